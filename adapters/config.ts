@@ -1,0 +1,95 @@
+/** Operator configuration: a JSON file, CLI flags and API options, merged in that order. */
+import { readFileSync, existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type } from "arktype";
+import type { OperationPack } from "../domain/declaration.js";
+import type { Logger } from "../domain/ports.js";
+
+const BudgetOverride = type({ "max_units?": "number > 0", "max_memory_bytes?": "number > 0", "timeout_ms?": "number > 0" });
+
+/** The config file schema; unknown keys are refused so typos never silently change limits. */
+export const ConfigFile = type({
+  "packs?": "string[]",
+  "artifacts_dir?": "string",
+  "budget_scale?": "0 < number <= 1000",
+  "budgets?": type({ "[string]": BudgetOverride }),
+  "inline_value_bytes?": "1024 <= number.integer <= 67108864",
+  "max_request_bytes?": "1024 <= number.integer <= 268435456",
+  "value_store?": { "max_entries?": "1 <= number.integer <= 1000000", "max_bytes?": "number.integer >= 1024" },
+  "disabled_providers?": "string[]",
+  "http?": { "host?": "string", "port?": "0 <= number.integer <= 65535", "allowed_hosts?": "string[]" },
+  "debug?": "boolean",
+}).onDeepUndeclaredKey("reject");
+export type ConfigFile = typeof ConfigFile.infer;
+
+export interface JacobianOptions {
+  /** Packs to install: names of shipped packs and/or custom pack objects. Default: all shipped packs. */
+  packs?: (string | OperationPack)[];
+  /** Where durable artifacts live (default: $JACOBIAN_HOME/artifacts or ~/.jacobian/artifacts). */
+  artifactsDir?: string;
+  /** Multiply every declared budget (operators only). */
+  budgetScale?: number;
+  /** Per-operation budget overrides. */
+  budgets?: Record<string, { max_units?: number; max_memory_bytes?: number; timeout_ms?: number }>;
+  inlineValueBytes?: number;
+  maxRequestBytes?: number;
+  valueStore?: { maxEntries?: number; maxBytes?: number };
+  /** Providers to treat as unavailable. */
+  disabledProviders?: string[];
+  /** A config file to read first (JSON, see docs/operator.md). */
+  configFile?: string;
+  /** Logging: a Logger, "stderr" (default for servers) or "silent" (default for the API). */
+  logger?: Logger | "stderr" | "silent";
+  debug?: boolean;
+}
+
+export interface ResolvedSettings {
+  packs: (string | OperationPack)[] | undefined;
+  artifactsDir: string;
+  budgetScale: number;
+  budgets: Record<string, { max_units?: number; max_memory_bytes?: number; timeout_ms?: number }>;
+  inlineValueBytes: number;
+  maxRequestBytes: number;
+  valueStore: { maxEntries: number; maxBytes: number };
+  disabledProviders: string[];
+  debug: boolean;
+  http: { host: string; port: number; allowedHosts?: string[] };
+}
+
+export function defaultHome(): string {
+  return process.env.JACOBIAN_HOME ?? path.join(os.homedir(), ".jacobian");
+}
+
+export function readConfigFile(file: string): ConfigFile {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, "utf8"));
+  } catch (e) {
+    throw new Error(`cannot read config file ${file}: ${(e as Error).message}`);
+  }
+  const r = ConfigFile(raw);
+  if (r instanceof type.errors) throw new Error(`invalid config file ${file}: ${r.summary}`);
+  return r;
+}
+
+/** Merge defaults ← config file ← explicit options. */
+export function resolveSettings(opts: JacobianOptions): ResolvedSettings {
+  const file = opts.configFile ?? process.env.JACOBIAN_CONFIG ?? (existsSync("jacobian.config.json") ? "jacobian.config.json" : undefined);
+  const cfg: ConfigFile = file ? readConfigFile(file) : {};
+  return {
+    packs: opts.packs ?? cfg.packs,
+    artifactsDir: opts.artifactsDir ?? cfg.artifacts_dir ?? path.join(defaultHome(), "artifacts"),
+    budgetScale: opts.budgetScale ?? cfg.budget_scale ?? 1,
+    budgets: { ...(cfg.budgets ?? {}), ...(opts.budgets ?? {}) },
+    inlineValueBytes: opts.inlineValueBytes ?? cfg.inline_value_bytes ?? 256 * 1024,
+    maxRequestBytes: opts.maxRequestBytes ?? cfg.max_request_bytes ?? 4 * 1024 * 1024,
+    valueStore: {
+      maxEntries: opts.valueStore?.maxEntries ?? cfg.value_store?.max_entries ?? 1000,
+      maxBytes: opts.valueStore?.maxBytes ?? cfg.value_store?.max_bytes ?? 64 * 1024 * 1024,
+    },
+    disabledProviders: opts.disabledProviders ?? cfg.disabled_providers ?? [],
+    debug: opts.debug ?? cfg.debug ?? false,
+    http: { host: cfg.http?.host ?? "127.0.0.1", port: cfg.http?.port ?? 3917, ...(cfg.http?.allowed_hosts ? { allowedHosts: cfg.http.allowed_hosts } : {}) },
+  };
+}

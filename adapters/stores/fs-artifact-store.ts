@@ -1,0 +1,87 @@
+import { createHash, randomBytes } from "node:crypto";
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { canonicalJson, type Json } from "../../domain/json.js";
+import type { ArtifactStore } from "../../domain/ports.js";
+
+const URI = /^artifact:\/\/sha256\/([0-9a-f]{64})$/;
+
+/**
+ * Content-addressed artifacts in a directory: `<root>/sha256/<2 hex>/<64 hex>.json`.
+ * Chosen over SQLite: no native module, trivially inspectable, and atomic by construction —
+ * each write goes to a unique temporary file, is fsynced, then renamed into place, so a crash
+ * (even kill -9) leaves either no entry or a complete one. Every read re-hashes the bytes.
+ */
+export class FsArtifactStore implements ArtifactStore {
+  constructor(readonly location: string) {}
+
+  static digestOf(content: Json): { hex: string; text: string } {
+    const text = canonicalJson(content);
+    return { hex: createHash("sha256").update(text, "utf8").digest("hex"), text };
+  }
+
+  private fileFor(hex: string): string {
+    return path.join(this.location, "sha256", hex.slice(0, 2), `${hex}.json`);
+  }
+
+  async put(content: Json): Promise<string> {
+    const { hex, text } = FsArtifactStore.digestOf(content);
+    const file = this.fileFor(hex);
+    try {
+      await fs.access(file);
+      return `artifact://sha256/${hex}`;
+    } catch {
+      /* not present yet */
+    }
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const tmp = path.join(path.dirname(file), `.tmp-${process.pid}-${randomBytes(8).toString("hex")}`);
+    const handle = await fs.open(tmp, "wx", 0o644);
+    try {
+      await handle.writeFile(text, "utf8");
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(tmp, file);
+    return `artifact://sha256/${hex}`;
+  }
+
+  async get(uri: string): Promise<Json | undefined> {
+    const m = URI.exec(uri);
+    if (!m) return undefined; // never touches the filesystem for anything but a well-formed id
+    let text: string;
+    try {
+      text = await fs.readFile(this.fileFor(m[1]!), "utf8");
+    } catch {
+      return undefined;
+    }
+    const actual = createHash("sha256").update(text, "utf8").digest("hex");
+    if (actual !== m[1]) throw new Error(`artifact ${uri} is corrupt: its content hashes to ${actual}`);
+    return JSON.parse(text) as Json;
+  }
+
+  async list(): Promise<string[]> {
+    const root = path.join(this.location, "sha256");
+    const out: string[] = [];
+    let dirs: string[];
+    try {
+      dirs = await fs.readdir(root);
+    } catch {
+      return out;
+    }
+    for (const d of dirs.sort()) {
+      if (!/^[0-9a-f]{2}$/.test(d)) continue;
+      for (const f of (await fs.readdir(path.join(root, d))).sort()) {
+        const m = /^([0-9a-f]{64})\.json$/.exec(f);
+        if (m) out.push(`artifact://sha256/${m[1]}`);
+      }
+    }
+    return out;
+  }
+
+  async remove(uri: string): Promise<void> {
+    const m = URI.exec(uri);
+    if (!m) return;
+    await fs.rm(this.fileFor(m[1]!), { force: true });
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * The two tool argument types of the public contract (math.find, math.run). These are the
+ * authoritative schemas: the MCP adapter publishes their JSON Schema and every face validates
+ * with them, so unknown arguments fail closed in exactly one place.
+ */
+import { type } from "arktype";
+import { issuePath, validateSync, type TypedSchema } from "../domain/schema.js";
+import { JacobianError } from "../domain/errors.js";
+
+export const SEARCH_QUERY_MAX = 512;
+export const SEARCH_LIMIT_MAX = 20;
+export const SEARCH_LIMIT_DEFAULT = 5;
+
+const OperationId = type(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/).and("string <= 200");
+const Token = type(/^[a-z][a-z0-9_.:-]*$/).and("string <= 64");
+
+export const SearchRequest = type({
+  op: "'search'",
+  query: type("string >= 1").and(`string <= ${SEARCH_QUERY_MAX}`),
+  "limit?": `1 <= number.integer <= ${SEARCH_LIMIT_MAX}`,
+  "input_kind?": Token,
+  "artifact_type?": Token,
+});
+
+export const InspectRequest = type({ op: "'inspect'", capability_id: OperationId });
+
+export const FindArguments = type({ request: SearchRequest.or(InspectRequest) }).onDeepUndeclaredKey("reject");
+export type FindArguments = typeof FindArguments.infer;
+
+export const ValueRef = type(/^value:\/\/[A-Za-z0-9_-]{32}$/);
+
+export const RunArguments = type({
+  capability_id: OperationId,
+  payload: "Record<string, unknown>",
+  "inputs?": type({ "[string]": { value_ref: ValueRef } }),
+}).onDeepUndeclaredKey("reject");
+export type RunArguments = typeof RunArguments.infer;
+
+/**
+ * The boundary shim: validate arguments against a strict type and turn the first issue into a
+ * stable failure (UNKNOWN_ARGUMENT for undeclared keys, INVALID_PAYLOAD otherwise) with its path.
+ */
+export function parseStrict<T>(schema: TypedSchema<T>, value: unknown, prefix: string, hint: string): T {
+  const r = validateSync(schema, value);
+  if (!r.issues) return r.value;
+  const first = r.issues[0]!;
+  const path = issuePath(prefix, first.path);
+  const unknownKey = r.issues.find((i) => /must be removed/.test(i.message));
+  if (unknownKey) {
+    const p = issuePath(prefix, unknownKey.path);
+    return fail("UNKNOWN_ARGUMENT", `unknown field ${p}: this request accepts only its declared fields`, p, hint);
+  }
+  const messages = r.issues.slice(0, 3).map((i) => `${issuePath(prefix, i.path) || "(root)"}: ${truncate(i.message)}`);
+  const more = r.issues.length > 3 ? ` (and ${r.issues.length - 3} more)` : "";
+  return fail("INVALID_PAYLOAD", messages.join("; ") + more, path, hint);
+}
+
+function fail(code: "UNKNOWN_ARGUMENT" | "INVALID_PAYLOAD", message: string, path: string, hint: string): never {
+  throw new JacobianError(code, message, { ...(path ? { path } : {}), hint });
+}
+
+/** Messages can quote the offending value; never echo more than a short prefix of it. */
+function truncate(message: string): string {
+  return message.length > 240 ? message.slice(0, 200) + "…(truncated)" : message;
+}

@@ -1,0 +1,130 @@
+import type { Json } from "../domain/json.js";
+import type { SearchIndex } from "../domain/ports.js";
+import { JacobianError, type FailureDetail } from "../domain/errors.js";
+import type { Catalog, InstalledOperation } from "./catalog.js";
+import { FindArguments, parseStrict, SEARCH_LIMIT_DEFAULT } from "./contract.js";
+
+export type FindResult =
+  | { op: "search"; query: string; hits: Json[] }
+  | { op: "inspect"; capability: Record<string, Json> }
+  | { op: "search" | "inspect" | "unknown"; error: FailureDetail };
+
+/** Words that mark a query as asking to check a claim rather than to compute. */
+const VERIFY_WORDS = new Set(["verify", "verifi", "check", "checker", "certifi", "certif", "certify", "certificate", "validate", "valid", "confirm", "prove", "proof", "claim", "claimed", "correct"]);
+
+const FIND_HINT = 'math.find takes {"request": {"op": "search", "query": "..."}} or {"request": {"op": "inspect", "capability_id": "..."}}';
+
+/** The search and inspect use cases over the installed catalog. */
+export class FindUseCase {
+  constructor(
+    private readonly catalog: Catalog,
+    private readonly index: SearchIndex,
+  ) {}
+
+  find(args: unknown): FindResult {
+    let parsed: FindArguments;
+    try {
+      parsed = parseStrict(FindArguments, args, "", FIND_HINT);
+    } catch (e) {
+      const op = opOf(args);
+      return { op, error: (e as JacobianError).toDetail() };
+    }
+    const req = parsed.request;
+    if (req.op === "inspect") {
+      const op = this.catalog.get(req.capability_id);
+      return op ? { op: "inspect", capability: this.catalog.inspect(op) } : { op: "inspect", error: unknownCapability(req.capability_id) };
+    }
+    try {
+      return { op: "search", query: req.query, hits: this.search(req.query, req.limit ?? SEARCH_LIMIT_DEFAULT, req.input_kind, req.artifact_type) };
+    } catch (e) {
+      if (e instanceof JacobianError) return { op: "search", error: e.toDetail() };
+      throw e;
+    }
+  }
+
+  search(query: string, limit: number, inputKind?: string, artifactType?: string): Json[] {
+    const tokens = this.index.tokens(query);
+    if (!tokens.length) {
+      throw new JacobianError("INVALID_PAYLOAD", "the query has no searchable words (empty or only stop words); search never lists the inventory", {
+        path: "request.query",
+        hint: "name the mathematical object or task, e.g. \"exact matrix determinant\"; the full inventory is the capability://catalog resource",
+      });
+    }
+    const verifyIntent = tokens.some((t) => VERIFY_WORDS.has(t));
+    const scored = this.index.search(query, 1000).flatMap((h) => {
+      const op = this.catalog.get(h.id);
+      if (!op) return [];
+      const idTokens = op.decl.id.split(/[._]/);
+      const idMatches = tokens.filter((t) => idTokens.some((w) => w === t || w.startsWith(t) || t.startsWith(w))).length;
+      return [{ op, score: h.score, rank: h.score + 2 * idMatches }];
+    });
+    scored.sort((a, b) => b.rank - a.rank || (a.op.decl.id < b.op.decl.id ? -1 : 1));
+    orderTwins(scored, verifyIntent);
+    const hits = scored.map(({ op, score }) => this.hit(op, score, inputKind, artifactType));
+    // Declared compatibility is applied after retrieval: compatible operations first, each group in relevance order.
+    const compatible = hits.filter((h) => (h as { applicability: { status: string } }).applicability.status !== "INCOMPATIBLE");
+    const incompatible = hits.filter((h) => (h as { applicability: { status: string } }).applicability.status === "INCOMPATIBLE");
+    return [...compatible, ...incompatible].slice(0, limit);
+  }
+
+  private hit(op: InstalledOperation, score: number, inputKind?: string, artifactType?: string): Json {
+    const { decl } = op;
+    let applicability: Json = { status: "NEEDS_MORE_TYPED_REQUIREMENTS" };
+    if (inputKind !== undefined && !decl.input_kinds.includes(inputKind)) {
+      applicability = { status: "INCOMPATIBLE", code: "INPUT_KIND_MISMATCH", detail: `accepts input kinds ${decl.input_kinds.join(", ")}; not ${inputKind}` };
+    } else if (artifactType !== undefined && !decl.accepted_artifact_types.includes(artifactType)) {
+      applicability = {
+        status: "INCOMPATIBLE",
+        code: "ARTIFACT_TYPE_MISMATCH",
+        detail: decl.accepted_artifact_types.length ? `accepts artifact types ${decl.accepted_artifact_types.join(", ")}; not ${artifactType}` : `accepts no artifact types`,
+      };
+    }
+    const statuses = this.catalog.providerStatus(decl);
+    return {
+      capability_id: decl.id,
+      kind: decl.kind,
+      title: decl.title,
+      summary: decl.summary,
+      score: Math.round(score * 10000) / 10000,
+      applicability,
+      provider: { available: statuses.every((s) => s.available), providers: statuses.map((s) => ({ id: s.id, available: s.available })) },
+      input_kinds: decl.input_kinds,
+      accepted_artifact_types: decl.accepted_artifact_types,
+      produced_artifact_types: decl.produced_artifact_types,
+    };
+  }
+}
+
+/** A compute operation and its `.verify` twin share every id word but the verb. */
+function twinKey(id: string): string {
+  return id.split(".").filter((w) => w !== "compute" && w !== "verify").join(".");
+}
+
+/** Within each twin pair, put the variant matching the query's intent first (stable otherwise). */
+function orderTwins(scored: { op: InstalledOperation }[], verifyIntent: boolean): void {
+  const wanted = verifyIntent ? "checker" : "compute";
+  for (let i = 0; i < scored.length; i++) {
+    for (let j = i + 1; j < scored.length; j++) {
+      const a = scored[i]!.op.decl, b = scored[j]!.op.decl;
+      if (twinKey(a.id) === twinKey(b.id) && a.kind !== wanted && b.kind === wanted) {
+        const [moved] = scored.splice(j, 1);
+        scored.splice(i, 0, moved!);
+        break;
+      }
+    }
+  }
+}
+
+export function unknownCapability(id: string): FailureDetail {
+  return {
+    code: "UNKNOWN_CAPABILITY",
+    message: `no installed operation has the id ${JSON.stringify(id)}`,
+    path: "capability_id",
+    hint: "search the installed operations with math.find (op: search) or read capability://catalog",
+  };
+}
+
+function opOf(args: unknown): "search" | "inspect" | "unknown" {
+  const op = (args as { request?: { op?: unknown } } | null)?.request?.op;
+  return op === "search" || op === "inspect" ? op : "unknown";
+}

@@ -1,0 +1,138 @@
+import type { TypedSchema } from "./schema.js";
+import type { Json } from "./json.js";
+import type { CheckerFinding } from "./outcome.js";
+
+/** The effect an operation has beyond returning its result (catalog metadata). */
+export type Effect = "read_only" | "stateful" | "external";
+
+/** Declared value kinds that can travel through ports and search filters. */
+export type ValueKind = string;
+
+export interface PortDeclaration {
+  /** The payload (input) or result (output) field the port binds to. */
+  field: string;
+  /** The value kind carried, e.g. "matrix", "integer". */
+  kind: ValueKind;
+  description: string;
+}
+
+export interface ProviderRequirement {
+  /** Provider id, e.g. "jacobian.builtin" or "pari-gp". */
+  id: string;
+  /** Why the operation needs it. */
+  purpose: string;
+}
+
+/** A declared size bound, shown in inspection and enforced by the schema or preflight. */
+export interface Bound {
+  name: string;
+  limit: number;
+  unit: string;
+  description: string;
+}
+
+/** Cost estimate made from the parsed request before any work starts. */
+export interface CostEstimate {
+  /** Abstract work units (documented per operation in `cost_model`). */
+  units: number;
+  /** Estimated peak memory in bytes. */
+  memory_bytes: number;
+  /** Human-readable basis of the estimate (sizes that went into it). */
+  basis: string;
+}
+
+export interface Budget {
+  /** Maximum work units accepted by preflight. */
+  max_units: number;
+  /** Maximum estimated memory accepted by preflight. */
+  max_memory_bytes: number;
+  /** Wall-time budget for one call, milliseconds. */
+  timeout_ms: number;
+}
+
+/** What an executing operation may use. Everything here is a port: no I/O of its own. */
+export interface ExecutionContext {
+  readonly signal: AbortSignal;
+  /** Report monotone progress (done out of total, in the operation's declared measure). */
+  progress(done: number, total?: number, message?: string): void;
+  /** Throws AbortedError when the call was cancelled or timed out. Call it in long loops. */
+  checkpoint(): void;
+  /** Yield to the event loop (lets cancellation arrive) and then checkpoint. */
+  yieldNow(): Promise<void>;
+}
+
+export interface Example<Req, Res> {
+  title: string;
+  payload: Req & Json;
+  /** The exact expected result value (a checker's expected value includes its verdict). */
+  expected: Res & Json;
+  /** Fields of the expected value that are compared (defaults to all). */
+  compare?: string[];
+}
+
+interface DeclarationBase<Req, Res> {
+  id: string;
+  version: string;
+  title: string;
+  summary: string;
+  keywords: string[];
+  /** Value kinds of the inputs the operation accepts (search `input_kind` filter). */
+  input_kinds: ValueKind[];
+  /** Artifact types the operation can consume (search `artifact_type` filter). */
+  accepted_artifact_types: string[];
+  /** Artifact types the operation produces. */
+  produced_artifact_types: string[];
+  request: TypedSchema<Req>;
+  effect: Effect;
+  providers: ProviderRequirement[];
+  bounds: Bound[];
+  /** How preflight estimates cost, in words (published by inspection). */
+  cost_model: string;
+  /** The default budget for this operation; operators may override it. */
+  budget: Budget;
+  preflight(request: Req): CostEstimate;
+  ports: { inputs: Record<string, PortDeclaration>; outputs: Record<string, PortDeclaration> };
+  /** Measure reported through `ctx.progress`, if the operation reports progress. */
+  progress_measure?: string;
+}
+
+export interface ComputeDeclaration<Req = any, Res = any> extends DeclarationBase<Req, Res> {
+  kind: "compute";
+  result: TypedSchema<Res>;
+  execute(request: Req, ctx: ExecutionContext): Res | Promise<Res>;
+  /** Returns null when the request/result pair satisfies the postcondition, else why not. */
+  postcondition(request: Req, result: Res): string | null;
+  examples: Example<Req, Res>[];
+}
+
+export interface CheckerDeclaration<Req = any> extends DeclarationBase<Req, CheckerFinding> {
+  kind: "checker";
+  /** Schema of the operation-specific `bindings` object of the verdict. */
+  bindings: TypedSchema<Record<string, Json>>;
+  execute(request: Req, ctx: ExecutionContext): CheckerFinding | Promise<CheckerFinding>;
+  /** Consistency of the finding with the request (e.g. a rejection carries a counterexample). */
+  postcondition(request: Req, finding: CheckerFinding): string | null;
+  examples: Example<Req, { verdict: string; bindings?: Record<string, Json> }>[];
+  /** The method used, stated so callers can see it is independent of the producer. */
+  method: string;
+}
+
+export type OperationDeclaration = ComputeDeclaration | CheckerDeclaration;
+
+/** A pack: a named, versioned group of declarations installed together. */
+export interface OperationPack {
+  name: string;
+  version: string;
+  description: string;
+  operations: OperationDeclaration[];
+}
+
+/** Helper for declaration files: keeps literal types and checks the shape. */
+export function defineCompute<Req, Res>(d: Omit<ComputeDeclaration<Req, Res>, "kind">): ComputeDeclaration<Req, Res> {
+  return { ...d, kind: "compute" };
+}
+export function defineChecker<Req>(d: Omit<CheckerDeclaration<Req>, "kind">): CheckerDeclaration<Req> {
+  return { ...d, kind: "checker" };
+}
+
+export const OPERATION_ID = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*){2,}$/;

@@ -1,0 +1,107 @@
+import type { Json } from "./json.js";
+import type { OperationDeclaration, Budget } from "./declaration.js";
+
+/** A value held for request-local handoff between calls of one runtime. */
+export interface StoredValue {
+  kind: string;
+  value: Json;
+  /** Operation that produced it. */
+  producer: string;
+}
+
+/** Request-local value references (`value://…`), scoped to one runtime. */
+export interface ValueStore {
+  put(value: StoredValue): string;
+  get(ref: string): StoredValue | undefined;
+  clear(): void;
+  readonly size: number;
+}
+
+/** The durable, content-addressed artifact store (`artifact://sha256/<hex>`). */
+export interface ArtifactStore {
+  /** Store canonical JSON content; returns the artifact URI. Idempotent. */
+  put(content: Json): Promise<string>;
+  /** Read and verify; undefined when absent. Throws when the stored bytes fail their hash. */
+  get(uri: string): Promise<Json | undefined>;
+  list(): Promise<string[]>;
+  remove(uri: string): Promise<void>;
+  readonly location: string;
+}
+
+export interface SearchDocument {
+  id: string;
+  title: string;
+  summary: string;
+  keywords: string[];
+}
+
+export interface SearchHitScore {
+  id: string;
+  score: number;
+}
+
+/** Lexical retrieval over the installed catalog. */
+export interface SearchIndex {
+  /** Build the index; called once with the whole installed catalog. */
+  build(docs: SearchDocument[]): void;
+  /** Query tokens after normalisation and stop-word removal (empty = unusable query). */
+  tokens(query: string): string[];
+  search(query: string, limit: number): SearchHitScore[];
+}
+
+export interface ProviderStatus {
+  id: string;
+  available: boolean;
+  version?: string;
+  detail?: string;
+}
+
+export interface ProviderRegistry {
+  status(id: string): ProviderStatus;
+}
+
+export interface LogRecord {
+  [key: string]: Json | undefined;
+}
+
+export interface Logger {
+  info(event: string, fields?: LogRecord): void;
+  warn(event: string, fields?: LogRecord): void;
+  error(event: string, fields?: LogRecord): void;
+  readonly debug: boolean;
+}
+
+/** SHA-256 of a UTF-8 string, hex. */
+export interface Digest {
+  sha256(text: string): string;
+}
+
+export interface ProgressSink {
+  (done: number, total: number | undefined, message: string | undefined): void;
+}
+
+export interface ExecuteRequest {
+  op: OperationDeclaration;
+  request: unknown;
+  budget: Budget;
+  signal: AbortSignal;
+  onProgress?: ProgressSink;
+}
+
+/** Where operations run: in-process or in a killable worker. */
+export interface Executor {
+  execute(job: ExecuteRequest): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/** Operator settings that bound the runtime; a caller can never raise them. */
+export interface RuntimeSettings {
+  /** Default budget overrides per operation id (merged onto the declaration's own). */
+  budgets: Record<string, Partial<Budget>>;
+  /** Multiplier an operator may apply to every declared budget (default 1). */
+  budget_scale: number;
+  /** Largest serialized value returned inline; bigger values go to an artifact. */
+  inline_value_bytes: number;
+  /** Largest accepted `math.run` / `math.find` argument object, bytes. */
+  max_request_bytes: number;
+}

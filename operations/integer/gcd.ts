@@ -1,0 +1,47 @@
+import { type } from "arktype";
+import { defineCompute } from "../../domain/declaration.js";
+import { gcd } from "../../domain/math/integer.js";
+import { parseInteger } from "../../domain/values.js";
+import { integerString, naturalString, strict } from "../_support/wire.js";
+
+const MAX_DIGITS = 100_000;
+
+const Request = strict(type({ left: integerString(MAX_DIGITS), right: integerString(MAX_DIGITS) }));
+const Result = strict(type({ gcd: naturalString(MAX_DIGITS) }));
+
+export default defineCompute<typeof Request.infer, typeof Result.infer>({
+  id: "integer.compute.gcd",
+  version: "1.0.0",
+  title: "Greatest common divisor of two integers",
+  summary: "Exact gcd(left, right) ≥ 0 of two integers of up to 100,000 digits (Lehmer's algorithm); gcd(0, 0) = 0.",
+  keywords: ["gcd", "greatest common divisor", "highest common factor", "hcf", "euclid", "integer", "divisor"],
+  input_kinds: ["integer"],
+  accepted_artifact_types: [],
+  produced_artifact_types: [],
+  request: Request,
+  result: Result,
+  effect: "read_only",
+  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
+  bounds: [{ name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "each operand has at most this many digits" }],
+  cost_model: "units = (max bit length)^2 / 64 — Euclid-type gcd is quadratic in the operand size",
+  budget: { max_units: 5e9, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 10_000 },
+  preflight(req) {
+    const bits = Math.max(req.left.length, req.right.length) * 3.33;
+    return { units: (bits * bits) / 64, memory_bytes: Math.ceil(bits / 8) * 8, basis: `operands of about ${Math.round(bits)} bits` };
+  },
+  ports: { inputs: {}, outputs: {} },
+  execute(req) {
+    return { gcd: gcd(parseInteger(req.left, "payload.left"), parseInteger(req.right, "payload.right")).toString() };
+  },
+  postcondition(req, res) {
+    const a = BigInt(req.left), b = BigInt(req.right), g = BigInt(res.gcd);
+    if (g === 0n) return a === 0n && b === 0n ? null : "gcd is 0 but an operand is non-zero";
+    return a % g === 0n && b % g === 0n ? null : "the result does not divide both operands";
+  },
+  examples: [
+    { title: "the seed example", payload: { left: "84", right: "30" }, expected: { gcd: "6" } },
+    { title: "signs are ignored", payload: { left: "-12", right: "18" }, expected: { gcd: "6" } },
+    { title: "gcd(0, 0) = 0", payload: { left: "0", right: "0" }, expected: { gcd: "0" } },
+    { title: "beyond 2^53", payload: { left: "12345678901234567890123456789", right: "98765432109876543210" }, expected: { gcd: "9" } },
+  ],
+});
