@@ -1,0 +1,239 @@
+#!/usr/bin/env node
+/**
+ * The CLI face. Mathematical commands (catalog, inspect, run) are generic over the installed
+ * declarations; the hand-written commands are operator administration only.
+ */
+import { readFileSync } from "node:fs";
+import { Builtins, Cli, Command, Option, UsageError } from "clipanion";
+import { JacobianHost } from "../composition.js";
+import type { JacobianOptions } from "../config.js";
+import { EXIT_CODES } from "../../domain/outcome.js";
+import { renderOperationsReference } from "./reference.js";
+import { LIBRARY } from "../../application/run.js";
+
+abstract class RuntimeCommand extends Command {
+  packs = Option.String("--packs", { description: "Comma-separated packs to install (default: all shipped packs)" });
+  config = Option.String("--config", { description: "Operator config file (JSON)" });
+  artifactsDir = Option.String("--artifacts-dir", { description: "Artifact store directory" });
+  budgetScale = Option.String("--budget-scale", { description: "Multiply every operation budget (operator setting)" });
+  debug = Option.Boolean("--debug", false, { description: "Log values in structured logs" });
+
+  options(): JacobianOptions {
+    const o: JacobianOptions = { debug: this.debug };
+    if (this.packs) o.packs = this.packs.split(",").map((s) => s.trim()).filter(Boolean);
+    if (this.config) o.configFile = this.config;
+    if (this.artifactsDir) o.artifactsDir = this.artifactsDir;
+    if (this.budgetScale !== undefined) {
+      const n = Number(this.budgetScale);
+      if (!(n > 0 && n <= 1000)) throw new UsageError("--budget-scale must be a number in (0, 1000]");
+      o.budgetScale = n;
+    }
+    return o;
+  }
+
+  host(logger: "stderr" | "silent" = "silent"): JacobianHost {
+    try {
+      return JacobianHost.create(this.options(), logger);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+  }
+
+  print(value: unknown): void {
+    this.context.stdout.write(JSON.stringify(value, null, 2) + "\n");
+  }
+}
+
+class CatalogCommand extends RuntimeCommand {
+  static override paths = [["catalog"]];
+  static override usage = Command.Usage({ description: "Print the installed inventory (the capability://catalog resource)" });
+  async execute() {
+    const host = this.host();
+    const rt = host.openRuntime();
+    this.print(rt.catalog());
+    await host.close();
+    return 0;
+  }
+}
+
+class InspectCommand extends RuntimeCommand {
+  static override paths = [["inspect"]];
+  static override usage = Command.Usage({ description: "Inspect one operation: schemas, effect, providers, preflight, ports, examples" });
+  id = Option.String({ required: true });
+  async execute() {
+    const host = this.host();
+    const rt = host.openRuntime();
+    const r = rt.inspect(this.id);
+    this.print(r);
+    await host.close();
+    return "error" in r ? EXIT_CODES.failed : 0;
+  }
+}
+
+class SearchCommand extends RuntimeCommand {
+  static override paths = [["search"]];
+  static override usage = Command.Usage({ description: "Search the installed operations (the math.find search request)" });
+  query = Option.Rest({ required: 1 });
+  limit = Option.String("--limit");
+  inputKind = Option.String("--input-kind");
+  artifactType = Option.String("--artifact-type");
+  async execute() {
+    const host = this.host();
+    const rt = host.openRuntime();
+    const request: Record<string, unknown> = { op: "search", query: this.query.join(" ") };
+    if (this.limit !== undefined) request.limit = Number(this.limit);
+    if (this.inputKind) request.input_kind = this.inputKind;
+    if (this.artifactType) request.artifact_type = this.artifactType;
+    const r = rt.find({ request });
+    this.print(r);
+    await host.close();
+    return "error" in r ? EXIT_CODES.failed : 0;
+  }
+}
+
+class RunCommand extends RuntimeCommand {
+  static override paths = [["run"]];
+  static override usage = Command.Usage({
+    description: "Run one operation with a JSON payload; prints the outcome envelope",
+    details: "Exit codes: 0 completed, 3 non_conclusion, 4 failed, 2 usage error.",
+    examples: [["gcd", `$0 run integer.compute.gcd --json '{"left":"84","right":"30"}'`]],
+  });
+  id = Option.String({ required: true });
+  json = Option.String("--json", { description: "The payload as a JSON object" });
+  file = Option.String("--file", { description: "Read the payload from a JSON file ('-' for stdin)" });
+  async execute() {
+    if ((this.json === undefined) === (this.file === undefined)) throw new UsageError("give exactly one of --json or --file");
+    let text: string;
+    try {
+      text = this.json ?? readFileSync(this.file === "-" ? 0 : this.file!, "utf8");
+    } catch (e) {
+      throw new UsageError(`cannot read ${this.file}: ${(e as Error).message}`);
+    }
+    let payload: unknown;
+    try {
+      payload = JSON.parse(text);
+    } catch (e) {
+      throw new UsageError(`the payload is not valid JSON: ${(e as Error).message}`);
+    }
+    const host = this.host();
+    const rt = host.openRuntime();
+    const ac = new AbortController();
+    const onSigint = () => ac.abort();
+    process.once("SIGINT", onSigint);
+    const bar = progressBar(this.context.stderr);
+    const outcome = await rt.run({ capability_id: this.id, payload }, { signal: ac.signal, ...(bar ? { onProgress: bar.update } : {}) });
+    bar?.done();
+    process.off("SIGINT", onSigint);
+    this.print(outcome);
+    await host.close();
+    return EXIT_CODES[outcome.outcome];
+  }
+}
+
+class ServeCommand extends RuntimeCommand {
+  static override paths = [["serve"]];
+  static override usage = Command.Usage({ description: "Serve the MCP server over stdio (default) or Streamable HTTP" });
+  stdio = Option.Boolean("--stdio", false);
+  http = Option.Boolean("--http", false);
+  port = Option.String("--port");
+  bind = Option.String("--host", { description: "Bind address for HTTP (default 127.0.0.1)" });
+  async execute() {
+    if (this.stdio && this.http) throw new UsageError("choose one of --stdio or --http");
+    const host = this.host("stderr");
+    const mcpModule = "../mcp/index.js"; // loaded lazily: the math commands never pay for the MCP SDK
+    const mcp = (await import(mcpModule)) as McpAdapter;
+    if (this.http) {
+      const port = this.port !== undefined ? Number(this.port) : host.settings.http.port;
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("--port must be an integer in 0..65535");
+      const server = await mcp.startHttpServer(host, { host: this.bind ?? host.settings.http.host, port, ...(host.settings.http.allowedHosts ? { allowedHosts: host.settings.http.allowedHosts } : {}) });
+      this.context.stderr.write(`jacobian ${LIBRARY.version}: MCP over Streamable HTTP at ${server.url}\n`);
+      await waitForSignal();
+      await server.close();
+    } else {
+      const server = await mcp.runStdioServer(host);
+      await (server.closed ?? waitForSignal());
+      await server.close();
+    }
+    await host.close();
+    return 0;
+  }
+}
+
+class DocsCommand extends RuntimeCommand {
+  static override paths = [["docs"]];
+  static override usage = Command.Usage({ description: "Print docs/operations.md generated from the catalog" });
+  async execute() {
+    const host = this.host();
+    this.context.stdout.write(renderOperationsReference(host.openRuntime()));
+    await host.close();
+    return 0;
+  }
+}
+
+class DoctorCommand extends RuntimeCommand {
+  static override paths = [["doctor"]];
+  static override usage = Command.Usage({ description: "Check the installation: packs, providers, artifact store" });
+  async execute() {
+    const host = this.host();
+    const providers = new Map<string, unknown>();
+    for (const { decl } of host.catalog.all()) for (const s of host.catalog.providerStatus(decl)) providers.set(s.id, s);
+    this.print({ library: LIBRARY, node: process.version, packs: host.catalog.packs, providers: [...providers.values()], artifacts_dir: host.artifacts.location });
+    await host.close();
+    return 0;
+  }
+}
+
+/** The MCP adapter's serving entry points (adapters/mcp/index.ts). */
+interface McpAdapter {
+  runStdioServer(host: JacobianHost): Promise<{ close(): Promise<void>; closed?: Promise<void> }>;
+  startHttpServer(host: JacobianHost, opts: { host: string; port: number; allowedHosts?: string[] }): Promise<{ url: string; close(): Promise<void> }>;
+}
+
+function waitForSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once("SIGINT", () => resolve());
+    process.once("SIGTERM", () => resolve());
+  });
+}
+
+/** A progress bar on stderr, only when stderr is a TTY (no ANSI codes otherwise). */
+function progressBar(stream: NodeJS.WritableStream): { update: (done: number, total?: number, message?: string) => void; done: () => void } | undefined {
+  const tty = stream as NodeJS.WriteStream;
+  if (!tty.isTTY) return undefined;
+  let drawn = false;
+  return {
+    update(done, total, message) {
+      const width = 30;
+      const frac = total ? Math.min(1, done / total) : 0;
+      const bar = total ? "#".repeat(Math.round(frac * width)).padEnd(width, ".") : "";
+      tty.write(`\r[${bar}] ${done}${total ? "/" + total : ""} ${message ?? ""}`.slice(0, (tty.columns ?? 80) - 1));
+      drawn = true;
+    },
+    done() {
+      if (drawn) tty.write("\n");
+    },
+  };
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const cli = new Cli({ binaryLabel: "Jacobian", binaryName: "jacobian", binaryVersion: LIBRARY.version, enableColors: process.stdout.isTTY === true });
+  for (const c of [CatalogCommand, InspectCommand, SearchCommand, RunCommand, ServeCommand, DocsCommand, DoctorCommand, Builtins.HelpCommand, Builtins.VersionCommand]) cli.register(c);
+  let command: Command;
+  try {
+    command = cli.process(argv);
+  } catch (e) {
+    process.stderr.write(cli.error(e as Error, { colored: false }));
+    return EXIT_CODES.usage;
+  }
+  try {
+    // clipanion reports errors thrown by a command (our UsageErrors) as exit code 1; Jacobian's usage code is 2.
+    const code = (await cli.run(command, {})) ?? 0;
+    return code === 1 ? EXIT_CODES.usage : code;
+  } catch (e) {
+    process.stderr.write(String((e as Error).message) + "\n");
+    return EXIT_CODES.usage;
+  }
+}
+
+const exitCode = await main(process.argv.slice(2));
+process.exitCode = exitCode;
