@@ -1,0 +1,128 @@
+/** Test-only operation packs that exercise the pipeline's edges (never shipped). */
+import { type } from "arktype";
+import { defineChecker, defineCompute, type OperationPack } from "../../domain/declaration.js";
+import { strict, integerString } from "../../operations/_support/wire.js";
+
+const N = strict(type({ n: integerString(20) }));
+const Out = strict(type({ n: "string" }));
+const base = {
+  version: "1.0.0",
+  keywords: ["test"],
+  input_kinds: ["integer"],
+  accepted_artifact_types: [],
+  produced_artifact_types: [],
+  effect: "read_only" as const,
+  providers: [{ id: "jacobian.builtin", purpose: "test" }],
+  bounds: [{ name: "n", limit: 1e20, unit: "value", description: "test bound" }],
+  cost_model: "units = n",
+  budget: { max_units: 1e6, max_memory_bytes: 1e9, timeout_ms: 5_000 },
+  ports: { inputs: {}, outputs: {} },
+};
+
+/** Counts to n in steps of one event-loop turn each, reporting progress; n ms roughly. */
+export const slowCount = defineCompute<typeof N.infer, typeof Out.infer>({
+  ...base,
+  id: "test.slow.compute",
+  title: "Slow counter",
+  summary: "Counts slowly to n, yielding and reporting progress at every step",
+  request: N,
+  result: Out,
+  progress_measure: "steps counted",
+  preflight: (r) => ({ units: Number(r.n), memory_bytes: 0, basis: `n = ${r.n}` }),
+  async execute(r, ctx) {
+    const n = Number(r.n);
+    for (let i = 1; i <= n; i++) {
+      await new Promise((res) => setTimeout(res, 1));
+      ctx.checkpoint();
+      ctx.progress(i, n, `step ${i}`);
+    }
+    return { n: r.n };
+  },
+  postcondition: () => null,
+  examples: [{ title: "three steps", payload: { n: "3" }, expected: { n: "3" } }],
+});
+
+export const liar = defineCompute<typeof N.infer, typeof Out.infer>({
+  ...base,
+  id: "test.liar.compute",
+  title: "Wrong answers",
+  summary: "Returns n+1 where its postcondition demands n",
+  request: N,
+  result: Out,
+  preflight: () => ({ units: 1, memory_bytes: 0, basis: "constant" }),
+  execute: (r) => ({ n: (BigInt(r.n) + 1n).toString() }),
+  postcondition: (req, res) => (req.n === res.n ? null : "result differs from the request"),
+  examples: [{ title: "declared, but fails its postcondition", payload: { n: "1" }, expected: { n: "1" } }],
+});
+
+export const crasher = defineCompute<typeof N.infer, typeof Out.infer>({
+  ...base,
+  id: "test.crash.compute",
+  title: "Crashes",
+  summary: "Throws a TypeError with a secret in its message",
+  request: N,
+  result: Out,
+  preflight: () => ({ units: 1, memory_bytes: 0, basis: "constant" }),
+  execute: () => {
+    throw new TypeError("secret internal detail /etc/passwd");
+  },
+  postcondition: () => null,
+  examples: [{ title: "crashes", payload: { n: "1" }, expected: { n: "1" } }],
+});
+
+export const needsPari = defineCompute<typeof N.infer, typeof Out.infer>({
+  ...base,
+  id: "test.external.compute",
+  title: "Needs an absent provider",
+  summary: "Declares a provider that is never available",
+  providers: [{ id: "no-such-provider", purpose: "test" }],
+  request: N,
+  result: Out,
+  preflight: () => ({ units: 1, memory_bytes: 0, basis: "constant" }),
+  execute: (r) => ({ n: r.n }),
+  postcondition: () => null,
+  examples: [{ title: "echo", payload: { n: "1" }, expected: { n: "1" } }],
+});
+
+const Big = strict(type({ digits: "string" }));
+export const bigOutput = defineCompute<typeof N.infer, typeof Big.infer>({
+  ...base,
+  id: "test.big.compute",
+  title: "Large output",
+  summary: "Returns a string of n nines",
+  request: N,
+  result: Big,
+  preflight: (r) => ({ units: Number(r.n) / 1000, memory_bytes: Number(r.n), basis: `n = ${r.n}` }),
+  execute: (r) => ({ digits: "9".repeat(Number(r.n)) }),
+  postcondition: () => null,
+  examples: [{ title: "three nines", payload: { n: "3" }, expected: { digits: "999" } }],
+});
+
+const Claim = strict(type({ n: integerString(20) }));
+export const slowChecker = defineChecker<typeof Claim.infer>({
+  ...base,
+  id: "test.slow.verify",
+  title: "Slow checker",
+  summary: "Accepts even n after n slow steps",
+  method: "parity",
+  request: Claim,
+  bindings: strict(type({ parity: "'even' | 'odd'" })),
+  preflight: (r) => ({ units: Number(r.n), memory_bytes: 0, basis: `n = ${r.n}` }),
+  async execute(r, ctx) {
+    for (let i = 0; i < Number(r.n); i++) {
+      await ctx.yieldNow();
+      await new Promise((res) => setTimeout(res, 1));
+    }
+    const even = BigInt(r.n) % 2n === 0n;
+    return { verdict: even ? "accepted" : "rejected", bindings: { parity: even ? "even" : "odd" }, evidence: { n: r.n } };
+  },
+  postcondition: () => null,
+  examples: [{ title: "even", payload: { n: "2" }, expected: { verdict: "accepted" } }],
+});
+
+export const testPack: OperationPack = {
+  name: "test",
+  version: "0.0.0",
+  description: "Pipeline edge cases (tests only)",
+  operations: [slowCount, liar, crasher, needsPari, bigOutput, slowChecker],
+};
