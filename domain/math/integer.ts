@@ -20,44 +20,75 @@ export function decimalDigits(a: bigint): number {
   return abs(a).toString().length;
 }
 
+/** Bit length of a ≥ 0 known to have at most `upper` bits: one cheap shift instead of a full scan. */
+function bitLengthAtMost(a: bigint, upper: number): number {
+  if (upper <= 64) return bitLength(a);
+  const top = a >> BigInt(upper - 64);
+  // The shift keeps at most 64 bits, so it costs O(1); fall back to the linear scan when a shrank a lot.
+  return top === 0n ? bitLength(a) : upper - 64 + bitLength(top);
+}
+
 /**
- * gcd(a, b) ≥ 0. Lehmer-style acceleration: while both operands are large, the leading 53 bits
- * drive a run of single-precision Euclid steps collected into a 2×2 cofactor matrix, applied with
- * two multiply-adds instead of one long division per step.
+ * One run of Lehmer's Algorithm L (Knuth, TAOCP 4.5.2) on the leading 52 bits x ≥ y of the two
+ * operands: single-precision Euclid steps, each accepted only when the quotient is the same for both
+ * bracketing fractions (x+A)/(y+C) and (x+B)/(y+D), so every accepted step is a true Euclid step of
+ * the full operands. All quantities stay below 2^53 (x < 2^52, cofactors stop at 2^26), so the
+ * double arithmetic, including the floored quotient, is exact. Returns the cofactor matrix
+ * [[A, B], [C, D]] (new a = A·a + B·b, new b = C·a + D·b), or undefined when no step was accepted.
+ */
+function lehmerMatrix(x: number, y: number): [number, number, number, number] | undefined {
+  let A = 1, B = 0, C = 0, D = 1;
+  while (y + C !== 0 && y + D !== 0) {
+    const q = Math.floor((x + A) / (y + C));
+    if (q !== Math.floor((x + B) / (y + D))) break;
+    let t = A - q * C; A = C; C = t;
+    t = B - q * D; B = D; D = t;
+    t = x - q * y; x = y; y = t;
+    if (Math.abs(C) >= 2 ** 26 || Math.abs(D) >= 2 ** 26) break;
+  }
+  return B === 0 ? undefined : [A, B, C, D];
+}
+
+/** Lehmer step size: operands are compared on their leading LEHMER_BITS bits. */
+const LEHMER_BITS = 52;
+/** Above this size gap one long division gains more than a Lehmer run. */
+const LEHMER_MAX_GAP = 24;
+
+/**
+ * gcd(a, b) ≥ 0. Lehmer-style acceleration: while both operands are large and of similar size, the
+ * leading 52 bits drive a run of single-precision Euclid steps collected into a 2×2 cofactor
+ * matrix, applied with two multiply-adds instead of one long division per step.
  */
 export function gcd(a: bigint, b: bigint): bigint {
   a = abs(a);
   b = abs(b);
   if (a < b) [a, b] = [b, a];
+  let la = bitLength(a);
+  let lb = bitLength(b);
   while (b !== 0n) {
-    const la = bitLength(a);
-    const shift = la - 52;
-    if (shift <= 0 || la - bitLength(b) > 24) {
-      // Plain Euclid step: small operands, or unbalanced sizes where one division gains a lot.
+    if (la <= LEHMER_BITS) return BigInt(gcdSmall(Number(a), Number(b)));
+    const shift = la - LEHMER_BITS;
+    const m = la - lb > LEHMER_MAX_GAP ? undefined : lehmerMatrix(Number(a >> BigInt(shift)), Number(b >> BigInt(shift)));
+    if (m === undefined) {
+      // Plain Euclid step: unbalanced sizes (one division gains a lot) or no Lehmer step accepted.
       [a, b] = [b, a % b];
-      continue;
-    }
-    // Lehmer step (Knuth 4.5.2, Algorithm L) on the leading 52 bits, exact in doubles.
-    const s = BigInt(shift);
-    let x = Number(a >> s);
-    let y = Number(b >> s);
-    let A = 1, B = 0, C = 0, D = 1;
-    while (y + C !== 0 && y + D !== 0) {
-      const q = Math.floor((x + A) / (y + C));
-      if (q !== Math.floor((x + B) / (y + D))) break;
-      let t = A - q * C; A = C; C = t;
-      t = B - q * D; B = D; D = t;
-      t = x - q * y; x = y; y = t;
-      if (Math.abs(C) >= 2 ** 26 || Math.abs(D) >= 2 ** 26) break;
-    }
-    if (B === 0) {
-      [a, b] = [b, a % b];
+      la = lb;
+      lb = bitLengthAtMost(b, lb);
     } else {
+      const [A, B, C, D] = m;
       const na = BigInt(A) * a + BigInt(B) * b;
       b = BigInt(C) * a + BigInt(D) * b;
       a = na;
+      la = bitLengthAtMost(a, la);
+      lb = bitLengthAtMost(b, la);
     }
   }
+  return a;
+}
+
+/** Euclid on doubles (operands below 2^53: exact). */
+function gcdSmall(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
   return a;
 }
 
@@ -68,22 +99,48 @@ export interface ExtendedGcd {
 }
 
 /**
- * Extended Euclid: returns g = gcd(a, b) ≥ 0 and x, y with a·x + b·y = g.
- * The coefficients are the minimal pair produced by the Euclidean algorithm:
- * |x| ≤ |b|/(2g) and |y| ≤ |a|/(2g) when both are non-zero; gcd(0, 0) = 0 with x = y = 0.
+ * Extended Euclid: g = gcd(a, b) ≥ 0 and Bezout coefficients x, y with a·x + b·y = g.
+ *
+ * Normalisation: (x, y) = (sign(a)·X, sign(b)·Y) where (X, Y) are the cofactors the Euclidean
+ * algorithm produces on (|a|, |b|). This is the minimal pair:
+ * - b = 0: (x, y) = (sign(a), 0);  a = 0: (0, sign(b));  gcd(0, 0) = 0 with x = y = 0;
+ * - |a| = |b| ≠ 0: (0, sign(b));
+ * - otherwise |x| ≤ |b|/(2g) and |y| ≤ |a|/(2g).
+ * Large operands use Lehmer's acceleration, which reproduces the Euclidean remainder sequence
+ * exactly, hence the same cofactors.
  */
 export function extendedGcd(a: bigint, b: bigint): ExtendedGcd {
-  let [r0, r1] = [a, b];
-  let [s0, s1] = [1n, 0n];
-  let [t0, t1] = [0n, 1n];
+  const A0 = abs(a), B0 = abs(b);
+  // Euclid on (|a|, |b|); a first quotient 0 (when |a| < |b|) is just a swap, done here up front.
+  const swapped = A0 < B0;
+  let [r0, r1] = swapped ? [B0, A0] : [A0, B0];
+  const R0 = r0, R1 = r1;
+  // Cofactors of R0 only: r_i = u_i·R0 + v_i·R1 (v is recovered at the end by one exact division).
+  let u0 = 1n, u1 = 0n;
+  let l0 = bitLength(r0), l1 = bitLength(r1);
   while (r1 !== 0n) {
-    const q = r0 / r1;
-    [r0, r1] = [r1, r0 - q * r1];
-    [s0, s1] = [s1, s0 - q * s1];
-    [t0, t1] = [t1, t0 - q * t1];
+    const m = l0 > LEHMER_BITS && l0 - l1 <= LEHMER_MAX_GAP ? lehmerMatrix(Number(r0 >> BigInt(l0 - LEHMER_BITS)), Number(r1 >> BigInt(l0 - LEHMER_BITS))) : undefined;
+    if (m === undefined) {
+      const q = r0 / r1;
+      [r0, r1] = [r1, r0 - q * r1];
+      [u0, u1] = [u1, u0 - q * u1];
+      l0 = l1;
+      l1 = bitLengthAtMost(r1, l1);
+    } else {
+      const [A, B, C, D] = m;
+      const bA = BigInt(A), bB = BigInt(B), bC = BigInt(C), bD = BigInt(D);
+      [r0, r1] = [bA * r0 + bB * r1, bC * r0 + bD * r1];
+      [u0, u1] = [bA * u0 + bB * u1, bC * u0 + bD * u1];
+      l0 = bitLengthAtMost(r0, l0);
+      l1 = bitLengthAtMost(r1, l0);
+    }
   }
-  if (r0 < 0n) return { gcd: -r0, x: -s0, y: -t0 };
-  return { gcd: r0, x: s0, y: t0 };
+  const g = r0;
+  if (g === 0n) return { gcd: 0n, x: 0n, y: 0n };
+  const v0 = R1 === 0n ? 0n : (g - u0 * R0) / R1;
+  // Undo the initial swap: X is the cofactor of |a|, Y the cofactor of |b|.
+  const [X, Y] = swapped ? [v0, u0] : [u0, v0];
+  return { gcd: g, x: a < 0n ? -X : X, y: b < 0n ? -Y : Y };
 }
 
 /** Floor division and non-negative remainder modulo m > 0. */

@@ -1,0 +1,116 @@
+/**
+ * The two MCP tools. Each handler only calls the runtime (the use cases) and maps the result to a
+ * ToolReply; validation, math and publication all happen behind runtime.find / runtime.run.
+ */
+import type { McpServer, ServerContext } from "@modelcontextprotocol/server";
+import type { JacobianRuntime } from "../../application/service.js";
+import type { FindResult } from "../../application/find.js";
+import type { FailureDetail } from "../../domain/errors.js";
+import type { Json } from "../../domain/json.js";
+import type { RunOutcome } from "../../domain/outcome.js";
+import type { ProgressSink } from "../../domain/ports.js";
+import { withMiddleware, type MiddlewareSettings, type ToolDefinition, type ToolReply } from "./middleware.js";
+import { findInputSchema, findOutputSchema, runInputSchema, runOutputSchema } from "./schemas.js";
+
+export const FIND_DESCRIPTION = [
+  "Search the installed exact-math operations, or inspect one operation by its exact id.",
+  'Search: {"request": {"op": "search", "query": "exact matrix determinant", "limit"?: 1-20, "input_kind"?: "matrix", "artifact_type"?: "..."}} returns ranked hits with applicability and provider facts.',
+  'Inspect: {"request": {"op": "inspect", "capability_id": "integer.compute.gcd"}} returns the authoritative request and result schemas, bounds, cost model, ports and runnable examples.',
+  "Search never lists the whole inventory; read the capability://catalog resource for that.",
+].join(" ");
+
+export const RUN_DESCRIPTION = [
+  "Execute one installed operation exactly.",
+  'Arguments: {"capability_id": "<exact id from math.find>", "payload": {...matching the operation\'s request schema...}, "inputs"?: {"<input port>": {"value_ref": "value://..."}}}.',
+  'Mathematical values are strings ("123456789012345678901234567890", "-3/4"); unknown fields are refused.',
+  'Returns an outcome envelope: "completed" with value (checkers, ids ending in .verify, return a verdict with exact bindings),',
+  '"non_conclusion" with reason (timeout, cancellation, budget refusal, unavailable provider: no mathematical conclusion), or',
+  '"failed" with error { code, message, path, hint } (fix the request and retry). Progress is reported when the client asks for it; cancellation is honoured.',
+].join(" ");
+
+const PROGRESS_INTERVAL_MS = 50;
+
+function findTool(runtime: () => JacobianRuntime): ToolDefinition {
+  const reply = (r: FindResult): ToolReply => {
+    const failed = "error" in r;
+    return {
+      structured: r as unknown as { [key: string]: Json },
+      isError: failed,
+      outcome: failed ? "failed" : "completed",
+      ...(failed ? { code: r.error.code } : {}),
+      ...("capability" in r ? { capabilityId: String(r.capability.id) } : {}),
+      links: [],
+    };
+  };
+  return {
+    name: "math.find",
+    handle: async (args) => reply(runtime().find(args)),
+    fail: (error: FailureDetail, args) => {
+      const op = (args as { request?: { op?: unknown } } | undefined)?.request?.op;
+      return reply({ op: op === "search" || op === "inspect" ? op : "unknown", error });
+    },
+  };
+}
+
+function runTool(runtime: () => JacobianRuntime): ToolDefinition {
+  const reply = (o: RunOutcome): ToolReply => ({
+    structured: o as unknown as { [key: string]: Json },
+    isError: o.outcome === "failed",
+    outcome: o.outcome,
+    ...(o.outcome === "failed" ? { code: o.error.code } : o.outcome === "non_conclusion" ? { code: o.reason.code } : {}),
+    ...(o.capability_id ? { capabilityId: o.capability_id } : {}),
+    links: o.outcome === "completed" ? [...(o.artifacts ?? []), ...(o.value_artifact ? [o.value_artifact] : [])] : [],
+  });
+  return {
+    name: "math.run",
+    handle: async (args, ctx) => {
+      const onProgress = progressBridge(ctx);
+      return reply(await runtime().run(args, { signal: ctx.mcpReq.signal, ...(onProgress ? { onProgress } : {}) }));
+    },
+    fail: (error: FailureDetail, args) => {
+      const id = (args as { capability_id?: unknown } | undefined)?.capability_id;
+      return reply({ capability_id: typeof id === "string" ? id : "", outcome: "failed", error, execution: { runtime_ms: 0, provider: "none" } });
+    },
+  };
+}
+
+/** notifications/progress for a client that sent a progress token (throttled; the last step always goes). */
+function progressBridge(ctx: ServerContext): ProgressSink | undefined {
+  const progressToken = ctx.mcpReq._meta?.progressToken;
+  if (progressToken === undefined) return undefined;
+  let last = 0;
+  return (done, total, message) => {
+    const now = performance.now();
+    if (now - last < PROGRESS_INTERVAL_MS && !(total !== undefined && done >= total)) return;
+    last = now;
+    const params = { progressToken, progress: done, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) };
+    ctx.mcpReq.notify({ method: "notifications/progress", params }).catch(() => {
+      /* the client went away; the run's signal handles that */
+    });
+  };
+}
+
+export function registerTools(server: McpServer, runtime: () => JacobianRuntime, settings: MiddlewareSettings): void {
+  server.registerTool(
+    "math.find",
+    {
+      title: "Find exact-math operations",
+      description: FIND_DESCRIPTION,
+      inputSchema: findInputSchema(),
+      outputSchema: findOutputSchema(),
+      annotations: { title: "Find exact-math operations", readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
+    },
+    withMiddleware(findTool(runtime), settings),
+  );
+  server.registerTool(
+    "math.run",
+    {
+      title: "Run an exact-math operation",
+      description: RUN_DESCRIPTION,
+      inputSchema: runInputSchema(),
+      outputSchema: runOutputSchema(),
+      annotations: { title: "Run an exact-math operation", readOnlyHint: false, idempotentHint: false, destructiveHint: false, openWorldHint: false },
+    },
+    withMiddleware(runTool(runtime), settings),
+  );
+}
