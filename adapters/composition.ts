@@ -15,6 +15,7 @@ import { JacobianRuntime } from "../application/service.js";
 import { AVAILABLE_PACKS, DEFAULT_PACKS } from "../operations/packs.js";
 import { resolveSettings, type JacobianOptions, type ResolvedSettings } from "./config.js";
 import { InlineExecutor } from "./execution/inline-executor.js";
+import { PoolExecutor } from "./execution/pool-executor.js";
 import { StderrLogger } from "./logging/stderr-logger.js";
 import { DefaultProviderRegistry } from "./providers/registry.js";
 import { Bm25SearchIndex } from "./search/bm25-index.js";
@@ -76,7 +77,17 @@ export class JacobianHost {
     index.build(c.resolve<Catalog>(TOKENS.catalog).all().map(({ decl }) => ({ id: decl.id, title: decl.title, summary: decl.summary, keywords: decl.keywords })));
     c.register(TOKENS.index, { useValue: index });
     c.register(TOKENS.artifacts, { useValue: new FsArtifactStore(resolved.artifactsDir) });
-    c.register(TOKENS.executor, { useValue: new InlineExecutor() });
+    const shipped = new Set<unknown>(Object.values(AVAILABLE_PACKS).flatMap((p) => p.operations));
+    const pool = resolved.pool;
+    const executor: Executor = pool
+      ? new PoolExecutor({
+          threads: pool.threads,
+          inline_max_units: pool.inlineMaxUnits,
+          worker_heap_mb: pool.workerHeapMb,
+          pool_eligible: (job) => job.packModule !== undefined || shipped.has(job.op),
+        })
+      : new InlineExecutor();
+    c.register(TOKENS.executor, { useValue: executor });
     return new JacobianHost(c, resolved);
   }
 

@@ -18,6 +18,7 @@ export const ConfigFile = type({
   "max_request_bytes?": "1024 <= number.integer <= 268435456",
   "value_store?": { "max_entries?": "1 <= number.integer <= 1000000", "max_bytes?": "number.integer >= 1024" },
   "disabled_providers?": "string[]",
+  "pool?": { "threads?": "1 <= number.integer <= 64", "inline_max_units?": "number >= 0", "worker_heap_mb?": "64 <= number.integer <= 65536" },
   "http?": { "host?": "string", "port?": "0 <= number.integer <= 65535", "allowed_hosts?": "string[]" },
   "debug?": "boolean",
 }).onDeepUndeclaredKey("reject");
@@ -37,6 +38,8 @@ export interface JacobianOptions {
   valueStore?: { maxEntries?: number; maxBytes?: number };
   /** Providers to treat as unavailable. */
   disabledProviders?: string[];
+  /** The isolated worker pool for expensive operations; `false` runs everything inline. */
+  pool?: false | { threads?: number; inlineMaxUnits?: number; workerHeapMb?: number };
   /** A config file to read first (JSON, see docs/operator.md). */
   configFile?: string;
   /** Logging: a Logger, "stderr" (default for servers) or "silent" (default for the API). */
@@ -53,6 +56,7 @@ export interface ResolvedSettings {
   maxRequestBytes: number;
   valueStore: { maxEntries: number; maxBytes: number };
   disabledProviders: string[];
+  pool: false | { threads: number; inlineMaxUnits: number; workerHeapMb: number };
   debug: boolean;
   http: { host: string; port: number; allowedHosts?: string[] };
 }
@@ -89,6 +93,14 @@ export function resolveSettings(opts: JacobianOptions): ResolvedSettings {
       maxBytes: opts.valueStore?.maxBytes ?? cfg.value_store?.max_bytes ?? 64 * 1024 * 1024,
     },
     disabledProviders: opts.disabledProviders ?? cfg.disabled_providers ?? [],
+    pool:
+      opts.pool === false
+        ? false
+        : {
+            threads: opts.pool?.threads ?? cfg.pool?.threads ?? Math.max(2, os.availableParallelism()),
+            inlineMaxUnits: opts.pool?.inlineMaxUnits ?? cfg.pool?.inline_max_units ?? 2e6,
+            workerHeapMb: opts.pool?.workerHeapMb ?? cfg.pool?.worker_heap_mb ?? 2048,
+          },
     debug: opts.debug ?? cfg.debug ?? false,
     http: { host: cfg.http?.host ?? "127.0.0.1", port: cfg.http?.port ?? 3917, ...(cfg.http?.allowed_hosts ? { allowedHosts: cfg.http.allowed_hosts } : {}) },
   };

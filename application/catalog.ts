@@ -14,6 +14,8 @@ export class CatalogError extends Error {
 
 export interface InstalledOperation {
   pack: string;
+  /** Module exporting the pack (custom packs only), so isolated workers can load it. */
+  module?: string;
   decl: OperationDeclaration;
 }
 
@@ -38,7 +40,7 @@ export class Catalog {
     for (const pack of packs) {
       for (const decl of pack.operations) {
         if (this.ops.has(decl.id)) problems.push(`${decl.id}: declared twice (packs ${this.ops.get(decl.id)!.pack} and ${pack.name})`);
-        this.ops.set(decl.id, { pack: pack.name, decl });
+        this.ops.set(decl.id, { pack: pack.name, decl, ...(pack.module ? { module: pack.module } : {}) });
         problems.push(...checkDeclaration(decl));
       }
     }

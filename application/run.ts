@@ -1,4 +1,4 @@
-import type { CheckerDeclaration, ComputeDeclaration, OperationDeclaration } from "../domain/declaration.js";
+import type { CheckerDeclaration, ComputeDeclaration, CostEstimate, OperationDeclaration } from "../domain/declaration.js";
 import { AbortedError, JacobianError, type FailureDetail, type NonConclusionCode } from "../domain/errors.js";
 import { canonicalJson, utf8Length, type Json } from "../domain/json.js";
 import type { CheckerFinding, RunOutcome } from "../domain/outcome.js";
@@ -53,8 +53,8 @@ export class RunUseCase {
       const resolved = this.resolveInputs(op.decl, parsed.inputs ?? {});
       const assembled = this.assembleRequest(op.decl, parsed.payload, resolved);
       const request = this.parseRequest(op.decl, assembled);
-      this.preflight(op.decl, request);
-      const result = await this.execute(op.decl, request, opts);
+      const estimate = this.preflight(op.decl, request);
+      const result = await this.execute(op, request, estimate, opts);
       this.checkPostcondition(op.decl, request, result);
       const published = await this.publish(op.decl, assembled, result);
       return { capability_id: capabilityId, outcome: "completed", ...published, execution: elapsed() };
@@ -128,7 +128,7 @@ export class RunUseCase {
   }
 
   /** Stage 4: refuse above budget before any work starts. */
-  preflight(decl: OperationDeclaration, request: unknown): void {
+  preflight(decl: OperationDeclaration, request: unknown): CostEstimate {
     const budget = this.deps.catalog.budget(decl);
     const est = decl.preflight(request);
     if (est.units > budget.max_units) {
@@ -137,15 +137,17 @@ export class RunUseCase {
     if (est.memory_bytes > budget.max_memory_bytes) {
       throw new Stop({ kind: "non_conclusion", code: "RESOURCE_REFUSED", message: `estimated memory ${fmt(est.memory_bytes)} bytes exceeds the budget of ${fmt(budget.max_memory_bytes)} bytes (${est.basis})` });
     }
+    return est;
   }
 
   /** Stage 5: execute exactly one operation under its time budget and the caller's signal. */
-  async execute(decl: OperationDeclaration, request: unknown, opts: RunOptions): Promise<unknown> {
+  async execute(op: InstalledOperation, request: unknown, estimate: CostEstimate, opts: RunOptions): Promise<unknown> {
+    const decl = op.decl;
     const budget = this.deps.catalog.budget(decl);
     const timeout = AbortSignal.timeout(budget.timeout_ms);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     if (signal.aborted) throw new AbortedError(opts.signal?.aborted ? "CANCELLED" : "TIMEOUT");
-    return this.deps.executor.execute({ op: decl, request, budget, signal, ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
+    return this.deps.executor.execute({ op: decl, request, budget, signal, estimate, ...(op.module ? { packModule: op.module } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
   }
 
   /** Stage 6: the result must satisfy the operation's result type and postcondition. */

@@ -125,6 +125,11 @@ export interface OperationPack {
   version: string;
   description: string;
   operations: OperationDeclaration[];
+  /**
+   * URL of an ES module exporting this pack. Shipped packs need none; a custom pack that names
+   * its module can run in the isolated worker pool, otherwise its operations run inline.
+   */
+  module?: string;
 }
 
 /** Helper for declaration files: keeps literal types and checks the shape. */

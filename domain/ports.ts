@@ -1,5 +1,5 @@
 import type { Json } from "./json.js";
-import type { OperationDeclaration, Budget } from "./declaration.js";
+import type { OperationDeclaration, Budget, CostEstimate } from "./declaration.js";
 
 /** A value held for request-local handoff between calls of one runtime. */
 export interface StoredValue {
@@ -82,6 +82,10 @@ export interface ProgressSink {
 
 export interface ExecuteRequest {
   op: OperationDeclaration;
+  /** Module of the pack that declares the operation (for isolated executors), if not shipped. */
+  packModule?: string;
+  /** Preflight estimate: executors use it to decide between inline and isolated execution. */
+  estimate: CostEstimate;
   request: unknown;
   budget: Budget;
   signal: AbortSignal;

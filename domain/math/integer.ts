@@ -149,15 +149,50 @@ export function mod(a: bigint, m: bigint): bigint {
   return r < 0n ? r + m : r;
 }
 
+/** Bases below this are multiplied in directly (cheap small multiplications, no window table). */
+const SMALL_BASE = 1n << 32n;
+
+/**
+ * base^exp mod m for m ≥ 1, exp ≥ 0. Left-to-right: a small base is multiplied in directly at each
+ * set bit (each multiplication is by a single word); a large base uses a sliding window of odd
+ * powers, which saves about a quarter of the full multiplications on long exponents.
+ */
 export function modPow(base: bigint, exp: bigint, m: bigint): bigint {
-  if (m === 1n) return 0n;
+  if (m <= 0n) throw new RangeError("modPow: modulus must be positive");
   if (exp < 0n) throw new RangeError("modPow: negative exponent");
-  let result = 1n;
+  if (m === 1n) return 0n;
   base = mod(base, m);
-  while (exp > 0n) {
-    if (exp & 1n) result = (result * base) % m;
-    exp >>= 1n;
-    if (exp > 0n) base = (base * base) % m;
+  if (exp === 0n) return 1n;
+  if (base < 2n) return base;
+  const bits = exp.toString(2);
+  if (base < SMALL_BASE || bits.length <= 64) {
+    let result = base;
+    for (let i = 1; i < bits.length; i++) {
+      result = (result * result) % m;
+      if (bits.charCodeAt(i) === 49) result = (result * base) % m;
+    }
+    return result;
+  }
+  const w = bits.length > 768 ? 5 : 4;
+  // table[i] = base^(2i+1)
+  const table: bigint[] = [base];
+  const sq = (base * base) % m;
+  for (let i = 1; i < 1 << (w - 1); i++) table.push((table[i - 1]! * sq) % m);
+  let result = 1n;
+  let i = 0;
+  while (i < bits.length) {
+    if (bits.charCodeAt(i) === 48) {
+      result = (result * result) % m;
+      i++;
+      continue;
+    }
+    // The longest window bits[i..j] of at most w bits that ends in a 1.
+    let j = Math.min(i + w, bits.length) - 1;
+    while (bits.charCodeAt(j) === 48) j--;
+    const value = parseInt(bits.slice(i, j + 1), 2);
+    for (let k = i; k <= j; k++) if (result !== 1n) result = (result * result) % m;
+    result = (result * table[(value - 1) >> 1]!) % m;
+    i = j + 1;
   }
   return result;
 }

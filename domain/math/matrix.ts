@@ -205,8 +205,12 @@ export function determinantModSmallPrime(m: IntMatrix, p: number): number {
   return gaussianDeterminantModSmallPrime(new ResidueSource(m).reduce(p), p);
 }
 
-/** Determinant over GF(p) for any prime p by Gaussian elimination with field inverses. */
-export function determinantModPrime(m: IntMatrix, p: bigint): bigint {
+/**
+ * Determinant over GF(p) for any prime p by Gaussian elimination with field inverses, as a
+ * generator (yields pivot steps done out of n; returns det mod p in [0, p)). Below 2^26 the whole
+ * elimination runs in doubles in one step.
+ */
+export function* gaussianStepsModPrime(m: IntMatrix, p: bigint): Generator<number, bigint, void> {
   if (p < BigInt(SMALL_MODULUS_LIMIT)) return BigInt(determinantModSmallPrime(m, Number(p)));
   const n = m.length;
   const a = m.map((r) => r.map((v) => mod(v, p)));
@@ -229,8 +233,15 @@ export function determinantModPrime(m: IntMatrix, p: bigint): bigint {
       for (let j = k + 1; j < n; j++) ri[j] = mod(ri[j]! - f * rk[j]!, p);
       ri[k] = 0n;
     }
+    a[k] = [];
+    yield k + 1;
   }
-  return det;
+  return det % p;
+}
+
+/** Determinant over GF(p) for any prime p by Gaussian elimination with field inverses. */
+export function determinantModPrime(m: IntMatrix, p: bigint): bigint {
+  return drive(gaussianStepsModPrime(m, p), m.length);
 }
 
 /* ------------------------------------------------------------------------------------------ */

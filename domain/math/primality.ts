@@ -1,4 +1,4 @@
-import { abs, bitLength, gcd, isSquare, jacobi, mod, modPow } from "./integer.js";
+import { abs, gcd, isqrt, isSquare, jacobi, mod, modPow } from "./integer.js";
 
 const SMALL_PRIMES: number[] = (() => {
   const limit = 1000;
@@ -36,17 +36,41 @@ export function isStrongProbablePrime(n: bigint, a: bigint): boolean {
   return false;
 }
 
-/** Strong Lucas probable-prime test with Selfridge's method A parameters, for odd n not a square. */
-export function isStrongLucasProbablePrime(n: bigint): boolean {
+/** Selfridge's method A: the first D in 5, −7, 9, −11, … with (D/n) = −1, or a factor of n. */
+export function selfridgeD(n: bigint): { D: bigint } | { factor: bigint } {
   let D = 5n;
   for (;;) {
     const j = jacobi(D, n);
-    if (j === -1) break;
-    if (j === 0 && abs(D) !== n) return false;
+    if (j === -1) return { D };
+    if (j === 0) {
+      const g = gcd(D, n);
+      if (g !== n) return { factor: g };
+    }
     D = D > 0n ? -(D + 2n) : -(D - 2n);
   }
+}
+
+/** (t / 2) mod n for odd n. */
+function half(t: bigint, n: bigint): bigint {
+  t = mod(t, n);
+  return (t & 1n) === 0n ? t >> 1n : (t + n) >> 1n;
+}
+
+/**
+ * Strong Lucas probable-prime test with Selfridge's method A parameters (P = 1, Q = (1 − D)/4),
+ * for odd n > 1 that is not a perfect square (a square has no D with (D/n) = −1: the search would
+ * not end, so squares are refused with a RangeError). With n + 1 = d·2^s, n passes when
+ * U_d ≡ 0 or V_{d·2^r} ≡ 0 (mod n) for some 0 ≤ r < s. Every odd prime not dividing 2QD passes.
+ */
+export function isStrongLucasProbablePrime(n: bigint): boolean {
+  if (n < 3n || (n & 1n) === 0n) throw new RangeError("strong Lucas test: n must be odd and > 1");
+  if (isSquare(n)) throw new RangeError("strong Lucas test: n is a perfect square");
+  const sel = selfridgeD(n);
+  if ("factor" in sel) return false;
+  const D = sel.D;
   const P = 1n;
   const Q = (1n - D) / 4n;
+  if (gcd(Q, n) !== 1n) return abs(Q) === n;
   // n + 1 = d · 2^s
   let d = n + 1n;
   let s = 0;
@@ -54,27 +78,26 @@ export function isStrongLucasProbablePrime(n: bigint): boolean {
     d >>= 1n;
     s++;
   }
-  // Compute U_d, V_d, Q^d by binary method (left to right).
+  // U_k, V_k, Q^k from k = 1 by doubling (k → 2k) and incrementing (k → k + 1), left to right over d.
   let U = 1n;
   let V = P;
   let Qk = mod(Q, n);
-  const inv2 = (n + 1n) >> 1n;
   const bits = d.toString(2);
   for (let i = 1; i < bits.length; i++) {
-    U = (U * V) % n;
-    V = mod(V * V - 2n * Qk, n);
+    U = (U * V) % n; // U_2k = U_k V_k
+    V = mod(V * V - 2n * Qk, n); // V_2k = V_k² − 2Q^k
     Qk = (Qk * Qk) % n;
-    if (bits[i] === "1") {
-      const U2 = mod((P * U + V) * inv2, n);
-      const V2 = mod((D * U + P * V) * inv2, n);
-      U = U2;
-      V = V2;
+    if (bits.charCodeAt(i) === 49) {
+      // U_{k+1} = (P U_k + V_k)/2, V_{k+1} = (D U_k + P V_k)/2
+      const U1 = half(P * U + V, n);
+      V = half(D * U + P * V, n);
+      U = U1;
       Qk = mod(Qk * Q, n);
     }
   }
   if (U === 0n || V === 0n) return true;
   for (let r = 1; r < s; r++) {
-    V = mod(V * V - 2n * Qk, n);
+    V = mod(V * V - 2n * Qk, n); // V_{2k}
     if (V === 0n) return true;
     Qk = (Qk * Qk) % n;
   }
@@ -87,7 +110,11 @@ export interface PrimalityDecision {
   prime: boolean;
   /** PROVEN for every composite answer and for primes in the deterministic range. */
   status: PrimalityStatus;
-  /** For a composite: a base witnessing compositeness or a found factor. */
+  /**
+   * For a composite: a non-trivial factor, a base a to which n is not a strong probable prime, or
+   * (rarely, when n is a strong pseudoprime to every small base) the Selfridge parameter D of the
+   * failed strong Lucas test. Absent for n < 2.
+   */
   witness?: { kind: "factor" | "miller_rabin_base" | "lucas"; value: bigint };
 }
 
@@ -110,62 +137,80 @@ export function decidePrimality(n: bigint): PrimalityDecision {
     return { prime: true, status: "PROVEN" };
   }
   if (!isStrongProbablePrime(n, 2n)) return { prime: false, status: "PROVEN", witness: { kind: "miller_rabin_base", value: 2n } };
-  if (isSquare(n)) return { prime: false, status: "PROVEN", witness: { kind: "factor", value: sqrtExact(n) } };
-  if (!isStrongLucasProbablePrime(n)) return { prime: false, status: "PROVEN", witness: { kind: "lucas", value: 0n } };
-  return { prime: true, status: "PROBABLE" };
-}
-
-function sqrtExact(n: bigint): bigint {
-  let x = 1n << BigInt((bitLength(n) >> 1) + 1);
-  for (;;) {
-    const y = (x + n / x) >> 1n;
-    if (y >= x) return x;
-    x = y;
+  if (isSquare(n)) return { prime: false, status: "PROVEN", witness: { kind: "factor", value: isqrt(n) } };
+  const sel = selfridgeD(n);
+  if ("factor" in sel) return { prime: false, status: "PROVEN", witness: { kind: "factor", value: sel.factor } };
+  if (!isStrongLucasProbablePrime(n)) {
+    // n is a strong pseudoprime to base 2 but fails the Lucas test: it is composite. A Miller–Rabin
+    // base is the easier witness for a reader to re-check, so look for one among small primes.
+    for (const p of SMALL_PRIMES.slice(1, 100)) {
+      const a = BigInt(p);
+      if (!isStrongProbablePrime(n, a)) return { prime: false, status: "PROVEN", witness: { kind: "miller_rabin_base", value: a } };
+    }
+    return { prime: false, status: "PROVEN", witness: { kind: "lucas", value: sel.D } };
   }
+  return { prime: true, status: "PROBABLE" };
 }
 
 export function isProbablePrime(n: bigint): boolean {
   return decidePrimality(n).prime;
 }
 
-/** Pollard–Brent rho: a non-trivial factor of composite odd n, or undefined within `maxIterations`. */
-export function pollardBrent(n: bigint, maxIterations = 1_000_000, seed = 1n, checkpoint?: () => void): bigint | undefined {
+/** A shared allowance of Pollard–Brent iterations, spent across several searches. */
+export interface RhoMeter {
+  remaining: number;
+}
+
+/**
+ * Pollard–Brent rho: a non-trivial factor of composite n, or undefined within `maxIterations`
+ * iterations (counted over all polynomials tried). When `meter` is given, the iterations used are
+ * also taken from it and the search stops when it is exhausted.
+ */
+export function pollardBrent(n: bigint, maxIterations = 1_000_000, seed = 1n, checkpoint?: () => void, meter?: RhoMeter): bigint | undefined {
   if ((n & 1n) === 0n) return 2n;
-  for (let c = seed; c < seed + 20n; c++) {
-    let y = 2n, x = 2n, g = 1n, q = 1n, ys = 2n;
-    let r = 1;
-    let iterations = 0;
-    const f = (v: bigint) => (v * v + c) % n;
-    const m = 128;
-    do {
-      x = y;
-      for (let i = 0; i < r; i++) y = f(y);
-      let k = 0;
+  let limit = meter ? Math.min(maxIterations, meter.remaining) : maxIterations;
+  let iterations = 0;
+  try {
+    for (let c = seed; c < seed + 20n; c++) {
+      let y = 2n, x = 2n, g = 1n, q = 1n, ys = 2n;
+      let r = 1;
+      const f = (v: bigint) => (v * v + c) % n;
+      const m = 128;
       do {
-        ys = y;
-        const lim = Math.min(m, r - k);
-        for (let i = 0; i < lim; i++) {
-          y = f(y);
-          q = (q * abs(x - y)) % n;
-        }
-        g = gcd(q, n);
-        k += m;
-        iterations += lim;
-        if (checkpoint && (iterations & 0x3fff) < m) checkpoint();
-      } while (k < r && g === 1n);
-      r *= 2;
-      if (iterations > maxIterations) break;
-    } while (g === 1n);
-    if (g === n) {
-      do {
-        ys = f(ys);
-        g = gcd(abs(x - ys), n);
+        x = y;
+        for (let i = 0; i < r; i++) y = f(y);
+        iterations += r;
+        let k = 0;
+        do {
+          ys = y;
+          const lim = Math.min(m, r - k);
+          for (let i = 0; i < lim; i++) {
+            y = f(y);
+            q = (q * abs(x - y)) % n;
+          }
+          g = gcd(q, n);
+          k += m;
+          iterations += lim;
+          if (checkpoint && (iterations & 0x3fff) < 2 * m) checkpoint();
+        } while (k < r && g === 1n);
+        r *= 2;
+        if (iterations > limit) break;
       } while (g === 1n);
+      if (g === n) {
+        // The product hit 0 mod n: replay the last block one step at a time.
+        do {
+          ys = f(ys);
+          iterations++;
+          g = gcd(abs(x - ys), n);
+        } while (g === 1n);
+      }
+      if (g !== n && g !== 1n) return g;
+      if (iterations > limit) return undefined;
     }
-    if (g !== n && g !== 1n) return g;
-    if (iterations > maxIterations) return undefined;
+    return undefined;
+  } finally {
+    if (meter) meter.remaining -= iterations;
   }
-  return undefined;
 }
 
 export interface FactorSearch {
@@ -176,10 +221,11 @@ export interface FactorSearch {
 }
 
 /**
- * Factor n > 0 with trial division and Pollard–Brent rho within an iteration budget.
+ * Factor n > 0 with trial division and Pollard–Brent rho within an iteration budget: `rhoBudget`
+ * iterations per composite piece, and at most `meter.remaining` in total when a meter is given.
  * Used by certificate builders; the complete factorization pack (ECM, SIQS) lives elsewhere.
  */
-export function factorSmallParts(n: bigint, rhoBudget = 200_000, checkpoint?: () => void): FactorSearch {
+export function factorSmallParts(n: bigint, rhoBudget = 200_000, checkpoint?: () => void, meter?: RhoMeter): FactorSearch {
   const primes: bigint[] = [];
   for (const p of SMALL_PRIMES) {
     const bp = BigInt(p);
@@ -192,53 +238,61 @@ export function factorSmallParts(n: bigint, rhoBudget = 200_000, checkpoint?: ()
   let cofactor = 1n;
   while (stack.length) {
     const m = stack.pop()!;
+    checkpoint?.();
     if (decidePrimality(m).prime) {
       primes.push(m);
       continue;
     }
-    const f = pollardBrent(m, rhoBudget, 1n, checkpoint);
+    const f = meter && meter.remaining <= 0 ? undefined : pollardBrent(m, rhoBudget, 1n, checkpoint, meter);
     if (f === undefined) {
       cofactor *= m;
       continue;
     }
     stack.push(f, m / f);
   }
-  primes.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  primes.sort(compareBigint);
   return { primes, cofactor };
 }
 
+const compareBigint = (a: bigint, b: bigint): number => (a < b ? -1 : a > b ? 1 : 0);
+
 export interface PocklingtonStep {
   n: bigint;
-  /** Factored part F of n − 1 with F² > n (BLS/Pocklington), as primes with multiplicity. */
+  /** Factored part F of n − 1 with F² > n (Pocklington), as primes with multiplicity, ascending. */
   factored: bigint[];
   /** For each distinct prime q of F: a base a with a^(n−1) ≡ 1 and gcd(a^((n−1)/q) − 1, n) = 1. */
   witnesses: { q: bigint; a: bigint }[];
 }
 
 /**
- * Try to prove n prime with Pocklington's theorem, recursively proving the primes of the factored
- * part. Returns the chain of steps (a certificate) or undefined if the budget did not suffice.
+ * Try to prove n prime with Pocklington's theorem: if F | n − 1 with F² > n is completely factored
+ * and for each prime q | F some a has a^(n−1) ≡ 1 (mod n) and gcd(a^((n−1)/q) − 1, n) = 1, then
+ * every prime factor of n is ≡ 1 (mod F), so exceeds √n, and n is prime. The primes of F at or
+ * above DETERMINISTIC_MR_LIMIT are proven the same way, recursively; below it, deterministic
+ * Miller–Rabin decides. Returns the steps (a certificate, one step per prime that needed one; []
+ * when n itself is below the limit) or undefined when the budget did not suffice or n is not prime.
+ * `meter`, when given, bounds the Pollard–Brent work of the whole proof.
  */
-export function provePrime(n: bigint, rhoBudget = 200_000, depth = 0, checkpoint?: () => void): PocklingtonStep[] | undefined {
+export function provePrime(n: bigint, rhoBudget = 200_000, depth = 0, checkpoint?: () => void, meter?: RhoMeter): PocklingtonStep[] | undefined {
   if (n < DETERMINISTIC_MR_LIMIT) return decidePrimality(n).prime ? [] : undefined;
   if (depth > 40) return undefined;
-  const { primes, cofactor } = factorSmallParts(n - 1n, rhoBudget, checkpoint);
+  const { primes } = factorSmallParts(n - 1n, rhoBudget, checkpoint, meter);
+  // Only proven-or-probable primes count in F; the unfactored cofactor is left out of it.
   let F = 1n;
   for (const p of primes) F *= p;
   if (F * F <= n) return undefined;
-  // Only the fully factored part counts: cofactor must be coprime to F, which holds since the
-  // cofactor's primes are not among those found.
-  if (gcd(F, cofactor) !== 1n) return undefined;
   const distinct = [...new Set(primes)];
   const witnesses: { q: bigint; a: bigint }[] = [];
+  const fermatChecked = new Set<bigint>();
   for (const q of distinct) {
+    checkpoint?.();
     let found: bigint | undefined;
-    for (let a = 2n; a < 200n; a++) {
-      if (modPow(a, n - 1n, n) !== 1n) return undefined; // n is not prime (Fermat witness)
-      if (gcd(mod(modPow(a, (n - 1n) / q, n) - 1n, n), n) === 1n) {
-        found = a;
-        break;
+    for (let a = 2n; a < 200n && found === undefined; a++) {
+      if (!fermatChecked.has(a)) {
+        if (modPow(a, n - 1n, n) !== 1n) return undefined; // a Fermat witness: n is composite
+        fermatChecked.add(a);
       }
+      if (gcd(modPow(a, (n - 1n) / q, n) - 1n, n) === 1n) found = a;
     }
     if (found === undefined) return undefined;
     witnesses.push({ q, a: found });
@@ -246,9 +300,54 @@ export function provePrime(n: bigint, rhoBudget = 200_000, depth = 0, checkpoint
   const steps: PocklingtonStep[] = [{ n, factored: primes, witnesses }];
   for (const q of distinct) {
     if (q < DETERMINISTIC_MR_LIMIT) continue;
-    const sub = provePrime(q, rhoBudget, depth + 1, checkpoint);
+    const sub = provePrime(q, rhoBudget, depth + 1, checkpoint, meter);
     if (!sub) return undefined;
     steps.push(...sub);
   }
   return steps;
+}
+
+/**
+ * Independent check of a Pocklington certificate for n (as produced by provePrime): null when it
+ * proves n prime, else what is wrong. Every prime of every factored part must itself be below
+ * DETERMINISTIC_MR_LIMIT and pass deterministic Miller–Rabin, or have its own step.
+ */
+export function checkPocklingtonCertificate(n: bigint, steps: readonly PocklingtonStep[]): string | null {
+  const byN = new Map<bigint, PocklingtonStep>();
+  for (const st of steps) byN.set(st.n, st);
+  const proven = new Map<bigint, string | null>();
+  const check = (m: bigint): string | null => {
+    if (proven.has(m)) return proven.get(m)!;
+    let why: string | null;
+    if (m < DETERMINISTIC_MR_LIMIT) {
+      const d = decidePrimality(m);
+      why = d.prime && d.status === "PROVEN" ? null : `${m} is not prime`;
+    } else {
+      const st = byN.get(m);
+      why = st ? checkStep(st) : `no certificate step for ${m}`;
+    }
+    proven.set(m, why);
+    return why;
+  };
+  const checkStep = (st: PocklingtonStep): string | null => {
+    const m = st.n;
+    let F = 1n;
+    for (const q of st.factored) {
+      if (q < 2n) return `step ${m}: factor ${q} < 2`;
+      F *= q;
+    }
+    if ((m - 1n) % F !== 0n) return `step ${m}: F does not divide n − 1`;
+    if (F * F <= m) return `step ${m}: F² ≤ n`;
+    for (const q of new Set(st.factored)) {
+      const w = st.witnesses.find((x) => x.q === q);
+      if (!w) return `step ${m}: no witness for q = ${q}`;
+      if (modPow(w.a, m - 1n, m) !== 1n) return `step ${m}: ${w.a}^(n−1) ≢ 1`;
+      if (gcd(modPow(w.a, (m - 1n) / q, m) - 1n, m) !== 1n) return `step ${m}: gcd(${w.a}^((n−1)/${q}) − 1, n) ≠ 1`;
+      // q divides m − 1, so q < m: the recursion is well founded.
+      const sub = check(q);
+      if (sub) return sub;
+    }
+    return null;
+  };
+  return check(n);
 }

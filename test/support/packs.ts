@@ -120,9 +120,53 @@ export const slowChecker = defineChecker<typeof Claim.infer>({
   examples: [{ title: "even", payload: { n: "2" }, expected: { verdict: "accepted" } }],
 });
 
+/** Burns CPU for n milliseconds without ever checking for cancellation (a hostile operation). */
+export const spin = defineCompute<typeof N.infer, typeof Out.infer>({
+  ...base,
+  id: "test.spin.compute",
+  title: "CPU spinner",
+  summary: "Busy-loops for n milliseconds, never yielding",
+  request: N,
+  result: Out,
+  budget: { max_units: 1e12, max_memory_bytes: 1e9, timeout_ms: 60_000 },
+  preflight: (r) => ({ units: Number(r.n) * 1e6, memory_bytes: 0, basis: `n = ${r.n} ms` }),
+  execute(r, ctx) {
+    const end = Date.now() + Number(r.n);
+    let x = 0;
+    let tick = 0;
+    while (Date.now() < end) {
+      x = (x * 31 + 7) % 1000003;
+      if (++tick % 1e6 === 0) ctx.progress(Date.now() - (end - Number(r.n)), Number(r.n));
+    }
+    return { n: r.n };
+  },
+  postcondition: () => null,
+  examples: [{ title: "one millisecond", payload: { n: "1" }, expected: { n: "1" } }],
+});
+
+/** Allocates without bound (a hostile operation) until the worker's heap limit stops it. */
+export const hog = defineCompute<typeof N.infer, typeof Out.infer>({
+  ...base,
+  id: "test.hog.compute",
+  title: "Memory hog",
+  summary: "Allocates n MiB of live arrays",
+  request: N,
+  result: Out,
+  budget: { max_units: 1e12, max_memory_bytes: 1e12, timeout_ms: 60_000 },
+  preflight: (r) => ({ units: Number(r.n) * 1e6, memory_bytes: 0, basis: `claims no memory (lies)` }),
+  execute(r) {
+    const keep: number[][] = [];
+    for (let i = 0; i < Number(r.n); i++) keep.push(new Array(131072).fill(i));
+    return { n: String(keep.length) };
+  },
+  postcondition: () => null,
+  examples: [{ title: "one MiB", payload: { n: "1" }, expected: { n: "1" } }],
+});
+
 export const testPack: OperationPack = {
   name: "test",
   version: "0.0.0",
   description: "Pipeline edge cases (tests only)",
-  operations: [slowCount, liar, crasher, needsPari, bigOutput, slowChecker],
+  operations: [slowCount, liar, crasher, needsPari, bigOutput, slowChecker, spin, hog],
+  module: import.meta.url,
 };

@@ -1,0 +1,49 @@
+/**
+ * Worker-thread entry point of the execution pool. Looks the operation up by id among the shipped
+ * packs (and the named pack module, if any), runs it, and reports progress over a MessagePort.
+ * Errors travel back as plain data; the main thread rebuilds them.
+ */
+import type { MessagePort } from "node:worker_threads";
+import type { OperationDeclaration, OperationPack } from "../../domain/declaration.js";
+import { JacobianError } from "../../domain/errors.js";
+import { AVAILABLE_PACKS } from "../../operations/packs.js";
+import { createExecutionContext } from "../../application/execution.js";
+
+export interface WorkerTask {
+  opId: string;
+  packModule?: string;
+  request: unknown;
+  progress?: MessagePort;
+}
+
+export type WorkerReply =
+  | { ok: true; result: unknown }
+  | { ok: false; error: { name: string; message: string; code?: string; path?: string; hint?: string } };
+
+const cache = new Map<string, OperationDeclaration>();
+
+async function find(opId: string, packModule?: string): Promise<OperationDeclaration | undefined> {
+  const key = `${packModule ?? ""}#${opId}`;
+  if (cache.has(key)) return cache.get(key);
+  let packs: OperationPack[] = Object.values(AVAILABLE_PACKS);
+  if (packModule) {
+    const mod = (await import(packModule)) as Record<string, unknown>;
+    packs = Object.values(mod).filter((v): v is OperationPack => !!v && typeof v === "object" && Array.isArray((v as OperationPack).operations));
+  }
+  for (const p of packs) for (const op of p.operations) if (op.id === opId) cache.set(key, op);
+  return cache.get(key);
+}
+
+export default async function run(task: WorkerTask): Promise<WorkerReply> {
+  const op = await find(task.opId, task.packModule);
+  if (!op) return { ok: false, error: { name: "Error", message: `operation ${task.opId} is not available in the worker` } };
+  const ctx = createExecutionContext(new AbortController().signal, task.progress ? (done, total, message) => task.progress!.postMessage({ done, total, message }) : undefined);
+  try {
+    return { ok: true, result: await op.execute(task.request, ctx) };
+  } catch (e) {
+    if (e instanceof JacobianError) return { ok: false, error: { name: e.name, message: e.message, code: e.code, ...(e.path ? { path: e.path } : {}), ...(e.hint ? { hint: e.hint } : {}) } };
+    return { ok: false, error: { name: (e as Error)?.name ?? "Error", message: String((e as Error)?.message ?? e) } };
+  } finally {
+    task.progress?.close();
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * Most workloads are "one operation, three engines": this builds such a workload from the
+ * inputs, the payload for our API, a GP expression and a SymPy expression over the same inputs.
+ */
+import type { Json } from "../../domain/json.js";
+import type { BenchContext, Workload, WorkloadResult } from "../types.js";
+import { timeGp } from "./gp.js";
+import { timeOurs } from "./ours.js";
+import { Prng } from "./prng.js";
+import { timePython } from "./python.js";
+
+export interface ComputeWorkloadSpec<I> {
+  name: string;
+  description: string;
+  capabilityId: string;
+  /** Default timed repetitions per engine (overridden by --reps). */
+  reps: number;
+  /** Build the inputs from a PRNG seeded with (seed, name), so every engine sees the same numbers. */
+  generate(rng: Prng): I;
+  /** A short description of the inputs for the report (sizes, seed). */
+  describe(inputs: I): Record<string, string | number>;
+  ours: {
+    payload(inputs: I, capability: Record<string, Json>): Record<string, unknown>;
+    result(value: Json): string;
+    budgetMs?: number;
+  };
+  pari: {
+    definitions(inputs: I): string;
+    call: string;
+    budgetMs?: number;
+    timeoutMs?: number;
+  };
+  sympy: {
+    data(inputs: I): unknown;
+    setup: string;
+    call: string;
+    resultString?: string;
+    budgetMs?: number;
+    timeoutMs?: number;
+    warmup?: boolean;
+  };
+}
+
+export function defineComputeWorkload<I>(spec: ComputeWorkloadSpec<I>): Workload {
+  return {
+    name: spec.name,
+    description: spec.description,
+    async run(ctx: BenchContext): Promise<WorkloadResult> {
+      const reps = ctx.reps ?? spec.reps;
+      const inputs = spec.generate(Prng.derive(ctx.seed, spec.name));
+      ctx.log("ours (JS API) …");
+      const ours = await timeOurs(ctx, {
+        capabilityId: spec.capabilityId,
+        payload: (cap) => spec.ours.payload(inputs, cap),
+        result: spec.ours.result,
+        reps,
+        budgetMs: spec.ours.budgetMs ?? 15_000,
+      });
+      ctx.log("PARI/GP …");
+      const pari = timeGp(ctx, {
+        definitions: spec.pari.definitions(inputs),
+        call: spec.pari.call,
+        reps,
+        budgetMs: spec.pari.budgetMs ?? 10_000,
+        timeoutMs: spec.pari.timeoutMs ?? 30_000,
+      });
+      ctx.log("SymPy …");
+      const sympy = timePython(ctx, {
+        data: spec.sympy.data(inputs),
+        setup: spec.sympy.setup,
+        call: spec.sympy.call,
+        ...(spec.sympy.resultString ? { resultString: spec.sympy.resultString } : {}),
+        reps,
+        budgetMs: spec.sympy.budgetMs ?? 10_000,
+        timeoutMs: spec.sympy.timeoutMs ?? 30_000,
+        ...(spec.sympy.warmup !== undefined ? { warmup: spec.sympy.warmup } : {}),
+      });
+      return { ours, pari, sympy, inputs: { operation: spec.capabilityId, seed: ctx.seed, ...spec.describe(inputs) } };
+    },
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * Shared pieces of the matrix declarations: size caps, cheap size measurement of wire matrices
+ * for preflight, parsing with the family's error paths, and pacing of long computations.
+ * (Not a declaration: the pack lists its operations explicitly.)
+ */
+import type { ExecutionContext } from "../../domain/declaration.js";
+import { domainError } from "../../domain/errors.js";
+import type { IntMatrix } from "../../domain/math/matrix.js";
+import type { Rational } from "../../domain/math/rational.js";
+import { parseMatrix, type MatrixWire, type TypedMatrix } from "../../domain/values.js";
+
+/** Largest row or column count of any matrix of the family. */
+export const MAX_DIM = 500;
+/** Characters of one entry of an input matrix of matrix.multiply.compute. */
+export const MAX_FACTOR_ENTRY_CHARS = 2_000;
+/**
+ * Characters of one entry of a product, and of an input of the determinant operations (so every
+ * product of the family can be handed on by reference).
+ */
+export const MAX_ENTRY_CHARS = 20_000;
+/** Characters of a determinant (result or claim). */
+export const MAX_DETERMINANT_CHARS = 1_000_000;
+
+export const LOG2_10 = Math.log2(10);
+
+/** Fixed cost, in limb operations, of one bigint operation (allocation, dispatch). */
+export const BIGINT_OVERHEAD = 40;
+/** Cost of one double-precision modular multiply-add step of the small-prime loops. */
+export const FLOAT_STEP = 0.25;
+
+export const bitsOfDigits = (digits: number): number => (digits <= 0 ? 0 : Math.ceil(digits * LOG2_10));
+const limbs = (bits: number): number => Math.ceil(bits / 64) + 1;
+/** Limb operations of a multiplication of an a-bit by a b-bit integer (schoolbook, pessimistic). */
+export const mulCost = (aBits: number, bBits: number): number => limbs(aBits) * limbs(bBits) + BIGINT_OVERHEAD;
+
+export interface RingInfo {
+  kind: "ZZ" | "QQ" | "GF";
+  /** Bits of p for GF(p), else 0. */
+  pBits: number;
+  /** p < 2^26 (double-precision paths). */
+  smallField: boolean;
+}
+
+export function ringInfo(ring: string): RingInfo {
+  if (ring === "ZZ" || ring === "QQ") return { kind: ring, pBits: 0, smallField: false };
+  const digits = ring.slice(3, -1);
+  const bits = bitsOfDigits(digits.length);
+  return { kind: "GF", pBits: bits, smallField: digits.length <= 8 && Number(digits) < 2 ** 26 };
+}
+
+/**
+ * Upper estimates of entry sizes from the wire strings alone (no parsing of big numbers):
+ * per row, the bits of the largest entry after clearing that row's denominators (the lcm of the
+ * row's denominators has at most the sum of the bits of its distinct denominators).
+ */
+export interface MatrixSize {
+  rows: number;
+  cols: number;
+  ring: RingInfo;
+  /** Bits per row of the largest entry after row-wise denominator clearing (GF: reduced). */
+  rowBits: number[];
+  /** Bits per column of the lcm of that column's denominators (0 when integral). */
+  colDenBits: number[];
+  /** Bits per row of the lcm of that row's denominators. */
+  rowDenBits: number[];
+  /** Largest numerator bits. */
+  maxNumBits: number;
+  /** Total characters of all entries. */
+  chars: number;
+}
+
+export function measure(w: MatrixWire): MatrixSize {
+  const ring = ringInfo(w.ring);
+  const rows = w.rows.length;
+  const cols = rows ? w.rows[0]!.length : 0;
+  const rowBits: number[] = [];
+  const rowDenBits: number[] = [];
+  const colDens: Set<string>[] = [];
+  let maxNumBits = 0, chars = 0;
+  for (const row of w.rows) {
+    let num = 0;
+    const dens = new Set<string>();
+    row.forEach((e, j) => {
+      chars += e.length;
+      const slash = e.indexOf("/");
+      const numDigits = (slash < 0 ? e.length : slash) - (e.startsWith("-") ? 1 : 0);
+      num = Math.max(num, bitsOfDigits(numDigits));
+      if (slash >= 0) {
+        const d = e.slice(slash + 1);
+        dens.add(d);
+        (colDens[j] ??= new Set()).add(d);
+      }
+    });
+    let denBits = 0;
+    for (const d of dens) if (d !== "1") denBits += bitsOfDigits(d.length);
+    maxNumBits = Math.max(maxNumBits, num);
+    rowDenBits.push(denBits);
+    rowBits.push(ring.kind === "GF" ? Math.min(num, ring.pBits) : num + denBits);
+  }
+  const colDenBits: number[] = [];
+  for (let j = 0; j < cols; j++) {
+    let bits = 0;
+    for (const d of colDens[j] ?? []) if (d !== "1") bits += bitsOfDigits(d.length);
+    colDenBits.push(bits);
+  }
+  return { rows, cols, ring, rowBits, colDenBits, rowDenBits, maxNumBits, chars };
+}
+
+/** Estimated bits of Hadamard's bound of the row-cleared integer matrix of a square matrix. */
+export function hadamardBitsEstimate(s: MatrixSize): number {
+  const half = 0.5 * Math.log2(Math.max(1, s.cols));
+  return s.rowBits.reduce((acc, b) => acc + b + half, 0) + 1;
+}
+
+/** Parse a wire matrix; integer rows are returned for ZZ and GF(p), rationals for QQ. */
+export function parse(w: MatrixWire, path: string): TypedMatrix {
+  return parseMatrix(w, path);
+}
+
+/** Parse and require a square matrix (DOMAIN_ERROR at `<path>.rows` otherwise). */
+export function parseSquare(w: MatrixWire, path: string): TypedMatrix {
+  const m = parseMatrix(w, path);
+  const n = m.rows.length;
+  const cols = n ? m.rows[0]!.length : 0;
+  if (cols !== n) throw domainError(`the determinant is defined for square matrices; ${path} is ${n}×${cols}`, `${path}.rows`, "give a matrix with as many rows as columns");
+  return m;
+}
+
+export const asInt = (m: TypedMatrix): IntMatrix => m.rows as IntMatrix;
+export const asRat = (m: TypedMatrix): Rational[][] => m.rows as Rational[][];
+
+/**
+ * Drive a step generator under an execution context: checkpoint and progress after every step,
+ * and yield to the event loop at least every `yieldMs` so cancellation and timeouts can arrive.
+ */
+export async function runSteps<T>(steps: Generator<number, T, void>, ctx: ExecutionContext, total: number, yieldMs = 20): Promise<T> {
+  let last = performance.now();
+  for (;;) {
+    const r = steps.next();
+    if (r.done) {
+      if (total > 0) ctx.progress(total, total);
+      return r.value;
+    }
+    ctx.checkpoint();
+    if (total > 0) ctx.progress(r.value, total);
+    if (performance.now() - last >= yieldMs) {
+      await ctx.yieldNow();
+      last = performance.now();
+    }
+  }
+}
+
+/** A deterministic pseudo-random stream (splitmix64) for Freivalds vectors. */
+export function splitmix(seed: bigint): () => bigint {
+  let state = BigInt.asUintN(64, seed);
+  return () => {
+    state = BigInt.asUintN(64, state + 0x9e3779b97f4a7c15n);
+    let z = state;
+    z = BigInt.asUintN(64, (z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n);
+    z = BigInt.asUintN(64, (z ^ (z >> 27n)) * 0x94d049bb133111ebn);
+    return z ^ (z >> 31n);
+  };
+}
