@@ -10,6 +10,7 @@ import type { OperationPack } from "../domain/declaration.js";
 import type { ArtifactStore, Digest, Executor, Logger, ProviderRegistry, RuntimeSettings, SearchIndex, ValueStore } from "../domain/ports.js";
 import { Catalog } from "../application/catalog.js";
 import { FindUseCase } from "../application/find.js";
+import { ArtifactsUseCase } from "../application/artifacts.js";
 import { RunUseCase } from "../application/run.js";
 import { JacobianRuntime } from "../application/service.js";
 import { AVAILABLE_PACKS, DEFAULT_PACKS } from "../operations/packs.js";
@@ -118,7 +119,8 @@ export class JacobianHost {
       logger: child.resolve<Logger>(TOKENS.logger),
       settings: child.resolve<RuntimeSettings>(TOKENS.settings),
     });
-    const runtime: JacobianRuntime = new JacobianRuntime(catalog, finder, runner, values, artifacts, async () => {
+    const artifactOps = new ArtifactsUseCase(catalog, artifacts, runner);
+    const runtime: JacobianRuntime = new JacobianRuntime(catalog, finder, runner, values, artifacts, artifactOps, async () => {
       this.runtimes.delete(runtime);
     });
     this.runtimes.add(runtime);

@@ -209,7 +209,7 @@ export class RunUseCase {
       operation: { id: decl.id, version: decl.version },
       request,
       result,
-      providers: decl.providers.map((p) => p.id),
+      providers: this.deps.catalog.providerStatus(decl).map((p) => ({ id: p.id, ...(p.version ? { version: p.version } : {}) })),
       library: { ...LIBRARY },
       parents: [],
     };

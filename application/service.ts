@@ -2,6 +2,7 @@ import type { Json } from "../domain/json.js";
 import type { RunOutcome } from "../domain/outcome.js";
 import type { ArtifactStore, ValueStore } from "../domain/ports.js";
 import type { Catalog } from "./catalog.js";
+import type { ArtifactsUseCase, ReplayReport } from "./artifacts.js";
 import type { FindResult, FindUseCase } from "./find.js";
 import { LIBRARY, type RunOptions, type RunUseCase } from "./run.js";
 
@@ -17,6 +18,7 @@ export class JacobianRuntime {
     private readonly runner: RunUseCase,
     private readonly values: ValueStore,
     private readonly artifacts: ArtifactStore,
+    readonly artifactOps: ArtifactsUseCase,
     private readonly onClose: () => Promise<void> = async () => {},
   ) {}
 
@@ -52,6 +54,11 @@ export class JacobianRuntime {
 
   listArtifacts(): Promise<string[]> {
     return this.artifacts.list();
+  }
+
+  /** Re-run the request recorded in an artifact and report whether the result is identical. */
+  replay(uri: string): Promise<ReplayReport> {
+    return this.artifactOps.replay(uri);
   }
 
   get valueCount(): number {

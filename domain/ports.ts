@@ -25,6 +25,10 @@ export interface ArtifactStore {
   get(uri: string): Promise<Json | undefined>;
   list(): Promise<string[]>;
   remove(uri: string): Promise<void>;
+  /** Re-hash every stored artifact; returns the URIs whose bytes no longer match their id. */
+  verifyAll(): Promise<{ checked: number; corrupt: string[] }>;
+  /** Remove leftovers of interrupted writes, and artifacts older than `olderThanMs` if given. */
+  gc(opts: { olderThanMs?: number }): Promise<{ removed: string[]; temporaries: number }>;
   readonly location: string;
 }
 

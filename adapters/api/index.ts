@@ -5,12 +5,14 @@
 import { JacobianHost } from "../composition.js";
 import type { JacobianOptions } from "../config.js";
 import type { FindResult } from "../../application/find.js";
+import type { ReplayReport } from "../../application/artifacts.js";
 import type { RunOptions } from "../../application/run.js";
 import type { Json } from "../../domain/json.js";
 import type { RunOutcome } from "../../domain/outcome.js";
 
 export type { JacobianOptions } from "../config.js";
 export type { FindResult } from "../../application/find.js";
+export type { ReplayReport } from "../../application/artifacts.js";
 export type { RunOutcome, Completed, NonConclusion, Failed, CheckerFinding, Verdict } from "../../domain/outcome.js";
 export type { OperationPack, OperationDeclaration, ComputeDeclaration, CheckerDeclaration } from "../../domain/declaration.js";
 export { defineCompute, defineChecker } from "../../domain/declaration.js";
@@ -27,6 +29,8 @@ export interface Jacobian {
   catalog(): Json;
   /** Read a durable artifact (hash-verified). */
   artifact(uri: string): Promise<Json | undefined>;
+  /** Re-run the request recorded in an artifact; `identical` tells whether the result reproduced. */
+  replay(uri: string): Promise<ReplayReport>;
   /** Invalidate every value:// reference of this handle and release resources. */
   close(): Promise<void>;
 }
@@ -43,6 +47,7 @@ export function createJacobian(options: JacobianOptions = {}): Jacobian {
     },
     catalog: () => rt.catalog(),
     artifact: (uri) => rt.readArtifact(uri),
+    replay: (uri) => rt.replay(uri),
     close: async () => {
       await rt.close();
       await host.close();

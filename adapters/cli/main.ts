@@ -189,6 +189,57 @@ interface McpAdapter {
   startHttpServer(host: JacobianHost, opts: { host: string; port: number; allowedHosts?: string[] }): Promise<{ url: string; close(): Promise<void> }>;
 }
 
+class ArtifactsCommand extends RuntimeCommand {
+  static override paths = [["artifacts"]];
+  static override usage = Command.Usage({
+    description: "Operator housekeeping of durable artifacts: ls, show <id>, verify, replay <id>, gc [--older-than-days N]",
+    details: "replay re-runs the recorded request and exits 0 when the result is identical, 4 otherwise; verify exits 4 when an artifact is corrupt.",
+  });
+  action = Option.String({ required: true });
+  id = Option.String({ required: false });
+  olderThanDays = Option.String("--older-than-days");
+  async execute() {
+    const host = this.host();
+    const rt = host.openRuntime();
+    try {
+      switch (this.action) {
+        case "ls":
+          this.print({ location: host.artifacts.location, artifacts: await rt.listArtifacts() });
+          return 0;
+        case "show": {
+          const content = await rt.readArtifact(this.requireId());
+          this.print(content ?? { error: "no such artifact" });
+          return content === undefined ? EXIT_CODES.failed : 0;
+        }
+        case "verify": {
+          const r = await rt.artifactOps.verify();
+          this.print(r);
+          return r.corrupt.length ? EXIT_CODES.failed : 0;
+        }
+        case "replay": {
+          const r = await rt.replay(this.requireId());
+          this.print(r);
+          return r.identical ? 0 : EXIT_CODES.failed;
+        }
+        case "gc": {
+          const days = this.olderThanDays === undefined ? undefined : Number(this.olderThanDays);
+          if (days !== undefined && !(days >= 0)) throw new UsageError("--older-than-days must be a non-negative number");
+          this.print(await rt.artifactOps.gc(days === undefined ? {} : { olderThanMs: days * 86_400_000 }));
+          return 0;
+        }
+        default:
+          throw new UsageError(`unknown artifacts action ${JSON.stringify(this.action)}: use ls, show, verify, replay or gc`);
+      }
+    } finally {
+      await host.close();
+    }
+  }
+  private requireId(): string {
+    if (!this.id) throw new UsageError(`artifacts ${this.action} needs an artifact id (artifact://sha256/…)`);
+    return this.id;
+  }
+}
+
 function waitForSignal(): Promise<void> {
   return new Promise((resolve) => {
     process.once("SIGINT", () => resolve());
@@ -217,7 +268,7 @@ function progressBar(stream: NodeJS.WritableStream): { update: (done: number, to
 
 export async function main(argv: string[]): Promise<number> {
   const cli = new Cli({ binaryLabel: "Jacobian", binaryName: "jacobian", binaryVersion: LIBRARY.version, enableColors: process.stdout.isTTY === true });
-  for (const c of [CatalogCommand, InspectCommand, SearchCommand, RunCommand, ServeCommand, DocsCommand, DoctorCommand, Builtins.HelpCommand, Builtins.VersionCommand]) cli.register(c);
+  for (const c of [CatalogCommand, InspectCommand, SearchCommand, RunCommand, ServeCommand, DocsCommand, DoctorCommand, ArtifactsCommand, Builtins.HelpCommand, Builtins.VersionCommand]) cli.register(c);
   let command: Command;
   try {
     command = cli.process(argv);

@@ -64,8 +64,10 @@ function runTool(runtime: () => JacobianRuntime): ToolDefinition {
   return {
     name: "math.run",
     handle: async (args, ctx) => {
-      const onProgress = progressBridge(ctx);
-      return reply(await runtime().run(args, { signal: ctx.mcpReq.signal, ...(onProgress ? { onProgress } : {}) }));
+      const progress = progressBridge(ctx);
+      const outcome = await runtime().run(args, { signal: ctx.mcpReq.signal, ...(progress ? { onProgress: progress.sink } : {}) });
+      await progress?.flush(); // notifications must precede the result, or the client drops them
+      return reply(outcome);
     },
     fail: (error: FailureDetail, args) => {
       const id = (args as { capability_id?: unknown } | undefined)?.capability_id;
@@ -75,18 +77,23 @@ function runTool(runtime: () => JacobianRuntime): ToolDefinition {
 }
 
 /** notifications/progress for a client that sent a progress token (throttled; the last step always goes). */
-function progressBridge(ctx: ServerContext): ProgressSink | undefined {
+function progressBridge(ctx: ServerContext): { sink: ProgressSink; flush(): Promise<void> } | undefined {
   const progressToken = ctx.mcpReq._meta?.progressToken;
   if (progressToken === undefined) return undefined;
   let last = 0;
-  return (done, total, message) => {
-    const now = performance.now();
-    if (now - last < PROGRESS_INTERVAL_MS && !(total !== undefined && done >= total)) return;
-    last = now;
-    const params = { progressToken, progress: done, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) };
-    ctx.mcpReq.notify({ method: "notifications/progress", params }).catch(() => {
-      /* the client went away; the run's signal handles that */
-    });
+  let sent: Promise<void> = Promise.resolve();
+  return {
+    sink: (done, total, message) => {
+      const now = performance.now();
+      if (now - last < PROGRESS_INTERVAL_MS && !(total !== undefined && done >= total)) return;
+      last = now;
+      const params = { progressToken, progress: done, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) };
+      const notified = ctx.mcpReq.notify({ method: "notifications/progress", params }).catch(() => {
+        /* the client went away; the run's signal handles that */
+      });
+      sent = sent.then(() => notified);
+    },
+    flush: () => sent,
   };
 }
 

@@ -79,6 +79,55 @@ export class FsArtifactStore implements ArtifactStore {
     return out;
   }
 
+  async verifyAll(): Promise<{ checked: number; corrupt: string[] }> {
+    const corrupt: string[] = [];
+    const all = await this.list();
+    for (const uri of all) {
+      try {
+        await this.get(uri);
+      } catch {
+        corrupt.push(uri);
+      }
+    }
+    return { checked: all.length, corrupt };
+  }
+
+  async gc(opts: { olderThanMs?: number }): Promise<{ removed: string[]; temporaries: number }> {
+    const root = path.join(this.location, "sha256");
+    let temporaries = 0;
+    const removed: string[] = [];
+    let dirs: string[] = [];
+    try {
+      dirs = await fs.readdir(root);
+    } catch {
+      return { removed, temporaries };
+    }
+    const now = Date.now();
+    for (const d of dirs) {
+      if (!/^[0-9a-f]{2}$/.test(d)) continue;
+      for (const f of await fs.readdir(path.join(root, d))) {
+        const full = path.join(root, d, f);
+        if (f.startsWith(".tmp-")) {
+          // A temporary older than a minute belongs to a write that died (e.g. kill -9).
+          const st = await fs.stat(full).catch(() => undefined);
+          if (st && now - st.mtimeMs > 60_000) {
+            await fs.rm(full, { force: true });
+            temporaries++;
+          }
+          continue;
+        }
+        const m = /^([0-9a-f]{64})\.json$/.exec(f);
+        if (!m || opts.olderThanMs === undefined) continue;
+        const st = await fs.stat(full).catch(() => undefined);
+        if (st && now - st.mtimeMs > opts.olderThanMs) {
+          await fs.rm(full, { force: true });
+          removed.push(`artifact://sha256/${m[1]}`);
+        }
+      }
+    }
+    return { removed, temporaries };
+  }
+
   async remove(uri: string): Promise<void> {
     const m = URI.exec(uri);
     if (!m) return;

@@ -47,7 +47,12 @@ export async function timeOurs(ctx: BenchContext, spec: OursSpec): Promise<Measu
     const warm = await jac.run(spec.capabilityId, payload);
     if (warm.outcome !== "completed") return { status: "error", reason: describeOutcome(warm) };
     if (warm.value === undefined) return { status: "error", reason: `value not inline (artifact ${warm.value_artifact})` };
-    const result = spec.result(warm.value);
+    let result: string;
+    try {
+      result = spec.result(warm.value);
+    } catch (e) {
+      return { status: "error", reason: (e as Error).message };
+    }
 
     const samples: number[] = [];
     const internal: number[] = [];

@@ -38,13 +38,16 @@ export default defineComputeWorkload({
   ours: {
     payload: ({ rows }, capability) => payloadFrom(capability, rows),
     result: (v) => {
-      const d = (v as { determinant?: Json }).determinant;
-      if (typeof d !== "string") throw new Error(`unexpected result shape: ${JSON.stringify(v).slice(0, 200)}`);
-      return d;
+      const fields = typeof v === "object" && v !== null && !Array.isArray(v) ? v : {};
+      const d = typeof fields.determinant === "string" ? fields.determinant : undefined;
+      const strings = Object.values(fields).filter((x): x is string => typeof x === "string");
+      const value = d ?? (strings.length === 1 ? strings[0] : undefined);
+      if (value === undefined) throw new Error(`unexpected result shape: ${JSON.stringify(v).slice(0, 200)}`);
+      return value;
     },
   },
   pari: {
-    definitions: ({ rows }) => `M = [${rows.map((r) => r.join(", ")).join(";\n")}];`,
+    definitions: ({ rows }) => `M = [${rows.map((r) => r.join(", ")).join("; ")}];`,
     call: "matdet(M)",
   },
   sympy: {

@@ -188,7 +188,7 @@ export default defineChecker<Req>({
     if (f.verdict === "rejected") {
       if (b.prime !== undefined) {
         const p = Number(b.prime);
-        if (!(p < 2 ** 26) || BigInt(p) % 2n === 0n || claim.den === 0n) return "the counterexample prime is not one of the moduli";
+        if (!(Number.isInteger(p) && p > 2 && p < 2 ** 26)) return "the counterexample prime is not one of the moduli";
         if (scale % claim.den !== 0n) return "a residue counterexample needs an integral claim × scale";
         const target = claim.num * (scale / claim.den);
         if (b.claim_mod_prime !== mod(target, BigInt(p)).toString()) return "claim_mod_prime is not the claim modulo the prime";
@@ -203,7 +203,7 @@ export default defineChecker<Req>({
       return abs(claim.num * (scale / claim.den)) > H ? null : "the claim lies within the bound";
     }
     // accepted: the CRT argument must hold for the bindings given
-    if (claim.den === 0n || scale % claim.den !== 0n) return "accepted a claim whose scaled value is not an integer";
+    if (scale % claim.den !== 0n) return "accepted a claim whose scaled value is not an integer";
     const H = hadamardBound(integer);
     if (b.hadamard_bound !== H.toString() || b.moduli === undefined) return "an acceptance must carry the bound and the number of moduli";
     if (abs(claim.num * (scale / claim.den)) > H) return "accepted a claim above Hadamard's bound";

@@ -163,10 +163,28 @@ export const hog = defineCompute<typeof N.infer, typeof Out.infer>({
   examples: [{ title: "one MiB", payload: { n: "1" }, expected: { n: "1" } }],
 });
 
+/** Echoes n; its input and output ports carry integers by reference. */
+export const echo = defineCompute<typeof N.infer, typeof Out.infer>({
+  ...base,
+  id: "test.echo.compute",
+  title: "Echo",
+  summary: "Returns n; n may be bound by reference and the result is published as a reference",
+  request: N,
+  result: Out,
+  ports: {
+    inputs: { n: { field: "n", kind: "integer", description: "the integer to echo" } },
+    outputs: { n: { field: "n", kind: "integer", description: "the echoed integer" } },
+  },
+  preflight: () => ({ units: 1, memory_bytes: 0, basis: "constant" }),
+  execute: (r) => ({ n: r.n }),
+  postcondition: (req, res) => (req.n === res.n ? null : "echo changed the value"),
+  examples: [{ title: "echo", payload: { n: "5" }, expected: { n: "5" } }],
+});
+
 export const testPack: OperationPack = {
   name: "test",
   version: "0.0.0",
   description: "Pipeline edge cases (tests only)",
-  operations: [slowCount, liar, crasher, needsPari, bigOutput, slowChecker, spin, hog],
+  operations: [slowCount, liar, crasher, needsPari, bigOutput, slowChecker, spin, hog, echo],
   module: import.meta.url,
 };

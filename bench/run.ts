@@ -1,0 +1,214 @@
+/**
+ * Benchmark harness: `npm run bench -- <workload> [more workloads] | all [--reps N] [--seed S] [--out DIR]`.
+ * For each workload it times our JS API, PARI/GP and SymPy in the same run, prints one table row
+ * per workload and writes the full record as JSON under the output directory (default
+ * $TMPDIR/jacobian-bench; results stay out of the repository).
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gpAvailable } from "./support/gp.js";
+import { PYTHON, sympyAvailable } from "./support/python.js";
+import { fmtMs, fmtRatio } from "./support/stats.js";
+import type { Measurement, Workload, WorkloadResult } from "./types.js";
+import { WORKLOADS } from "./workloads/index.js";
+
+const USAGE = `usage: npm run bench -- <workload> [<workload> ...] | all [--reps N] [--seed S] [--out DIR] [--keep-temp]
+       npm run bench -- --list`;
+
+interface Args {
+  names: string[];
+  reps?: number;
+  seed: number;
+  out: string;
+  keepTemp: boolean;
+  list: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { names: [], seed: 20240601, out: path.join(os.tmpdir(), "jacobian-bench"), keepTemp: false, list: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === "--reps") {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error("--reps takes an integer 1..1000");
+      args.reps = n;
+    } else if (a === "--seed") {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 0 || n >= 2 ** 32) throw new Error("--seed takes an integer 0..2^32-1");
+      args.seed = n;
+    } else if (a === "--out") args.out = path.resolve(value());
+    else if (a === "--keep-temp") args.keepTemp = true;
+    else if (a === "--list") args.list = true;
+    else if (a === "--help" || a === "-h") throw new Error("help");
+    else if (a.startsWith("-")) throw new Error(`unknown option ${a}`);
+    else args.names.push(a);
+  }
+  return args;
+}
+
+function cell(m: Measurement): string {
+  switch (m.status) {
+    case "ok":
+      return fmtMs(m.median_ms);
+    case "timeout":
+      return `> ${m.limit_ms / 1000} s`;
+    case "unavailable":
+      return "unavailable";
+    case "error":
+      return "error";
+    case "n/a":
+      return "n/a";
+  }
+}
+
+/** ours/other as a number, a bound ("< x" when the other timed out) or a dash. */
+function ratio(ours: Measurement, other: Measurement): { text: string; value: number | null; bound?: "upper" } {
+  if (ours.status !== "ok") return { text: other.status === "n/a" ? "n/a" : "—", value: null };
+  if (other.status === "ok") {
+    const r = ours.median_ms / other.median_ms;
+    return { text: fmtRatio(r), value: r };
+  }
+  if (other.status === "timeout") {
+    const r = ours.median_ms / other.limit_ms;
+    return { text: `< ${fmtRatio(r)}`, value: r, bound: "upper" };
+  }
+  return { text: other.status === "n/a" ? "n/a" : "—", value: null };
+}
+
+/** Do all engines that produced a value agree on it? */
+function agreement(r: WorkloadResult): { text: string; agree: boolean | null } {
+  const values = (["ours", "pari", "sympy"] as const).flatMap((k) => {
+    const m = r[k];
+    return m.status === "ok" && m.result !== undefined ? [[k, m.result] as const] : [];
+  });
+  if (values.length < 2) return { text: "—", agree: null };
+  const agree = values.every(([, v]) => v === values[0]![1]);
+  return { text: agree ? `yes (${values.map(([k]) => k).join("/")})` : `NO (${values.map(([k, v]) => `${k}=${v.length > 24 ? v.slice(0, 24) + "…" : v}`).join(", ")})`, agree };
+}
+
+function environment(): Record<string, string> {
+  const py = spawnSync(PYTHON, ["-c", "import sys; print(sys.version.split()[0])"], { encoding: "utf8", timeout: 10_000 });
+  return {
+    node: process.version,
+    gp: gpAvailable() ?? "unavailable",
+    sympy: sympyAvailable() ?? "unavailable",
+    python: py.status === 0 ? `${PYTHON} ${py.stdout.trim()}` : "unavailable",
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    cpu: `${os.cpus()[0]?.model ?? "unknown"} × ${os.cpus().length}`,
+  };
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  return rows.map((r) => r.map((x, c) => (c === 0 || c === r.length - 1 ? x.padEnd(widths[c]!) : x.padStart(widths[c]!))).join("  ").trimEnd()).join("\n");
+}
+
+async function main(): Promise<number> {
+  let args: Args;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    const msg = (e as Error).message;
+    if (msg !== "help") console.error(msg);
+    console.error(USAGE);
+    console.error(`workloads: ${WORKLOADS.map((w) => w.name).join(", ")}`);
+    return msg === "help" ? 0 : 2;
+  }
+  if (args.list) {
+    for (const w of WORKLOADS) console.log(`${w.name.padEnd(20)} ${w.description}`);
+    return 0;
+  }
+  if (!args.names.length) {
+    console.error(USAGE);
+    console.error(`workloads: ${WORKLOADS.map((w) => w.name).join(", ")}`);
+    return 2;
+  }
+  const selected: Workload[] = [];
+  for (const name of args.names) {
+    if (name === "all") selected.push(...WORKLOADS);
+    else {
+      const w = WORKLOADS.find((x) => x.name === name);
+      if (!w) {
+        console.error(`unknown workload "${name}"; known: ${WORKLOADS.map((x) => x.name).join(", ")}, all`);
+        return 2;
+      }
+      selected.push(w);
+    }
+  }
+  const unique = [...new Set(selected)];
+  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+  const env = environment();
+  mkdirSync(args.out, { recursive: true });
+
+  const header = ["workload", "ours ms", "PARI ms", "SymPy ms", "ours/PARI", "ours/SymPy", "results agree"];
+  const rows: string[][] = [header];
+  const notes: string[] = [];
+  const files: string[] = [];
+  let bad = false;
+
+  for (const w of unique) {
+    const tmpDir = mkdtempSync(path.join(os.tmpdir(), `jacobian-bench-${w.name}-`));
+    const log = (m: string) => process.stderr.write(`[${w.name}] ${m}\n`);
+    let r: WorkloadResult;
+    try {
+      r = await w.run({ seed: args.seed, ...(args.reps !== undefined ? { reps: args.reps } : {}), repoRoot, tmpDir, log });
+    } catch (e) {
+      const reason = `harness error: ${(e as Error).stack ?? String(e)}`;
+      r = { ours: { status: "error", reason }, pari: { status: "error", reason }, sympy: { status: "error", reason }, inputs: {} };
+    } finally {
+      if (!args.keepTemp) rmSync(tmpDir, { recursive: true, force: true });
+    }
+    const rp = ratio(r.ours, r.pari);
+    const rs = ratio(r.ours, r.sympy);
+    const ag = agreement(r);
+    rows.push([w.name, cell(r.ours), cell(r.pari), cell(r.sympy), rp.text, rs.text, ag.text]);
+    for (const [engine, m] of [["ours", r.ours], ["PARI", r.pari], ["SymPy", r.sympy]] as const) {
+      if (m.status === "unavailable" || m.status === "error") notes.push(`${w.name} / ${engine}: ${m.status}: ${m.reason}`);
+      if (m.status === "timeout") notes.push(`${w.name} / ${engine}: exceeded ${m.limit_ms / 1000} s${m.note ? ` (${m.note})` : ""}`);
+      if (m.status === "ok" && m.note) notes.push(`${w.name} / ${engine}: ${m.note}`);
+      if (m.status === "error") bad = true;
+    }
+    if (ag.agree === false) bad = true;
+    const record = {
+      workload: w.name,
+      description: w.description,
+      measured_at: new Date().toISOString(),
+      inputs: r.inputs,
+      environment: env,
+      method: "median wall-clock ms per call; ours via createJacobian().run() after one warm-up; PARI timed inside gp (getwalltime), SymPy inside python (perf_counter), batched when one call is shorter than 50 ms",
+      ours: r.ours,
+      pari: r.pari,
+      sympy: r.sympy,
+      ratios: { ours_over_pari: rp.value, ours_over_pari_is_upper_bound: rp.bound === "upper", ours_over_sympy: rs.value, ours_over_sympy_is_upper_bound: rs.bound === "upper" },
+      results_agree: ag.agree,
+    };
+    const file = path.join(args.out, `${w.name}.json`);
+    writeFileSync(file, JSON.stringify(record, null, 2) + "\n");
+    files.push(file);
+  }
+
+  console.log(`\nJacobian benchmarks — node ${env.node}, gp ${env.gp}, sympy ${env.sympy}, ${env.cpu}; seed ${args.seed}`);
+  console.log("(median wall-clock milliseconds per call, all measured in this run; ratio < 1 means ours is faster)\n");
+  console.log(table(rows));
+  if (notes.length) console.log("\n" + notes.map((n) => `note: ${n}`).join("\n"));
+  console.log("\nresults written to:\n" + files.map((f) => `  ${f}`).join("\n"));
+  return bad ? 1 : 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e) => {
+    console.error(e);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,11 @@
+/**
+ * The workload registry. To add a workload: write one module under bench/workloads/ whose default
+ * export is a Workload (most use defineComputeWorkload from ../support/compute-workload.js) and
+ * list it here.
+ */
+import type { Workload } from "../types.js";
+import detSixty from "./det-60.js";
+import gcdTwentyK from "./gcd-20k.js";
+import stdioColdStart from "./stdio-cold-start.js";
+
+export const WORKLOADS: readonly Workload[] = [gcdTwentyK, detSixty, stdioColdStart];
