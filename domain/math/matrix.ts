@@ -153,8 +153,14 @@ export class ResidueSource {
       return r;
     });
     for (const [idx, { negative, digits }] of this.big) {
+      const invP = 1 / p;
       let r = 0;
-      for (let t = 0; t < digits.length; t++) r = (r * 16777216 + digits[t]!) % p; // < 2^50 + 2^24: exact
+      for (let t = 0; t < digits.length; t++) {
+        const x = r * 16777216 + digits[t]!; // < 2^50 + 2^24: exact
+        r = x - Math.floor(x * invP) * p;
+        if (r < 0) r += p;
+        else if (r >= p) r -= p;
+      }
       if (negative && r !== 0) r = p - r;
       out[Math.floor(idx / this.cols)]![idx % this.cols] = r;
     }
@@ -284,6 +290,26 @@ export function* bareissStepsModPrime(input: IntMatrix, p: bigint): Generator<nu
   return negate ? mod(-d, p) : d;
 }
 
+/** One Bareiss pivot step over GF(p), p < 2^26 (a plain function so the JIT optimizes the loop). */
+function bareissStepSmall(a: Float64Array[], k: number, prevInv: number, p: number, invP: number): void {
+  const n = a.length;
+  const rk = a[k]!;
+  // (pivot·a_ij − a_ik·a_kj)/prev = u·a_ij + w·a_kj with u = pivot/prev and w = −a_ik/prev:
+  // both products are below 2^52, so their sum is below 2^53 and exact; one reduction per entry.
+  const u = mulMod(rk[k]!, prevInv, p, invP);
+  for (let i = k + 1; i < n; i++) {
+    const ri = a[i]!;
+    const t = mulMod(ri[k]!, prevInv, p, invP);
+    const w = t === 0 ? 0 : p - t;
+    for (let j = k + 1; j < n; j++) {
+      const x = u * ri[j]! + w * rk[j]!;
+      const r = x - Math.floor(x * invP) * p;
+      ri[j] = r < 0 ? r + p : r >= p ? r - p : r;
+    }
+    ri[k] = 0;
+  }
+}
+
 function* bareissStepsSmall(input: IntMatrix, p: number): Generator<number, number, void> {
   const n = input.length;
   if (n === 0) return 1 % p;
@@ -300,19 +326,8 @@ function* bareissStepsSmall(input: IntMatrix, p: number): Generator<number, numb
       [a[k], a[swap]] = [a[swap]!, a[k]!];
       negate = !negate;
     }
-    const rk = a[k]!;
-    const pivot = rk[k]!;
-    for (let i = k + 1; i < n; i++) {
-      const ri = a[i]!;
-      const aik = ri[k]!;
-      for (let j = k + 1; j < n; j++) {
-        let x = mulMod(pivot, ri[j]!, p, invP) - mulMod(aik, rk[j]!, p, invP);
-        if (x < 0) x += p;
-        ri[j] = mulMod(x, prevInv, p, invP);
-      }
-      ri[k] = 0;
-    }
-    prevInv = invMod(pivot, p);
+    bareissStepSmall(a, k, prevInv, p, invP);
+    prevInv = invMod(a[k]![k]!, p);
     a[k] = new Float64Array(0);
     yield k + 1;
   }
