@@ -50,5 +50,7 @@ export interface BenchContext {
 export interface Workload {
   name: string;
   description: string;
+  /** How the figures were measured, when it differs from the default three-engine method. */
+  method?: string;
   run(ctx: BenchContext): Promise<WorkloadResult>;
 }

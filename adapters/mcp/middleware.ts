@@ -58,7 +58,7 @@ export function withMiddleware(tool: ToolDefinition, settings: MiddlewareSetting
           message: `the ${tool.name} arguments are ${requestBytes} bytes; this server accepts at most ${settings.maxRequestBytes} bytes per call`,
           hint: "send smaller inputs, or ask the operator to raise max_request_bytes",
         },
-        undefined,
+        args, // only its top-level capability_id / request.op are read, nothing is validated
       );
     } else {
       try {

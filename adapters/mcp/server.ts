@@ -56,7 +56,7 @@ export function createMcpServer(host: JacobianHost, openRuntime: () => JacobianR
     closed = true;
     const r = runtime;
     runtime = undefined;
-    r?.close().catch((e: unknown) => logger.error("mcp_runtime_close_failed", { error: String((e as Error)?.message ?? e) }));
+    if (r) Promise.resolve().then(() => r.close()).catch((e: unknown) => logger.error("mcp_runtime_close_failed", { error: String((e as Error)?.message ?? e) }));
   };
   return server;
 }

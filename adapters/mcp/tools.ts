@@ -71,7 +71,7 @@ function runTool(runtime: () => JacobianRuntime): ToolDefinition {
     },
     fail: (error: FailureDetail, args) => {
       const id = (args as { capability_id?: unknown } | undefined)?.capability_id;
-      return reply({ capability_id: typeof id === "string" ? id : "", outcome: "failed", error, execution: { runtime_ms: 0, provider: "none" } });
+      return reply({ capability_id: typeof id === "string" && id.length <= 200 ? id : "", outcome: "failed", error, execution: { runtime_ms: 0, provider: "none" } });
     },
   };
 }

@@ -21,6 +21,13 @@ interface ColdStart {
   tools: string[];
 }
 
+/** The most telling part of the server's stderr: its first error line, else its tail. */
+function stderrSummary(stderr: string): string {
+  const lines = stderr.split("\n").map((l) => l.trim()).filter(Boolean);
+  const err = lines.find((l) => /(^|\b)(\w*Error|error)\b/.test(l) && !l.startsWith("at "));
+  return (err ?? lines.slice(-3).join(" | ")).slice(0, 400);
+}
+
 function line(message: unknown): string {
   return JSON.stringify(message) + "\n";
 }
@@ -51,11 +58,11 @@ function coldStart(ctx: BenchContext, mainJs: string, home: string): Promise<Col
       if (child.exitCode !== null || child.signalCode !== null) done();
       else child.once("exit", done);
     };
-    const timer = setTimeout(() => finish(new Error(`no tools/list response within ${RUN_TIMEOUT_MS} ms; stderr: ${stderr.trim().slice(-300)}`)), RUN_TIMEOUT_MS);
+    const timer = setTimeout(() => finish(new Error(`no tools/list response within ${RUN_TIMEOUT_MS} ms; stderr: ${stderrSummary(stderr)}`)), RUN_TIMEOUT_MS);
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
     child.on("error", (e) => finish(e));
     child.on("exit", (code, signal) => {
-      if (!settled) finish(new Error(`the server exited (${code ?? signal}) before answering tools/list; stderr: ${stderr.trim().slice(-300)}`));
+      if (!settled) finish(new Error(`the server exited (${code ?? signal}) before answering tools/list; stderr: ${stderrSummary(stderr)}`));
     });
     child.stdin.on("error", () => {}); // EPIPE if the server died; reported by the exit handler
     const rl = createInterface({ input: child.stdout });
@@ -122,6 +129,7 @@ async function measure(ctx: BenchContext, reps: number): Promise<Measurement> {
 
 const workload: Workload = {
   name: "stdio-cold-start",
+  method: "median of N cold starts (default 5, --reps; after one discarded start) of wall time from spawn() to the tools/list response line; the initialize response time is in extra",
   description: "spawn `serve --stdio`, initialize + notifications/initialized + tools/list over raw JSON-RPC lines; wall time from spawn to the tools/list response",
   async run(ctx: BenchContext): Promise<WorkloadResult> {
     ctx.log("spawning serve --stdio …");

@@ -1,9 +1,11 @@
 import type { OperationPack } from "../../domain/declaration.js";
+import extendedGcd from "./extended_gcd.js";
 import gcd from "./gcd.js";
+import primeFactorizationVerify from "./prime_factorization_verify.js";
 
 export const integerPack: OperationPack = {
   name: "integer",
   version: "0.1.0",
   description: "Integers: gcd, Bezout coefficients, primality and factorization checkers",
-  operations: [gcd],
+  operations: [gcd, extendedGcd, primeFactorizationVerify],
 };

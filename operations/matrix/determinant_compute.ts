@@ -6,7 +6,7 @@ import { formatRational, rational } from "../../domain/math/rational.js";
 import { formatRing, parseRational } from "../../domain/values.js";
 import { matrixWire, rationalString, RingName, strict } from "../_support/wire.js";
 import {
-  asInt, asRat, BIGINT_OVERHEAD, FLOAT_STEP, hadamardBitsEstimate, LOG2_10, MAX_DETERMINANT_CHARS, MAX_DIM, MAX_ENTRY_CHARS, measure, mulCost, parseSquare, runSteps,
+  asInt, asRat, BIGINT_OVERHEAD, CHAR_COST, FLOAT_STEP, hadamardBitsEstimate, LOG2_10, MAX_DETERMINANT_CHARS, MAX_DIM, MAX_ENTRY_CHARS, measure, mulCost, parseSquare, runSteps,
 } from "./support.js";
 
 const Request = strict(type({ matrix: matrixWire(MAX_DIM, MAX_ENTRY_CHARS) }));
@@ -49,7 +49,7 @@ export default defineCompute<Req, Res>({
     "). ZZ/QQ: Bareiss step k updates (n−k)² entries with two multiplications and one exact division of numbers of w_k bits, w_k ≈ (sum of the k largest row entry sizes after clearing) + (k/2)·log2 k, " +
     "so units = Σ_k (n−k)²·3·(w_k/64+1)² plus the postcondition's elimination mod one 26-bit prime. GF(p): (n³/3)·(3 modular products) in doubles for p < 2^26, in bigints otherwise, twice (Bareiss and the postcondition's Gaussian elimination). " +
     "Memory: the largest trailing block of the elimination at its entry size.",
-  budget: { max_units: 4e9, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 60_000 },
+  budget: { max_units: 5e9, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 60_000 },
   progress_measure: "pivot steps done out of n−1",
   preflight(req) {
     return estimate(req);
@@ -121,12 +121,14 @@ function estimate(req: Req) {
   const n = Math.max(s.rows, s.cols);
   if (s.ring.kind === "GF") {
     const updates = (n * n * n) / 3;
-    const perUpdate = s.ring.smallField ? 3 * FLOAT_STEP : 3 * mulCost(s.ring.pBits, s.ring.pBits) + mulCost(2 * s.ring.pBits, s.ring.pBits);
-    const entryBytes = s.ring.smallField ? 8 : Math.ceil(s.ring.pBits / 8) + 24;
+    const pb = s.ring.pBits;
+    // Bareiss (two products and two reductions per entry) + the postcondition's Gaussian elimination (one of each).
+    const perUpdate = s.ring.smallField ? 2.5 * FLOAT_STEP : 3 * mulCost(pb, pb) + 3 * mulCost(2 * pb, pb);
+    const entryBytes = s.ring.smallField ? 8 : Math.ceil(pb / 8) + 24;
     return {
-      units: 2 * updates * perUpdate + s.chars,
-      memory_bytes: 2 * n * n * entryBytes + s.chars * 2,
-      basis: `${n}×${n} over GF(p) with p of ${s.ring.pBits} bits`,
+      units: updates * perUpdate + n * n * mulCost(s.maxNumBits, pb) + s.chars * CHAR_COST,
+      memory_bytes: 2 * n * n * entryBytes + s.chars * 4,
+      basis: `${n}×${n} over GF(p) with p of ${pb} bits`,
     };
   }
   const sorted = [...s.rowBits].sort((a, b) => b - a);
@@ -142,10 +144,10 @@ function estimate(req: Req) {
   const scaleBits = s.ring.kind === "QQ" ? s.rowDenBits.reduce((a, b) => a + b, 0) : 0;
   const resultChars = Math.ceil((hBits + scaleBits) / LOG2_10) + 2;
   // The postcondition: one residue reduction and one elimination modulo a 26-bit prime.
-  units += ((n * n * n) / 3) * FLOAT_STEP + n * s.rowBits.reduce((acc, b) => acc + b / 24 + 1, 0);
+  units += ((n * n * n) / 3) * FLOAT_STEP + n * s.rowBits.reduce((acc, b) => acc + (b / 24 + 1) * FLOAT_STEP, 0) + s.chars * CHAR_COST;
   const basis = `${n}×${n} over ${s.ring.kind}, largest cleared entry ≈ ${sorted[0] ?? 0} bits, determinant ≤ ≈ ${Math.round(hBits)} bits${scaleBits ? ` over a denominator ≤ ≈ ${scaleBits} bits` : ""}`;
   if (resultChars > MAX_DETERMINANT_CHARS) {
     return { units: Number.POSITIVE_INFINITY, memory_bytes: peak, basis: `${basis}: the determinant could exceed ${MAX_DETERMINANT_CHARS} characters` };
   }
-  return { units, memory_bytes: peak + n * n * 64 + s.chars * 2, basis };
+  return { units, memory_bytes: peak + n * n * 64 + s.chars * 4, basis };
 }

@@ -11,7 +11,7 @@ import type { CheckerFinding } from "../../domain/outcome.js";
 import { formatRing, parseRational, type TypedMatrix } from "../../domain/values.js";
 import { matrixWire, naturalString, positiveString, rationalString, RingName, strict } from "../_support/wire.js";
 import {
-  asInt, asRat, FLOAT_STEP, hadamardBitsEstimate, MAX_DETERMINANT_CHARS, MAX_DIM, MAX_ENTRY_CHARS, measure, mulCost, parseSquare, runSteps,
+  asInt, asRat, CHAR_COST, FLOAT_STEP, hadamardBitsEstimate, MAX_DETERMINANT_CHARS, MAX_DIM, MAX_ENTRY_CHARS, measure, mulCost, parseSquare, runSteps,
 } from "./support.js";
 
 const Request = strict(
@@ -70,22 +70,22 @@ export default defineChecker<Req>({
     { name: "field_characteristic_digits", limit: 40, unit: "decimal digits", description: "p of GF(p) has at most 40 digits and must be a proven prime" },
   ],
   cost_model:
-    "units ≈ 64-bit limb operations. ZZ/QQ: k ≈ (log2 H + 1)/26 primes, log2 H ≈ Σ_rows (largest cleared entry bits + ½·log2 n); each prime costs a reduction of the n² entries (one step per 24 bits) " +
+    "units ≈ 64-bit limb operations. ZZ/QQ: k ≈ (log2 H + 1)/26 primes, log2 H ≈ Σ_rows (largest cleared entry bits + ½·log2 n); each prime costs a reduction of the n² entries (one step per 24 bits) and of the claim " +
     "and n³/3 modular multiply-subtracts in doubles (" + FLOAT_STEP + " unit each). GF(p): n³/3 modular multiply-subtracts (doubles for p < 2^26, bigints otherwise).",
-  budget: { max_units: 4e9, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 60_000 },
+  budget: { max_units: 5e9, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 60_000 },
   progress_measure: "moduli done out of the number needed (GF(p): pivot steps done out of n)",
   preflight(req) {
     const s = measure(req.matrix);
     const n = Math.max(s.rows, s.cols);
     if (s.ring.kind === "GF") {
       const per = s.ring.smallField ? FLOAT_STEP : mulCost(s.ring.pBits, s.ring.pBits) + mulCost(2 * s.ring.pBits, s.ring.pBits);
-      return { units: ((n * n * n) / 3) * per + s.chars, memory_bytes: n * n * (s.ring.smallField ? 8 : Math.ceil(s.ring.pBits / 8) + 24) + s.chars * 2, basis: `${n}×${n} over GF(p) with p of ${s.ring.pBits} bits` };
+      return { units: ((n * n * n) / 3) * per + s.chars * CHAR_COST, memory_bytes: n * n * (s.ring.smallField ? 8 : Math.ceil(s.ring.pBits / 8) + 24) + s.chars * 4, basis: `${n}×${n} over GF(p) with p of ${s.ring.pBits} bits` };
     }
     const hBits = hadamardBitsEstimate(s);
     const primes = Math.ceil((hBits + 2) / 25.99);
-    const reduce = n * s.rowBits.reduce((acc, b) => acc + Math.ceil(b / 24) + 1, 0);
+    const reduce = n * s.rowBits.reduce((acc, b) => acc + (Math.ceil(b / 24) + 1) * FLOAT_STEP, 0);
     const maxBits = Math.max(0, ...s.rowBits);
-    const units = primes * (((n * n * n) / 3) * FLOAT_STEP + reduce) + n * n * mulCost(maxBits, maxBits) + 2 * mulCost(hBits, hBits);
+    const units = primes * (((n * n * n) / 3) * FLOAT_STEP + reduce) + n * n * mulCost(maxBits, maxBits) + primes * mulCost(hBits, 26) + s.chars * CHAR_COST;
     const memory = 2 * n * n * 8 + n * n * Math.ceil(maxBits / 8) * 3 + Math.ceil(hBits / 4) * 4 + s.chars * 2;
     return { units, memory_bytes: memory, basis: `${n}×${n} over ${s.ring.kind}, Hadamard bound ≈ ${Math.round(hBits)} bits, about ${primes} primes below 2^26` };
   },
@@ -209,6 +209,11 @@ export default defineChecker<Req>({
     if (abs(claim.num * (scale / claim.den)) > H) return "accepted a claim above Hadamard's bound";
     const M = productOfModuli(b.moduli);
     if (!(M > 2n * H) || b.moduli_product_bits !== bitLength(M)) return "the moduli used do not exceed twice the bound";
+    if (b.moduli > 0) {
+      // Spot check at the first modulus (cheap): the acceptance must agree with a fresh residue.
+      const p = smallModulus(0);
+      if (determinantModSmallPrime(integer, p) !== Number(mod(claim.num * (scale / claim.den), BigInt(p)))) return `the claim disagrees with the determinant modulo ${p}`;
+    }
     return null;
   },
   examples: [

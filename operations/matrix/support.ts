@@ -26,7 +26,9 @@ export const LOG2_10 = Math.log2(10);
 /** Fixed cost, in limb operations, of one bigint operation (allocation, dispatch). */
 export const BIGINT_OVERHEAD = 40;
 /** Cost of one double-precision modular multiply-add step of the small-prime loops. */
-export const FLOAT_STEP = 0.25;
+export const FLOAT_STEP = 2.5;
+/** Cost of parsing, formatting or copying one character of a wire value (paid a few times per call). */
+export const CHAR_COST = 3;
 
 export const bitsOfDigits = (digits: number): number => (digits <= 0 ? 0 : Math.ceil(digits * LOG2_10));
 const limbs = (bits: number): number => Math.ceil(bits / 64) + 1;

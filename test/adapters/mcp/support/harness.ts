@@ -13,6 +13,7 @@ import { StdioClientTransport as StdioV1 } from "@modelcontextprotocol/sdk/clien
 import { StreamableHTTPClientTransport as HttpV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { DEFAULT_PACKS } from "../../../../operations/packs.js";
 import type { OperationPack } from "../../../../domain/declaration.js";
+import type { LogRecord, Logger } from "../../../../domain/ports.js";
 import { testPack } from "../../../support/packs.js";
 import { mcpTestPack, type OpEvent } from "./mcp-pack.js";
 
@@ -150,4 +151,11 @@ export function euclid(a: bigint, b: bigint): bigint {
   b = b < 0n ? -b : b;
   while (b) [a, b] = [b, a % b];
   return a;
+}
+
+/** A Logger that keeps every record (event name + fields) in memory. */
+export function capturingLogger(): Logger & { lines: ({ event: string } & LogRecord)[] } {
+  const lines: ({ event: string } & LogRecord)[] = [];
+  const push = (event: string, fields?: LogRecord) => void lines.push({ event, ...fields });
+  return { lines, debug: false, info: push, warn: push, error: push };
 }

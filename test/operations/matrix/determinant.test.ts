@@ -1,0 +1,125 @@
+import { expect } from "chai";
+import { bareissDeterminant } from "../../../domain/math/matrix.js";
+import compute from "../../../operations/matrix/determinant_compute.js";
+import { testJacobian } from "../../support/runtime.js";
+import { intMatrix } from "./random.js";
+
+describe("operations/matrix matrix.determinant.compute", function () {
+  this.timeout(60_000);
+  const j = testJacobian({ packs: ["matrix"] });
+  after(() => j.close());
+
+  const run = (payload: Record<string, unknown>, opts = {}) => j.run("matrix.determinant.compute", payload, opts) as Promise<any>;
+
+  it("fails closed with paths: non-square, ragged, bad entries, non-fields, unknown fields", async () => {
+    const cases: [unknown, string, string][] = [
+      [{ ring: "ZZ", rows: [["1", "2"], ["3", "4"], ["5", "6"]] }, "DOMAIN_ERROR", "payload.matrix.rows"],
+      [{ ring: "ZZ", rows: [["1", "2", "3"]] }, "DOMAIN_ERROR", "payload.matrix.rows"],
+      [{ ring: "ZZ", rows: [["1", "2"], ["3"]] }, "INVALID_PAYLOAD", "payload.matrix.rows[1]"],
+      [{ ring: "ZZ", rows: [["1", "1/2"], ["3", "4"]] }, "INVALID_PAYLOAD", "payload.matrix.rows[0][1]"],
+      [{ ring: "ZZ", rows: [["1", 2], ["3", "4"]] }, "INVALID_PAYLOAD", "payload.matrix.rows[0][1]"],
+      [{ ring: "ZZ", rows: [["01", "2"], ["3", "4"]] }, "INVALID_PAYLOAD", "payload.matrix.rows[0][0]"],
+      [{ ring: "GF(4)", rows: [["1"]] }, "DOMAIN_ERROR", "payload.matrix.ring"],
+      [{ ring: "GF(5)", rows: [["1/5"]] }, "INVALID_PAYLOAD", "payload.matrix.rows[0][0]"],
+      [{ ring: "RR", rows: [["1"]] }, "INVALID_PAYLOAD", "payload.matrix.ring"],
+      [{ ring: "QQ", rows: [["1/0"]] }, "INVALID_PAYLOAD", "payload.matrix.rows[0][0]"],
+    ];
+    for (const [matrix, code, path] of cases) {
+      const o = await run({ matrix });
+      expect(o.outcome, JSON.stringify(matrix)).to.equal("failed");
+      expect(o.error, JSON.stringify(matrix)).to.include({ code, path });
+    }
+    const extra = await run({ matrix: { ring: "ZZ", rows: [["1"]], cols: 1 } });
+    expect(extra.error).to.include({ code: "UNKNOWN_ARGUMENT", path: "payload.matrix.cols" });
+    const big = await run({ matrix: { ring: "ZZ", rows: Array.from({ length: 501 }, () => []) } });
+    expect(big.error.code).to.equal("INVALID_PAYLOAD");
+    expect(big.error.path).to.match(/^payload\.matrix\.rows/);
+  });
+
+  it("reads GF(p) entries as residues and writes the canonical residue", async () => {
+    const o = await run({ matrix: { ring: "GF(7)", rows: [["10", "-2"], ["-5", "13"]] } }); // ≡ [[3,5],[2,6]]
+    expect(o.value).to.deep.equal({ determinant: "1", ring: "GF(7)" });
+    const q = await run({ matrix: { ring: "QQ", rows: [["2/4", "0"], ["0", "-6/3"]] } });
+    expect(q.value).to.deep.equal({ determinant: "-1", ring: "QQ" });
+  });
+
+  it("reports pivot-step progress monotonically up to n−1", async () => {
+    const m = intMatrix(1, 12, 12, 8);
+    const seen: [number, number | undefined][] = [];
+    const o = await run({ matrix: m }, { onProgress: (d: number, t?: number) => seen.push([d, t]) });
+    expect(o.outcome).to.equal("completed");
+    expect(o.value.determinant).to.equal(bareissDeterminant(m.rows.map((r) => r.map(BigInt))).toString());
+    expect(seen.map(([d]) => d)).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(seen.every(([, t]) => t === 11)).to.equal(true);
+  });
+
+  it("refuses over-budget inputs in preflight, quickly, with the basis of the estimate", async () => {
+    const m = intMatrix(2, 500, 500, 33);
+    const t0 = performance.now();
+    const o = await run({ matrix: m });
+    const ms = performance.now() - t0;
+    expect(o.outcome).to.equal("non_conclusion");
+    expect(o.reason.code).to.equal("RESOURCE_REFUSED");
+    expect(o.reason.message).to.match(/500×500/);
+    expect(ms).to.be.below(3_000);
+    const est = compute.preflight({ matrix: m });
+    expect(est.units).to.be.above(compute.budget.max_units);
+
+    // An operator budget applies the same way to a moderate matrix.
+    const tight = testJacobian({ packs: ["matrix"], budgets: { "matrix.determinant.compute": { max_units: 1e6 } } });
+    const r = (await tight.run("matrix.determinant.compute", { matrix: intMatrix(3, 60, 60, 31) })) as any;
+    expect(r.reason.code).to.equal("RESOURCE_REFUSED");
+    await tight.close();
+  });
+
+  it("the cost model grows with dimension and entry size and stays near the measured cost", () => {
+    const u = (n: number, bits: number) => compute.preflight({ matrix: intMatrix(4, n, n, bits) }).units;
+    expect(u(40, 31)).to.be.above(u(20, 31) * 4);
+    expect(u(40, 62)).to.be.above(u(40, 31) * 2);
+    expect(u(40, 31)).to.be.above(u(40, 3));
+    // GF(p): cubic in n, cheap doubles below 2^26
+    const g = (n: number, p: string) => compute.preflight({ matrix: { ring: `GF(${p})`, rows: intMatrix(4, n, n, 10).rows.map((r) => r.map((v) => v.replace("-", ""))) } }).units;
+    expect(g(100, "1208925819614629174706189")).to.be.above(g(100, "65521") * 3);
+  });
+
+  it("can be cancelled mid-elimination (non_conclusion CANCELLED, promptly)", async () => {
+    const m = intMatrix(7, 150, 150, 20);
+    const ac = new AbortController();
+    const p = run({ matrix: m }, { signal: ac.signal });
+    await new Promise((r) => setTimeout(r, 150));
+    const t0 = performance.now();
+    ac.abort();
+    const o = await p;
+    expect(o.outcome).to.equal("non_conclusion");
+    expect(o.reason.code).to.equal("CANCELLED");
+    expect(performance.now() - t0).to.be.below(1_000);
+  });
+
+  it("runs the cooperative path inline too (checkpoints and yields reach the signal)", async () => {
+    const inline = testJacobian({ packs: ["matrix"], pool: false });
+    const ac = new AbortController();
+    const p = inline.run("matrix.determinant.compute", { matrix: intMatrix(8, 150, 150, 20) }, { signal: ac.signal }) as Promise<any>;
+    setTimeout(() => ac.abort(), 150);
+    const t0 = performance.now();
+    const o = await p;
+    expect(o.outcome).to.equal("non_conclusion");
+    expect(o.reason.code).to.equal("CANCELLED");
+    expect(performance.now() - t0).to.be.below(1_500);
+    await inline.close();
+  });
+
+  it("postcondition catches a wrong determinant (it is not vacuous)", () => {
+    const m = intMatrix(9, 8, 8, 20);
+    const d = bareissDeterminant(m.rows.map((r) => r.map(BigInt)));
+    expect(compute.postcondition({ matrix: m }, { determinant: d.toString(), ring: "ZZ" })).to.equal(null);
+    expect(compute.postcondition({ matrix: m }, { determinant: (d + 1n).toString(), ring: "ZZ" })).to.be.a("string");
+    expect(compute.postcondition({ matrix: m }, { determinant: d.toString(), ring: "QQ" })).to.be.a("string");
+    const q = { ring: "QQ", rows: [["1/2", "1/3"], ["1/4", "1/5"]] };
+    expect(compute.postcondition({ matrix: q }, { determinant: "1/60", ring: "QQ" })).to.equal(null);
+    expect(compute.postcondition({ matrix: q }, { determinant: "2/120", ring: "QQ" })).to.be.a("string");
+    expect(compute.postcondition({ matrix: q }, { determinant: "1/61", ring: "QQ" })).to.be.a("string");
+    const g = { ring: "GF(7)", rows: [["3", "5"], ["2", "6"]] };
+    expect(compute.postcondition({ matrix: g }, { determinant: "8", ring: "GF(7)" })).to.be.a("string");
+    expect(compute.postcondition({ matrix: g }, { determinant: "2", ring: "GF(7)" })).to.be.a("string");
+  });
+});
