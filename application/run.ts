@@ -144,9 +144,9 @@ export class RunUseCase {
   async execute(op: InstalledOperation, request: unknown, estimate: CostEstimate, opts: RunOptions): Promise<unknown> {
     const decl = op.decl;
     const budget = this.deps.catalog.budget(decl);
-    const timeout = AbortSignal.timeout(budget.timeout_ms);
-    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
-    if (signal.aborted) throw new AbortedError(opts.signal?.aborted ? "CANCELLED" : "TIMEOUT");
+    // The executor applies budget.timeout_ms from the moment the operation actually starts.
+    const signal = opts.signal ?? new AbortController().signal;
+    if (signal.aborted) throw new AbortedError("CANCELLED");
     return this.deps.executor.execute({ op: decl, request, budget, signal, estimate, ...(op.module ? { packModule: op.module } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
   }
 

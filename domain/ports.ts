@@ -91,7 +91,9 @@ export interface ExecuteRequest {
   /** Preflight estimate: executors use it to decide between inline and isolated execution. */
   estimate: CostEstimate;
   request: unknown;
+  /** Executors enforce `budget.timeout_ms`, counted from the start of the operation itself. */
   budget: Budget;
+  /** The caller's cancellation signal. */
   signal: AbortSignal;
   onProgress?: ProgressSink;
 }

@@ -9,8 +9,8 @@ import { abortReason, createExecutionContext } from "../../application/execution
  */
 export class InlineExecutor implements Executor {
   async execute(job: ExecuteRequest): Promise<unknown> {
-    const { signal } = job;
-    if (signal.aborted) throw new AbortedError(abortReason(signal));
+    if (job.signal.aborted) throw new AbortedError("CANCELLED");
+    const signal = AbortSignal.any([job.signal, AbortSignal.timeout(job.budget.timeout_ms)]);
     const ctx = createExecutionContext(signal, job.onProgress);
     let onAbort: (() => void) | undefined;
     const aborted = new Promise<never>((_, reject) => {

@@ -3,7 +3,7 @@ import { Piscina } from "piscina";
 import type { ExecuteRequest, Executor } from "../../domain/ports.js";
 import { AbortedError, JacobianError, type FailureCode } from "../../domain/errors.js";
 import { abortReason } from "../../application/execution.js";
-import type { WorkerReply, WorkerTask } from "./worker.js";
+import type { WorkerMessage, WorkerReply, WorkerTask } from "./worker.js";
 import { InlineExecutor } from "./inline-executor.js";
 
 export interface PoolSettings {
@@ -12,7 +12,7 @@ export interface PoolSettings {
   threads: number;
   /** V8 old-generation heap limit per worker, MiB. */
   worker_heap_mb: number;
-  /** Pack modules that workers may import (custom packs); shipped packs are always available. */
+  /** Whether a job may run in a worker (its declaration must be importable there). */
   pool_eligible: (job: ExecuteRequest) => boolean;
 }
 
@@ -25,44 +25,82 @@ export class ProviderFailure extends Error {
  * Runs expensive operations in a piscina worker pool. Aborting a task (cancellation or its
  * wall-time budget) makes piscina terminate the worker that runs it and start a fresh one, so
  * CPU is released at once and the event loop never blocks on mathematics.
+ *
+ * Node 20 aborts the whole process if a worker is terminated while it is still loading ES modules
+ * (V8 `Module::IsGraphAsync` check). Three rules keep termination away from that window:
+ * workers are created on demand (minThreads 0), so piscina only hands them tasks once their
+ * module graph is loaded; an abort is forwarded only after the worker has said it started the
+ * task (after any pack-module import); and close() waits for booting workers before destroying.
  */
 export class PoolExecutor implements Executor {
   private poolInstance: Piscina<WorkerTask, WorkerReply> | undefined;
   private readonly inline = new InlineExecutor();
+  private ready = 0;
 
   constructor(private readonly settings: PoolSettings) {}
 
-  /** Workers start on the first pooled task, so short-lived commands never pay for them. */
   private get pool(): Piscina<WorkerTask, WorkerReply> {
-    this.poolInstance ??= new Piscina<WorkerTask, WorkerReply>({
-      filename: new URL("./worker.js", import.meta.url).href,
-      minThreads: 1,
-      maxThreads: this.settings.threads,
-      idleTimeout: 30_000,
-      resourceLimits: { maxOldGenerationSizeMb: this.settings.worker_heap_mb },
-    });
+    if (!this.poolInstance) {
+      const pool = new Piscina<WorkerTask, WorkerReply>({
+        filename: new URL("./worker.js", import.meta.url).href,
+        minThreads: 0,
+        maxThreads: this.settings.threads,
+        idleTimeout: 60_000,
+        resourceLimits: { maxOldGenerationSizeMb: this.settings.worker_heap_mb },
+      });
+      pool.on("workerCreate", () => this.ready++);
+      pool.on("workerDestroy", () => this.ready--);
+      this.poolInstance = pool;
+    }
     return this.poolInstance;
+  }
+
+  /** Start one worker ahead of the first expensive call (servers call this at start-up). */
+  async warm(): Promise<void> {
+    await this.pool.run({ opId: "", request: null, warmup: true });
   }
 
   async execute(job: ExecuteRequest): Promise<unknown> {
     if (job.estimate.units <= this.settings.inline_max_units || !this.settings.pool_eligible(job)) return this.inline.execute(job);
-    const { signal } = job;
-    if (signal.aborted) throw new AbortedError(abortReason(signal));
-    const channel = job.onProgress ? new MessageChannel() : undefined;
-    if (channel) {
-      channel.port1.on("message", (m: { done: number; total?: number; message?: string }) => job.onProgress!(m.done, m.total, m.message));
-      channel.port1.unref();
-    }
-    const task: WorkerTask = { opId: job.op.id, request: job.request, ...(job.packModule ? { packModule: job.packModule } : {}), ...(channel ? { progress: channel.port2 } : {}) };
+    if (job.signal.aborted) throw new AbortedError("CANCELLED");
+    // `signal` fires on the caller's cancellation or, once the task has started, on its time budget.
+    const timer = new AbortController();
+    const signal = AbortSignal.any([job.signal, timer.signal]);
+    let budgetTimer: NodeJS.Timeout | undefined;
+    const channel = new MessageChannel();
+    const inner = new AbortController();
+    let started = false;
+    let abortWhenStarted = false;
+    channel.port1.on("message", (m: WorkerMessage) => {
+      if (m.type === "started") {
+        started = true;
+        budgetTimer = setTimeout(() => timer.abort(new DOMException("operation time budget exceeded", "TimeoutError")), job.budget.timeout_ms);
+        if (abortWhenStarted) inner.abort(signal.reason);
+      } else if (job.onProgress) job.onProgress(m.done, m.total, m.message);
+    });
+    channel.port1.unref();
+    const onAbort = () => {
+      if (started) inner.abort(signal.reason);
+      else abortWhenStarted = true; // queued or still loading: forward once it is safe to terminate
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    const task: WorkerTask = { opId: job.op.id, request: job.request, progress: channel.port2, ...(job.packModule ? { packModule: job.packModule } : {}) };
     let reply: WorkerReply;
+    const run = this.pool.run(task, { signal: inner.signal, transferList: [channel.port2] });
+    // The port stays open until the task settles: a deferred abort needs its `started` message.
+    const settle = () => {
+      channel.port1.close();
+      clearTimeout(budgetTimer);
+    };
+    void run.then(settle, settle);
     try {
-      reply = await this.pool.run(task, { signal, ...(channel ? { transferList: [channel.port2] } : {}) });
+      // The caller gets its answer at once even if the worker is still loading; the abort is
+      // forwarded to the worker as soon as it reports `started`.
+      reply = await Promise.race([run, abortedBeforeStart(signal, () => started)]);
     } catch (e) {
       if (signal.aborted) throw new AbortedError(abortReason(signal));
       const msg = String((e as Error)?.message ?? e);
       throw new ProviderFailure(/memory|ERR_WORKER_OUT_OF_MEMORY/i.test(msg) ? `the worker exceeded its memory limit (${this.settings.worker_heap_mb} MiB)` : `the worker failed: ${msg.slice(0, 200)}`);
-    } finally {
-      channel?.port1.close();
     }
     if (reply.ok) return reply.result;
     const err = reply.error;
@@ -77,7 +115,23 @@ export class PoolExecutor implements Executor {
   }
 
   async close(): Promise<void> {
-    await this.poolInstance?.destroy();
+    const pool = this.poolInstance;
+    if (!pool) return;
     this.poolInstance = undefined;
+    // Let booting workers finish loading before they are terminated (see the class comment).
+    const deadline = Date.now() + 10_000;
+    while (pool.threads.length > this.ready && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    await pool.destroy();
   }
+}
+
+/** Rejects (never resolves) when the caller aborts before the worker has started the task. */
+function abortedBeforeStart(signal: AbortSignal, started: () => boolean): Promise<never> {
+  return new Promise<never>((_, reject) => {
+    const check = () => {
+      if (!started()) reject(new AbortedError(abortReason(signal)));
+    };
+    if (signal.aborted) check();
+    else signal.addEventListener("abort", check, { once: true });
+  });
 }

@@ -14,7 +14,12 @@ export interface WorkerTask {
   packModule?: string;
   request: unknown;
   progress?: MessagePort;
+  /** A no-op task that only makes the pool start (and fully load) a worker. */
+  warmup?: boolean;
 }
+
+/** Messages a worker posts on the task's port: `started` once loading is over, then progress. */
+export type WorkerMessage = { type: "started" } | { type: "progress"; done: number; total?: number; message?: string };
 
 export type WorkerReply =
   | { ok: true; result: unknown }
@@ -35,9 +40,12 @@ async function find(opId: string, packModule?: string): Promise<OperationDeclara
 }
 
 export default async function run(task: WorkerTask): Promise<WorkerReply> {
+  if (task.warmup) return { ok: true, result: null };
   const op = await find(task.opId, task.packModule);
+  // Every module this task needs is loaded now: from here on the worker may be terminated safely.
+  task.progress?.postMessage({ type: "started" } satisfies WorkerMessage);
   if (!op) return { ok: false, error: { name: "Error", message: `operation ${task.opId} is not available in the worker` } };
-  const ctx = createExecutionContext(new AbortController().signal, task.progress ? (done, total, message) => task.progress!.postMessage({ done, total, message }) : undefined);
+  const ctx = createExecutionContext(new AbortController().signal, task.progress ? (done, total, message) => task.progress!.postMessage({ type: "progress", done, total, message } satisfies WorkerMessage) : undefined);
   try {
     return { ok: true, result: await op.execute(task.request, ctx) };
   } catch (e) {

@@ -23,8 +23,14 @@ export const passThroughValidator: jsonSchemaValidator = {
 
 const publish = (schema: object) => fromJsonSchema(schema as JsonSchemaType, passThroughValidator);
 
-export const findInputSchema = () => publish(FindArguments.toJsonSchema());
-export const runInputSchema = () => publish(RunArguments.toJsonSchema());
+/** Built once per process and shared by every server instance (they are stateless wrappers). */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+export const findInputSchema = once(() => publish(FindArguments.toJsonSchema()));
+export const runInputSchema = once(() => publish(RunArguments.toJsonSchema()));
 
 const failureDetail = {
   type: "object",
@@ -82,5 +88,5 @@ export const runOutputJsonSchema = {
   required: ["capability_id", "outcome", "execution"],
 } as const;
 
-export const findOutputSchema = () => fromJsonSchema(findOutputJsonSchema as unknown as JsonSchemaType);
-export const runOutputSchema = () => fromJsonSchema(runOutputJsonSchema as unknown as JsonSchemaType);
+export const findOutputSchema = once(() => fromJsonSchema(findOutputJsonSchema as unknown as JsonSchemaType));
+export const runOutputSchema = once(() => fromJsonSchema(runOutputJsonSchema as unknown as JsonSchemaType));

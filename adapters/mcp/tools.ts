@@ -29,6 +29,7 @@ export const RUN_DESCRIPTION = [
 ].join(" ");
 
 const PROGRESS_INTERVAL_MS = 50;
+const FLUSH_LIMIT_MS = 1000;
 
 function findTool(runtime: () => JacobianRuntime): ToolDefinition {
   const reply = (r: FindResult): ToolReply => {
@@ -80,7 +81,7 @@ function runTool(runtime: () => JacobianRuntime): ToolDefinition {
 function progressBridge(ctx: ServerContext): { sink: ProgressSink; flush(): Promise<void> } | undefined {
   const progressToken = ctx.mcpReq._meta?.progressToken;
   if (progressToken === undefined) return undefined;
-  let last = 0;
+  let last = Number.NEGATIVE_INFINITY;
   let sent: Promise<void> = Promise.resolve();
   return {
     sink: (done, total, message) => {
@@ -93,7 +94,8 @@ function progressBridge(ctx: ServerContext): { sink: ProgressSink; flush(): Prom
       });
       sent = sent.then(() => notified);
     },
-    flush: () => sent,
+    // Bounded: a notification stuck on a dead stream must not hold the result back.
+    flush: () => Promise.race([sent, new Promise<void>((resolve) => setTimeout(resolve, FLUSH_LIMIT_MS).unref())]),
   };
 }
 

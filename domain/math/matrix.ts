@@ -341,7 +341,9 @@ function* bareissStepsSmall(input: IntMatrix, p: number): Generator<number, numb
 
 /**
  * An upper bound H ≥ |det(m)| for a square integer matrix (Hadamard's inequality): the smaller of
- * ⌈√(∏ row norms²)⌉ and ⌈√(∏ column norms²)⌉. H = 1 for the empty matrix.
+ * the row bound and the column bound, each ⌈√(∏ squared norms)⌉ — or, when that product is very
+ * large (an exact square root would cost more than the check), the product of the ⌈norms⌉.
+ * H = 1 for the empty matrix.
  */
 export function hadamardBound(m: IntMatrix): bigint {
   const n = m.length;
@@ -356,13 +358,19 @@ export function hadamardBound(m: IntMatrix): bigint {
     for (let i = 0; i < n; i++) s += m[i]![j]! * m[i]![j]!;
     colSq.push(s);
   }
-  const ceilSqrt = (x: bigint) => {
-    const r = isqrt(x);
-    return r * r === x ? r : r + 1n;
-  };
-  const a = ceilSqrt(product(rowSq));
-  const b = ceilSqrt(product(colSq));
+  const a = boundFromSquares(rowSq), b = boundFromSquares(colSq);
   return a < b ? a : b;
+}
+
+const ceilSqrt = (x: bigint): bigint => {
+  const r = isqrt(x);
+  return r * r === x ? r : r + 1n;
+};
+
+/** ⌈√(∏ s_i)⌉, or ∏ ⌈√s_i⌉ (a slightly weaker bound) when the product exceeds 2^(2^17) bits. */
+function boundFromSquares(squares: bigint[]): bigint {
+  const bits = squares.reduce((acc, s) => acc + bitLength(s), 0);
+  return bits <= 1 << 17 ? ceilSqrt(product(squares)) : product(squares.map(ceilSqrt));
 }
 
 export function bitsOfHadamardBound(m: IntMatrix): number {
@@ -541,6 +549,29 @@ export function rationalMatVec(m: Rational[][], x: readonly Rational[]): Rationa
     }
     return rational(num, den);
   });
+}
+
+/** Rows of residues in [0, p) as doubles, for p < 2^26. */
+export function toResidueRows(m: IntMatrix, p: number): Float64Array[] {
+  const P = BigInt(p);
+  return m.map((r) => Float64Array.from(r, (v) => Number(mod(v, P))));
+}
+
+/** m·x mod p for residues in [0, p), p < 2^26 (one exact multiply-add and reduction per entry). */
+export function matVecModSmallPrime(m: Float64Array[], x: Float64Array, p: number): Float64Array {
+  const invP = 1 / p;
+  const out = new Float64Array(m.length);
+  for (let i = 0; i < m.length; i++) {
+    const row = m[i]!;
+    let s = 0;
+    for (let j = 0; j < row.length; j++) {
+      const v = s + row[j]! * x[j]!;
+      const r = v - Math.floor(v * invP) * p;
+      s = r < 0 ? r + p : r >= p ? r - p : r;
+    }
+    out[i] = s;
+  }
+  return out;
 }
 
 /** Largest |entry| bit length of an integer matrix. */

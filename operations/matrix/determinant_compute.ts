@@ -85,6 +85,7 @@ export default defineCompute<Req, Res>({
         return Number(mod(BigInt(res.determinant), P)) === expected ? null : `the determinant disagrees with Gaussian elimination modulo ${CHECK_PRIME}`;
       }
       case "QQ": {
+        if (!/^(0|-?[1-9][0-9]*)(\/[1-9][0-9]*)?$/.test(res.determinant)) return "the determinant is not a rational string";
         const r = parseRational(res.determinant, "value.determinant");
         if (formatRational(r) !== res.determinant) return "the determinant is not in canonical reduced form";
         const { integer, scale } = clearDenominators(asRat(m));

@@ -2,7 +2,7 @@ import { type } from "arktype";
 import { defineChecker } from "../../domain/declaration.js";
 import { domainError } from "../../domain/errors.js";
 import type { Json } from "../../domain/json.js";
-import { abs, bitLength, mod, modInverse } from "../../domain/math/integer.js";
+import { abs, bitLength, mod, modInverse, product } from "../../domain/math/integer.js";
 import {
   clearDenominators, determinantModSmallPrime, gaussianDeterminantModSmallPrime, gaussianStepsModPrime, hadamardBound, ResidueSource, smallModulus, type IntMatrix,
 } from "../../domain/math/matrix.js";
@@ -268,13 +268,15 @@ function cleared(m: TypedMatrix): { integer: IntMatrix; scale: bigint } {
 /** Fewest consecutive moduli (from the top) whose product exceeds 2H. */
 function modulusCount(H: bigint): number {
   const twoH = 2n * H;
-  let M = 1n, k = 0;
-  while (M <= twoH) M *= BigInt(smallModulus(k++));
+  // Estimate with logarithms, then settle exactly (the estimate is never more than a modulus off).
+  const target = bitLength(twoH);
+  let k = 0, bits = 0;
+  while (bits < target - 1) bits += Math.log2(smallModulus(k++));
+  while (k > 0 && productOfModuli(k - 1) > twoH) k--;
+  while (productOfModuli(k) <= twoH) k++;
   return k;
 }
 
 function productOfModuli(k: number): bigint {
-  let M = 1n;
-  for (let i = 0; i < k; i++) M *= BigInt(smallModulus(i));
-  return M;
+  return product(Array.from({ length: k }, (_, i) => BigInt(smallModulus(i))));
 }

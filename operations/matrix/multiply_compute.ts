@@ -1,8 +1,10 @@
 import { type } from "arktype";
 import { defineCompute } from "../../domain/declaration.js";
 import { domainError } from "../../domain/errors.js";
-import { mod } from "../../domain/math/integer.js";
-import { integerMatVec, multiplyIntegerSteps, multiplyModPrimeSteps, multiplyRationalSteps, rationalMatVec } from "../../domain/math/matrix.js";
+import { bitLength, mod } from "../../domain/math/integer.js";
+import {
+  integerMatVec, matVecModSmallPrime, multiplyIntegerSteps, multiplyModPrimeSteps, multiplyRationalSteps, rationalMatVec, SMALL_MODULUS_LIMIT, toResidueRows, type IntMatrix,
+} from "../../domain/math/matrix.js";
 import { rational, ratEq, type Rational } from "../../domain/math/rational.js";
 import { formatMatrix, formatRing, parseMatrix, type MatrixWire, type TypedMatrix } from "../../domain/values.js";
 import { matrixWire, strict } from "../_support/wire.js";
@@ -51,7 +53,7 @@ export default defineCompute<Req, Res>({
   cost_model:
     "units ≈ 64-bit limb operations plus a fixed overhead per bigint operation: n·k·m multiply-adds of a-bit by b-bit numbers, a and b the largest entry sizes " +
     "(QQ: after clearing the left factor's row denominators and the right factor's column denominators, plus one reduction per product entry); GF(p) with p < 2^26 runs in doubles. " +
-    "The postcondition (a Freivalds check with a pseudo-random 64-bit vector) adds three matrix–vector products.",
+    "The postcondition (a Freivalds check with a pseudo-random 64-bit vector; over GF(p) ⌈64/log2 p⌉ vectors) adds three matrix–vector products per vector.",
   budget: { max_units: 5e9, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 60_000 },
   progress_measure: "rows of the product done out of n",
   preflight(req) {
@@ -83,7 +85,12 @@ export default defineCompute<Req, Res>({
   },
   postcondition(req, res) {
     const { a, b } = factors(req);
-    const c = parseMatrix(res.product as MatrixWire, "value.product");
+    let c: TypedMatrix;
+    try {
+      c = parseMatrix(res.product as MatrixWire, "value.product");
+    } catch (e) {
+      return `the product is not a well-formed matrix: ${(e as Error).message}`;
+    }
     if (formatRing(c.ring) !== formatRing(a.ring)) return "the product is over a different ring than the factors";
     const n = a.rows.length, m = b.rows.length ? b.rows[0]!.length : 0;
     if (c.rows.length !== n || c.rows.some((r) => r.length !== m)) return `the product is not ${n}×${m}`;
@@ -102,14 +109,8 @@ export default defineCompute<Req, Res>({
         const lhs = rationalMatVec(asRat(c), xr), rhs = rationalMatVec(asRat(a), rationalMatVec(asRat(b), xr));
         return lhs.every((v, i) => ratEq(v, rhs[i]!)) ? null : "Freivalds check failed: C·x ≠ A·(B·x)";
       }
-      case "GF": {
-        const p = a.ring.p;
-        const xp = x.map((v) => mod(v, p));
-        const lhs = integerMatVec(asInt(c), xp).map((v) => mod(v, p));
-        const bx = integerMatVec(asInt(b), xp).map((v) => mod(v, p));
-        const rhs = integerMatVec(asInt(a), bx).map((v) => mod(v, p));
-        return lhs.every((v, i) => v === rhs[i]) ? null : "Freivalds check failed: C·x ≠ A·(B·x) over GF(p)";
-      }
+      case "GF":
+        return freivaldsModPrime(asInt(a), asInt(b), asInt(c), a.ring.p, next) ? null : "Freivalds check failed: C·x ≠ A·(B·x) over GF(p)";
     }
   },
   examples: [
@@ -141,6 +142,36 @@ export default defineCompute<Req, Res>({
   ],
 });
 
+/**
+ * Freivalds over GF(p): one random vector catches a wrong product with probability ≥ 1 − 1/p, so
+ * ⌈64 / log2 p⌉ independent vectors are used (failure probability ≤ 2^-64).
+ */
+function freivaldsModPrime(a: IntMatrix, b: IntMatrix, c: IntMatrix, p: bigint, next: () => bigint): boolean {
+  const rounds = freivaldsRounds(bitLength(p) - 1);
+  const m = c.length ? c[0]!.length : b.length ? b[0]!.length : 0;
+  if (p < BigInt(SMALL_MODULUS_LIMIT)) {
+    const q = Number(p);
+    const [af, bf, cf] = [toResidueRows(a, q), toResidueRows(b, q), toResidueRows(c, q)];
+    for (let r = 0; r < rounds; r++) {
+      const x = Float64Array.from({ length: m }, () => Number(next() % p));
+      const lhs = matVecModSmallPrime(cf, x, q), rhs = matVecModSmallPrime(af, matVecModSmallPrime(bf, x, q), q);
+      if (lhs.some((v, i) => v !== rhs[i])) return false;
+    }
+    return true;
+  }
+  for (let r = 0; r < rounds; r++) {
+    const x = Array.from({ length: m }, () => mod(next() * next(), p));
+    const lhs = integerMatVec(c, x).map((v) => mod(v, p));
+    const bx = integerMatVec(b, x).map((v) => mod(v, p));
+    const rhs = integerMatVec(a, bx).map((v) => mod(v, p));
+    if (lhs.some((v, i) => v !== rhs[i])) return false;
+  }
+  return true;
+}
+
+/** Vectors needed for a 2^-64 failure bound in a field with more than 2^log2p elements. */
+const freivaldsRounds = (log2p: number): number => Math.max(1, Math.ceil(64 / Math.max(1, log2p)));
+
 /** Preflight: n·k·m multiply-adds at the factors' cleared entry sizes, plus output size checks. */
 function estimate(sa: MatrixSize, sb: MatrixSize) {
   const n = sa.rows, k = Math.max(sa.cols, sb.rows), m = sb.cols;
@@ -165,8 +196,11 @@ function estimate(sa: MatrixSize, sb: MatrixSize) {
     entryBytes = Math.ceil(outBits / 8) + 32;
     basis = `${n}×${k} by ${k}×${m} over ${sa.ring.kind}, cleared entries ≈ ${aBits} and ${bBits} bits, product entries ≤ ≈ ${Math.round(outBits)} bits`;
   }
-  // Freivalds postcondition: three matrix–vector products with 64-bit vector entries; parsing and formatting.
-  units += (n * k + k * m + n * m) * mulCost(outBits + 64 + logK, 64) + (sa.chars + sb.chars + n * m * (outBits / LOG2_10 + 1)) * CHAR_COST;
+  // Freivalds postcondition: three matrix–vector products per vector (GF(p): ⌈64/log2 p⌉ vectors); parsing and formatting.
+  const isGF = sa.ring.kind === "GF" || sb.ring.kind === "GF";
+  const rounds = isGF ? freivaldsRounds(Math.max(sa.ring.pBits, sb.ring.pBits) - 1) : 1;
+  const perMatVec = isGF && sa.ring.smallField ? FLOAT_STEP : mulCost(outBits + 64 + logK, 64);
+  units += rounds * (n * k + k * m + n * m) * perMatVec + (sa.chars + sb.chars + n * m * (outBits / LOG2_10 + 1)) * CHAR_COST;
   const memory = n * m * entryBytes * 3 + (sa.chars + sb.chars) * 4;
   const outChars = Math.ceil(outBits / LOG2_10) + 2;
   if (outChars > MAX_ENTRY_CHARS) {

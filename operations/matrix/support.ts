@@ -114,11 +114,6 @@ export function hadamardBitsEstimate(s: MatrixSize): number {
   return s.rowBits.reduce((acc, b) => acc + b + half, 0) + 1;
 }
 
-/** Parse a wire matrix; integer rows are returned for ZZ and GF(p), rationals for QQ. */
-export function parse(w: MatrixWire, path: string): TypedMatrix {
-  return parseMatrix(w, path);
-}
-
 /** Parse and require a square matrix (DOMAIN_ERROR at `<path>.rows` otherwise). */
 export function parseSquare(w: MatrixWire, path: string): TypedMatrix {
   const m = parseMatrix(w, path);

@@ -208,8 +208,10 @@ describe("MCP adapter: contract through real clients", function () {
           for (const id of present) {
             const cap = envelope(await c.find({ op: "inspect", capability_id: id })).capability;
             const example = cap.examples[0];
-            const out = envelope(await c.run(id, example.payload));
+            const r = await c.run(id, example.payload);
+            const out = envelope(r);
             expect(out.outcome, id).to.equal("completed");
+            expect(r.content.filter((x) => x.type === "resource_link").map((x) => x.uri)).to.deep.equal(out.artifacts ?? []);
             expect(out.value.verdict, id).to.equal(example.expected.verdict);
             for (const uri of out.artifacts ?? []) {
               const { contents } = await c.readResource(uri);

@@ -130,6 +130,22 @@ describe("MCP adapter: HTTP front door", function () {
     expect((await raw(http.url, { headers: { "mcp-session-id": sid }, body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" }) })).status).to.equal(404);
   });
 
+  it("closes a session idle for longer than sessionIdleMs, with its runtime", async () => {
+    const h = JacobianHost.create({ packs: TEST_PACKS, artifactsDir: tempDir("jacobian-mcp-http-") }, "silent");
+    const s = await startHttpServer(h, { port: 0, sessionIdleMs: 150 });
+    try {
+      const c = await connectHttp("v1", s.url);
+      await c.run("mcptest.square.compute", { n: "3" });
+      expect(s.sessions).to.equal(1);
+      expect(h.openRuntimes).to.equal(1);
+      await waitFor(() => s.sessions === 0 && h.openRuntimes === 0, 3000, "the idle session to close");
+      await c.close().catch(() => undefined);
+    } finally {
+      await s.close();
+      await h.close();
+    }
+  });
+
   it("evicts the least recently used session above maxSessions and closes every session on close()", async () => {
     const h = JacobianHost.create({ packs: TEST_PACKS, artifactsDir: tempDir("jacobian-mcp-http-") }, "silent");
     const s = await startHttpServer(h, { port: 0, maxSessions: 2 });

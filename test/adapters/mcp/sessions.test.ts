@@ -9,7 +9,6 @@ import { JacobianHost } from "../../../adapters/composition.js";
 import { startHttpServer, type HttpServerHandle } from "../../../adapters/mcp/index.js";
 import { tempDir } from "../../support/runtime.js";
 import { capturingLogger, connectHttp, connectStdio, envelope, KINDS, readEvents, sleep, TEST_PACKS, waitFor, type Kind, type Progress, type TestClient } from "./support/harness.js";
-import { events } from "./support/mcp-pack.js";
 
 const det2 = (m: string[][]) => BigInt(m[0]![0]!) * BigInt(m[1]![1]!) - BigInt(m[0]![1]!) * BigInt(m[1]![0]!);
 
@@ -26,17 +25,19 @@ describe("MCP adapter: sessions, progress and cancellation", function () {
   before(async () => {
     artifactsDir = tempDir("jacobian-mcp-");
     eventsFile = path.join(artifactsDir, "events.jsonl");
+    process.env.JACOBIAN_MCP_TEST_EVENTS = eventsFile; // in-process operations record here too (worker-safe)
     logger = capturingLogger();
     host = JacobianHost.create({ packs: TEST_PACKS, artifactsDir, logger }, "silent");
     http = await startHttpServer(host, { port: 0 });
   });
   after(async () => {
+    delete process.env.JACOBIAN_MCP_TEST_EVENTS;
     await http?.close();
     await host?.close();
   });
 
   const connect = (transport: "stdio" | "http", kind: Kind) => (transport === "stdio" ? connectStdio(kind, { artifactsDir, eventsFile }) : connectHttp(kind, http.url));
-  const opEvents = (transport: "stdio" | "http") => (transport === "stdio" ? readEvents(eventsFile) : events);
+  const opEvents = () => readEvents(eventsFile);
 
   const chains: [("stdio" | "http"), Kind][] = [
     ["stdio", "v2-legacy"],
@@ -100,16 +101,16 @@ describe("MCP adapter: sessions, progress and cancellation", function () {
         const t = tag();
         const ac = new AbortController();
         const pending = c.run("mcptest.wait.compute", { steps: "2000", step_ms: "10", tag: t }, undefined, { signal: ac.signal });
-        await waitFor(() => opEvents(transport).some((e) => e.tag === t && e.event === "started"), 5000, "the operation to start");
+        await waitFor(() => opEvents().some((e) => e.tag === t && e.event === "started"), 5000, "the operation to start");
         const t0 = Date.now();
         ac.abort(new Error("user cancelled"));
         let rejected = false;
         await pending.catch(() => (rejected = true));
         expect(rejected).to.equal(true);
-        const aborted = await waitFor(() => opEvents(transport).find((e) => e.tag === t && e.event === "aborted"), 3000, "the operation to observe the abort");
+        const aborted = await waitFor(() => opEvents().find((e) => e.tag === t && e.event === "aborted"), 3000, "the operation to observe the abort");
         expect(Date.now() - t0).to.be.lessThan(3000);
         expect(aborted.step).to.be.lessThan(2000);
-        expect(opEvents(transport).some((e) => e.tag === t && e.event === "finished")).to.equal(false);
+        expect(opEvents().some((e) => e.tag === t && e.event === "finished")).to.equal(false);
         // The session is still usable afterwards.
         expect(envelope(await c.run("integer.compute.gcd", { left: "84", right: "30" })).value.gcd).to.equal("6");
       });
@@ -144,7 +145,7 @@ describe("MCP adapter: sessions, progress and cancellation", function () {
         const t = tag();
         const ac = new AbortController();
         const pending = c.run("mcptest.wait.compute", { steps: "2000", step_ms: "10", tag: t }, undefined, { signal: ac.signal });
-        await waitFor(() => events.some((e) => e.tag === t && e.event === "started"), 5000, "start");
+        await waitFor(() => opEvents().some((e) => e.tag === t && e.event === "started"), 5000, "start");
         ac.abort();
         await pending.catch(() => undefined);
         const line = await waitFor(() => logger.lines.find((l) => l.event === "mcp_tool_call" && l.capability_id === "mcptest.wait.compute" && l.code === "CANCELLED"), 3000, "the log line");
@@ -179,10 +180,10 @@ describe("MCP adapter: sessions, progress and cancellation", function () {
       const t = tag();
       const ac = new AbortController();
       const pending = c.run("mcptest.wait.compute", { steps: "2000", step_ms: "10", tag: t }, undefined, { signal: ac.signal });
-      await waitFor(() => events.some((e) => e.tag === t && e.event === "started"), 5000, "start");
+      await waitFor(() => opEvents().some((e) => e.tag === t && e.event === "started"), 5000, "start");
       ac.abort();
       await pending.catch(() => undefined);
-      await waitFor(() => events.some((e) => e.tag === t && e.event === "aborted"), 3000, "the operation to observe the abort");
+      await waitFor(() => opEvents().some((e) => e.tag === t && e.event === "aborted"), 3000, "the operation to observe the abort");
     });
   });
 

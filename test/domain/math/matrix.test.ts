@@ -240,6 +240,13 @@ describe("domain/math/matrix", () => {
       expect(hadamardBound([[1n, 2n], [3n, 4n]])).to.equal(12n); // ⌈√(5·25)⌉ = 12 < ⌈√(10·20)⌉ = 15
       expect(hadamardBound([[3n, 0n], [0n, 4n]])).to.equal(12n);
       expect(hadamardBound([[0n, 0n], [5n, 1n]])).to.equal(0n);
+      // huge entries take the product-of-ceilings path (no square root of a huge product)
+      const big = 10n ** 25000n;
+      const m = [[big + 1n, big - 7n], [-big, 3n * big + 11n]];
+      const H = hadamardBound(m);
+      const d = bareissDeterminant(m);
+      expect((d < 0n ? -d : d) <= H).to.equal(true);
+      expect(H.toString().length).to.be.at.most(d.toString().length + 2);
       fc.assert(
         fc.property(square(wideInt, 8), (m) => {
           const d = cofactorLike(m);

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import { createExecutionContext } from "../../../application/execution.js";
-import { hadamardBound } from "../../../domain/math/matrix.js";
+import { hadamardBound, smallModulus } from "../../../domain/math/matrix.js";
 import { parseRational } from "../../../domain/values.js";
 import { formatRational, ratAdd, rational, ratSub } from "../../../domain/math/rational.js";
 import type { CheckerFinding } from "../../../domain/outcome.js";
@@ -100,6 +100,11 @@ describe("operations/matrix matrix.determinant.verify", () => {
     const hBits = BigInt(f.bindings.hadamard_bound as string).toString(2).length;
     expect(f.bindings.moduli).to.be.at.least(Math.ceil((hBits + 1) / 26));
     expect(f.bindings.moduli_product_bits).to.be.above(hBits + 1);
+    // …and no more than needed: one modulus fewer does not exceed 2H.
+    const H = BigInt(f.bindings.hadamard_bound as string);
+    let fewer = 1n;
+    for (let i = 0; i < (f.bindings.moduli as number) - 1; i++) fewer *= BigInt(smallModulus(i));
+    expect(fewer <= 2n * H).to.equal(true);
     expect((f.evidence as any).moduli.count).to.equal(f.bindings.moduli);
     // The postcondition is not vacuous: tampered findings are refused.
     expect(verify.postcondition(req, { ...f, verdict: "rejected" })).to.be.a("string");
