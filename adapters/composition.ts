@@ -127,6 +127,11 @@ export class JacobianHost {
     return runtime;
   }
 
+  /** Start execution capacity ahead of the first call (servers do this at start-up). */
+  async warm(): Promise<void> {
+    await this.container.resolve<Executor>(TOKENS.executor).warm?.();
+  }
+
   get openRuntimes(): number {
     return this.runtimes.size;
   }

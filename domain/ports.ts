@@ -101,6 +101,8 @@ export interface ExecuteRequest {
 /** Where operations run: in-process or in a killable worker. */
 export interface Executor {
   execute(job: ExecuteRequest): Promise<unknown>;
+  /** Prepare isolated capacity ahead of the first call (optional). */
+  warm?(): Promise<void>;
   close(): Promise<void>;
 }
 

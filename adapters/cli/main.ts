@@ -147,10 +147,12 @@ class ServeCommand extends RuntimeCommand {
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("--port must be an integer in 0..65535");
       const server = await mcp.startHttpServer(host, { host: this.bind ?? host.settings.http.host, port, ...(host.settings.http.allowedHosts ? { allowedHosts: host.settings.http.allowedHosts } : {}) });
       this.context.stderr.write(`jacobian ${LIBRARY.version}: MCP over Streamable HTTP at ${server.url}\n`);
+      warmLater(host);
       await waitForSignal();
       await server.close();
     } else {
       const server = await mcp.runStdioServer(host);
+      warmLater(host);
       await (server.closed ?? waitForSignal());
       await server.close();
     }
@@ -238,6 +240,11 @@ class ArtifactsCommand extends RuntimeCommand {
     if (!this.id) throw new UsageError(`artifacts ${this.action} needs an artifact id (artifact://sha256/…)`);
     return this.id;
   }
+}
+
+/** Start a pool worker shortly after the server is up, off the cold-start path. */
+function warmLater(host: JacobianHost): void {
+  setTimeout(() => void host.warm().catch((e) => host.logger.warn("pool_warmup_failed", { error: String(e) })), 2000).unref();
 }
 
 function waitForSignal(): Promise<void> {

@@ -215,6 +215,57 @@ export function isqrt(n: bigint): bigint {
   }
 }
 
+/** Floor of the k-th root of n ≥ 0 for k ≥ 1 (Newton's method from above). */
+export function integerRoot(n: bigint, k: number): bigint {
+  if (n < 0n) throw new RangeError("integerRoot of a negative number");
+  if (!Number.isInteger(k) || k < 1) throw new RangeError("integerRoot: k must be a positive integer");
+  if (k === 1 || n < 2n) return n;
+  if (k === 2) return isqrt(n);
+  const bits = bitLength(n);
+  if (k >= bits) return 1n; // 2^k > n
+  const K = BigInt(k);
+  // 2^⌈bits/k⌉ ≥ the root; Newton's iteration decreases monotonically to the floor from above.
+  let x = 1n << BigInt(Math.ceil(bits / k));
+  for (;;) {
+    const y = ((K - 1n) * x + n / x ** (K - 1n)) / K;
+    if (y >= x) return x;
+    x = y;
+  }
+}
+
+/**
+ * The largest k ≥ 2 with n = r^k for an integer r (and that r), or undefined when n > 1 is not a
+ * perfect power. `minRoot` (≥ 2) bounds the roots searched: roots below it are known not to occur
+ * (e.g. after trial division), which limits the exponents tried to log(n)/log(minRoot).
+ */
+export function perfectPower(n: bigint, minRoot = 2n): { root: bigint; exponent: number } | undefined {
+  if (n < 4n) return undefined;
+  const bits = bitLength(n);
+  const maxK = Math.floor(bits / Math.max(1, bitLength(minRoot) - 1));
+  let best: { root: bigint; exponent: number } | undefined;
+  let m = n;
+  let total = 1;
+  // Peel prime exponents: n = r^k with k = Π of the prime exponents found.
+  for (let k = 2; k <= maxK; k++) {
+    if (!isSmallPrime(k)) continue;
+    for (;;) {
+      if (bitLength(m) < k) break;
+      const r = integerRoot(m, k);
+      if (r ** BigInt(k) !== m) break;
+      m = r;
+      total *= k;
+      best = { root: m, exponent: total };
+    }
+  }
+  return best;
+}
+
+function isSmallPrime(k: number): boolean {
+  if (k < 2) return false;
+  for (let d = 2; d * d <= k; d++) if (k % d === 0) return false;
+  return true;
+}
+
 export function isSquare(n: bigint): boolean {
   if (n < 0n) return false;
   const r = isqrt(n);

@@ -1,4 +1,4 @@
-import { abs, gcd, isqrt, isSquare, jacobi, mod, modPow } from "./integer.js";
+import { abs, gcd, isqrt, isSquare, jacobi, mod, modPow, perfectPower } from "./integer.js";
 
 const SMALL_PRIMES: number[] = (() => {
   const limit = 1000;
@@ -241,6 +241,12 @@ export function factorSmallParts(n: bigint, rhoBudget = 200_000, checkpoint?: ()
     checkpoint?.();
     if (decidePrimality(m).prime) {
       primes.push(m);
+      continue;
+    }
+    // Rho needs about √p steps to find p even in p^k: take perfect powers apart first.
+    const power = perfectPower(m, 1000n);
+    if (power) {
+      for (let i = 0; i < power.exponent; i++) stack.push(power.root);
       continue;
     }
     const f = meter && meter.remaining <= 0 ? undefined : pollardBrent(m, rhoBudget, 1n, checkpoint, meter);

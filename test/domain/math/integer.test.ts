@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import fc from "fast-check";
-import { abs, bitLength, extendedGcd, gcd, isqrt, isSquare, jacobi, mod, modInverse, modPow, product } from "../../../domain/math/integer.js";
+import { abs, bitLength, extendedGcd, gcd, integerRoot, isqrt, isSquare, jacobi, mod, modInverse, modPow, perfectPower, product } from "../../../domain/math/integer.js";
 
 /* ---------- independent references (deliberately naive) ---------- */
 
@@ -258,6 +258,45 @@ describe("domain/math/integer", () => {
       expect(isqrt(3n)).to.equal(1n);
       expect(isSquare(-4n)).to.equal(false);
       expect(() => isqrt(-1n)).to.throw(RangeError);
+    });
+  });
+
+  describe("integerRoot / perfectPower", () => {
+    it("r^k ≤ n < (r + 1)^k", () => {
+      fc.assert(
+        fc.property(fc.oneof(fc.bigInt({ min: 0n, max: 1n << 70n }), digits(1, 1500)), fc.integer({ min: 1, max: 40 }), (n, k) => {
+          const r = integerRoot(n, k);
+          const K = BigInt(k);
+          expect(r ** K <= n && n < (r + 1n) ** K, `${k}-th root of ${n}`).to.equal(true);
+        }),
+        { numRuns: 300 },
+      );
+      expect(integerRoot(10n ** 300n, 3)).to.equal(10n ** 100n);
+      expect(integerRoot(10n ** 300n - 1n, 3)).to.equal(10n ** 100n - 1n);
+      expect(integerRoot(5n, 1000)).to.equal(1n);
+      expect(() => integerRoot(-8n, 3)).to.throw(RangeError);
+      expect(() => integerRoot(8n, 0)).to.throw(RangeError);
+    });
+
+    it("finds the largest exponent of perfect powers and nothing else", () => {
+      fc.assert(
+        fc.property(fc.bigInt({ min: 2n, max: 10n ** 12n }), fc.integer({ min: 2, max: 30 }), (r, k) => {
+          const n = r ** BigInt(k);
+          const pp = perfectPower(n)!;
+          expect(pp).to.not.equal(undefined);
+          expect(pp.root ** BigInt(pp.exponent)).to.equal(n);
+          expect(pp.exponent % k).to.equal(0); // r may itself be a power
+          expect(perfectPower(pp.root)).to.equal(undefined);
+          const off = perfectPower(n + 1n);
+          if (off) expect(off.root ** BigInt(off.exponent)).to.equal(n + 1n);
+        }),
+        { numRuns: 200 },
+      );
+      expect(perfectPower(64n)).to.deep.equal({ root: 2n, exponent: 6 });
+      expect(perfectPower(1000003n ** 2n * 1000033n ** 2n)).to.deep.equal({ root: 1000003n * 1000033n, exponent: 2 });
+      expect(perfectPower(72n)).to.equal(undefined);
+      expect(perfectPower(3n)).to.equal(undefined);
+      expect(perfectPower(((1n << 61n) - 1n) ** 5n, 1000n)).to.deep.equal({ root: (1n << 61n) - 1n, exponent: 5 });
     });
   });
 

@@ -1,0 +1,30 @@
+import { expect } from "chai";
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { AVAILABLE_PACKS } from "../../operations/packs.js";
+
+/** Every declaration file under operations/<family>/ is installed by some shipped pack. */
+describe("operations registration", () => {
+  it("each declaration file's default export is registered in a pack", async () => {
+    const registered = new Set(Object.values(AVAILABLE_PACKS).flatMap((p) => p.operations));
+    const root = path.resolve("dist/operations");
+    const missing: string[] = [];
+    for (const family of readdirSync(root)) {
+      const dir = path.join(root, family);
+      if (!statSync(dir).isDirectory() || family.startsWith("_")) continue;
+      for (const f of readdirSync(dir)) {
+        if (!f.endsWith(".js")) continue;
+        const mod = await import(pathToFileURL(path.join(dir, f)).href);
+        const d = mod.default;
+        if (d && typeof d === "object" && typeof d.id === "string" && typeof d.execute === "function" && !registered.has(d)) missing.push(`${family}/${f} (${d.id})`);
+      }
+    }
+    expect(missing).to.deep.equal([]);
+  });
+
+  it("operation ids are unique across all shipped packs", () => {
+    const ids = Object.values(AVAILABLE_PACKS).flatMap((p) => p.operations.map((o) => o.id));
+    expect(new Set(ids).size).to.equal(ids.length);
+  });
+});
