@@ -14,7 +14,7 @@ export function strict<T extends Type<any>>(t: T): T {
 export function integerString(maxDigits: number) {
   return type("string")
     .atMostLength(maxDigits + 1)
-    .and(/^(0|-?[1-9][0-9]*)$/)
+    .and(new RegExp(`^(0|-?[1-9][0-9]{0,${maxDigits - 1}})$`))
     .describe(`an integer as a decimal string (at most ${maxDigits} digits)`);
 }
 

@@ -80,9 +80,15 @@ describe("integer.compute.gcd boundary", () => {
     expect(o.outcome).to.equal("failed");
   });
 
+  it("accepts exactly the digit bound, signed or not", async () => {
+    for (const left of ["9".repeat(100_000), "-" + "9".repeat(100_000)]) {
+      const o = await j.run("integer.compute.gcd", { left, right: "3" });
+      expect(o.outcome).to.equal("completed");
+    }
+  });
+
   it("refuses operands above the digit bound", async () => {
-    // (integerString(d) admits d + 1 characters so that a sign fits; an unsigned string of d + 1 digits slips through — reported.)
-    for (const left of ["9".repeat(100_002), "-" + "9".repeat(100_001)]) {
+    for (const left of ["9".repeat(100_001), "-" + "9".repeat(100_001)]) {
       const o = await j.run("integer.compute.gcd", { left, right: "3" });
       expect(o.outcome).to.equal("failed");
       if (o.outcome === "failed") expect(o.error.code).to.equal("INVALID_PAYLOAD");
