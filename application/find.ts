@@ -32,7 +32,7 @@ export class FindUseCase {
     const req = parsed.request;
     if (req.op === "inspect") {
       const op = this.catalog.get(req.capability_id);
-      return op ? { op: "inspect", capability: this.catalog.inspect(op) } : { op: "inspect", error: unknownCapability(req.capability_id) };
+      return op ? { op: "inspect", capability: this.catalog.inspect(op) } : { op: "inspect", error: unknownCapability(req.capability_id, "request.capability_id") };
     }
     try {
       return { op: "search", query: req.query, hits: this.search(req.query, req.limit ?? SEARCH_LIMIT_DEFAULT, req.input_kind, req.artifact_type) };
@@ -115,11 +115,11 @@ function orderTwins(scored: { op: InstalledOperation }[], verifyIntent: boolean)
   }
 }
 
-export function unknownCapability(id: string): FailureDetail {
+export function unknownCapability(id: string, path = "capability_id"): FailureDetail {
   return {
     code: "UNKNOWN_CAPABILITY",
     message: `no installed operation has the id ${JSON.stringify(id)}`,
-    path: "capability_id",
+    path,
     hint: "search the installed operations with math.find (op: search) or read capability://catalog",
   };
 }
