@@ -1,4 +1,4 @@
-import { abs, gcd, isqrt, isSquare, jacobi, mod, modPow, perfectPower } from "./integer.js";
+import { abs, gcd, isqrt, isSquare, jacobi, mod, modInverse, modPow, perfectPower } from "./integer.js";
 
 const SMALL_PRIMES: number[] = (() => {
   const limit = 1000;
@@ -50,17 +50,18 @@ export function selfridgeD(n: bigint): { D: bigint } | { factor: bigint } {
   }
 }
 
-/** (t / 2) mod n for odd n. */
-function half(t: bigint, n: bigint): bigint {
-  t = mod(t, n);
-  return (t & 1n) === 0n ? t >> 1n : (t + n) >> 1n;
-}
-
 /**
  * Strong Lucas probable-prime test with Selfridge's method A parameters (P = 1, Q = (1 − D)/4),
  * for odd n > 1 that is not a perfect square (a square has no D with (D/n) = −1: the search would
  * not end, so squares are refused with a RangeError). With n + 1 = d·2^s, n passes when
  * U_d ≡ 0 or V_{d·2^r} ≡ 0 (mod n) for some 0 ≤ r < s. Every odd prime not dividing 2QD passes.
+ *
+ * Computed with two modular multiplications per bit of d instead of three: for Q a unit mod n,
+ * V_{2j}(P, Q) = Q^j·W_j where W = V(P', 1) with P' = P²/Q − 2, a sequence with Q = 1 that needs
+ * no Q^k. With d = 2m + 1 the Lucas chain gives (W_m, W_{m+1}); since Q, D and 2 are units,
+ * V_d = Q^{m+1}(W_{m+1} + W_m) and D·U_d = 2V_{d+1} − P·V_d = Q^{m+1}(W_{m+1} − W_m), so
+ * U_d ≡ 0 ⇔ W_{m+1} ≡ W_m, V_d ≡ 0 ⇔ W_{m+1} ≡ −W_m, and V_{d·2^r} ≡ 0 ⇔ W_{d·2^(r−1)} ≡ 0 for
+ * r ≥ 1 (W_d = W_m·W_{m+1} − P', W_{2j} = W_j² − 2). The test is exactly the Selfridge one.
  */
 export function isStrongLucasProbablePrime(n: bigint): boolean {
   if (n < 3n || (n & 1n) === 0n) throw new RangeError("strong Lucas test: n must be odd and > 1");
@@ -68,38 +69,43 @@ export function isStrongLucasProbablePrime(n: bigint): boolean {
   const sel = selfridgeD(n);
   if ("factor" in sel) return false;
   const D = sel.D;
-  const P = 1n;
   const Q = (1n - D) / 4n;
   if (gcd(Q, n) !== 1n) return abs(Q) === n;
-  // n + 1 = d · 2^s
+  // n + 1 = d · 2^s, d = 2m + 1
   let d = n + 1n;
   let s = 0;
   while ((d & 1n) === 0n) {
     d >>= 1n;
     s++;
   }
-  // U_k, V_k, Q^k from k = 1 by doubling (k → 2k) and incrementing (k → k + 1), left to right over d.
-  let U = 1n;
-  let V = P;
-  let Qk = mod(Q, n);
-  const bits = d.toString(2);
-  for (let i = 1; i < bits.length; i++) {
-    U = (U * V) % n; // U_2k = U_k V_k
-    V = mod(V * V - 2n * Qk, n); // V_2k = V_k² − 2Q^k
-    Qk = (Qk * Qk) % n;
-    if (bits.charCodeAt(i) === 49) {
-      // U_{k+1} = (P U_k + V_k)/2, V_{k+1} = (D U_k + P V_k)/2
-      const U1 = half(P * U + V, n);
-      V = half(D * U + P * V, n);
-      U = U1;
-      Qk = mod(Qk * Q, n);
+  const Pp = mod(modInverse(mod(Q, n), n)! - 2n, n); // P' = P²/Q − 2 with P = 1
+  const m = d >> 1n;
+  // (a, b) = (W_j, W_{j+1}) from j = 0, left to right over the bits of m.
+  let a = 2n % n;
+  let b = Pp;
+  if (m > 0n) {
+    const bits = m.toString(2);
+    for (let i = 0; i < bits.length; i++) {
+      const t = (a * b - Pp) % n; // W_{2j+1}
+      if (bits.charCodeAt(i) === 49) {
+        a = t < 0n ? t + n : t;
+        b = (b * b - 2n) % n; // W_{2j+2}
+        if (b < 0n) b += n;
+      } else {
+        b = t < 0n ? t + n : t;
+        a = (a * a - 2n) % n; // W_{2j}
+        if (a < 0n) a += n;
+      }
     }
   }
-  if (U === 0n || V === 0n) return true;
+  if (a === b) return true; // U_d ≡ 0
+  if ((a + b) % n === 0n) return true; // V_d ≡ 0
+  if (s < 2) return false;
+  let w = (a * b - Pp) % n; // W_d
+  if (w < 0n) w += n;
   for (let r = 1; r < s; r++) {
-    V = mod(V * V - 2n * Qk, n); // V_{2k}
-    if (V === 0n) return true;
-    Qk = (Qk * Qk) % n;
+    if (w === 0n) return true; // V_{d·2^r} ≡ 0
+    if (r + 1 < s) w = (w * w - 2n + n) % n; // W_{d·2^r}
   }
   return false;
 }
