@@ -72,3 +72,35 @@ describe("hostile inputs (API face)", function () {
     expect(o.value).to.deep.equal({ gcd: "6" });
   });
 });
+
+describe("hostile inputs (MCP stdio face)", function () {
+  this.timeout(60_000);
+  it("answers a 200,000-deep nested argument with a clean failure and keeps serving", async () => {
+    const { spawn } = await import("node:child_process");
+    const child = spawn(process.execPath, ["dist/adapters/cli/main.js", "serve", "--stdio"], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, JACOBIAN_HOME: (await import("./support/runtime.js")).tempDir() } });
+    const lines: any[] = [];
+    let buf = "";
+    child.stdout!.on("data", (d: Buffer) => {
+      buf += d.toString();
+      let i: number;
+      while ((i = buf.indexOf("\n")) >= 0) {
+        lines.push(JSON.parse(buf.slice(0, i)));
+        buf = buf.slice(i + 1);
+      }
+    });
+    child.stderr!.resume();
+    const send = (s: string) => child.stdin!.write(s + "\n");
+    send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } }));
+    send(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }));
+    const deep = "[".repeat(200_000) + "]".repeat(200_000);
+    send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"math.run","arguments":{"capability_id":"integer.compute.gcd","payload":{"left":${deep},"right":"1"}}}}`);
+    send(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"math.run","arguments":{"capability_id":"integer.compute.gcd","payload":{"left":"84","right":"30"}}}}`);
+    const deadline = Date.now() + 30_000;
+    while (lines.filter((l) => l.id === 2 || l.id === 3).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    child.kill();
+    const deepReply = lines.find((l) => l.id === 2);
+    expect(deepReply.result.isError).to.equal(true);
+    expect(deepReply.result.structuredContent.error.code).to.equal("INVALID_PAYLOAD");
+    expect(lines.find((l) => l.id === 3).result.structuredContent.value).to.deep.equal({ gcd: "6" });
+  });
+});

@@ -55,8 +55,10 @@ export function withMiddleware(tool: ToolDefinition, settings: MiddlewareSetting
       reply = tool.fail(
         {
           code: "INVALID_PAYLOAD",
-          message: `the ${tool.name} arguments are ${requestBytes} bytes; this server accepts at most ${settings.maxRequestBytes} bytes per call`,
-          hint: "send smaller inputs, or ask the operator to raise max_request_bytes",
+          message: Number.isFinite(requestBytes)
+            ? `the ${tool.name} arguments are ${requestBytes} bytes; this server accepts at most ${settings.maxRequestBytes} bytes per call`
+            : `the ${tool.name} arguments are nested too deeply to process`,
+          hint: Number.isFinite(requestBytes) ? "send smaller inputs, or ask the operator to raise max_request_bytes" : "mathematical values are flat strings; see the operation's request schema",
         },
         args, // only its top-level capability_id / request.op are read, nothing is validated
       );
