@@ -259,7 +259,7 @@ export function expFixed(X: bigint, w: number, q: number, checkpoint?: () => voi
   let sum = one;
   let term = one;
   for (let j = 1; ; j++) {
-    term = (term * Y) / (BigInt(j) << QB);
+    term = ((term * Y) >> QB) / BigInt(j); // = ⌊t·Y/(j·2^Q)⌋ (nested floors)
     if (term === 0n) break;
     sum += term;
     if (j > terms + 4) throw new Error("expFixed: series did not converge as bounded");
@@ -329,12 +329,14 @@ export function cosPiFixed(a: bigint, b: bigint, w: number): bigint {
   const theta = (piFixed(W) * u) / (v << BigInt(r));
   const theta2 = (theta * theta) >> WB;
   const one = 1n << WB;
+  const maxTerms = BigInt(Tmax);
   const cosSeries = (): bigint => {
     let sum = one;
     let term = one;
     for (let j = 1n; ; j++) {
-      term = (term * theta2) / (((2n * j - 1n) * (2n * j)) << WB);
+      term = ((term * theta2) >> WB) / ((2n * j - 1n) * (2n * j)); // nested floors: ⌊t·θ²/(2^W·d)⌋
       if (term === 0n) return sum;
+      if (j > maxTerms) throw new Error("cosPiFixed: series did not converge as bounded");
       sum += j & 1n ? -term : term;
     }
   };
@@ -342,8 +344,9 @@ export function cosPiFixed(a: bigint, b: bigint, w: number): bigint {
     let sum = theta;
     let term = theta;
     for (let j = 1n; ; j++) {
-      term = (term * theta2) / (((2n * j) * (2n * j + 1n)) << WB);
+      term = ((term * theta2) >> WB) / (2n * j * (2n * j + 1n));
       if (term === 0n) return sum;
+      if (j > maxTerms) throw new Error("cosPiFixed: series did not converge as bounded");
       sum += j & 1n ? -term : term;
     }
   };
@@ -468,7 +471,121 @@ function rademacherTerm(C: bigint, wc: number, k: number, ls: number[], m: bigin
   const cosh = (A + B) >> 1n;
   const sinhOverX = ((A - B) << BigInt(W)) / (2n * X);
   const U = (cosh - sinhOverX) >> BigInt(2 * gx);
-  return (4n * S * U) / (m << BigInt(W + F1 - F));
+  // trunc(trunc(|v|/2^s)/m) = trunc(|v|/(2^s·m)): one shift and one short division.
+  const v = 4n * S * U;
+  const t = ((v < 0n ? -v : v) >> BigInt(W + F1 - F)) / m;
+  return v < 0n ? -t : t;
+}
+
+// Small terms in double precision. Only IEEE 754 basic operations (+ − × ÷, correctly rounded:
+// relative error ≤ u = 2^{−53}, guaranteed by ECMAScript for Numbers) and the constants Math.PI,
+// Math.LN2 (the nearest doubles) are used — no Math.exp/Math.cos, whose accuracy is not specified.
+
+const UNIT = 2 ** -53;
+
+/**
+ * e^x for 0 ≤ x ≤ 700: x = j·ln2 + r, e^r by Horner's rule on 21 Taylor terms (|r| ≤ 0.71, the
+ * truncation is < 2^{−70}), times 2^j exactly. The reduced argument is within 2ux + u of the true
+ * x − j·ln2, so the relative error is ≤ 1.01(2ux + u) + 11u ≤ (2.1x + 13)·u.
+ */
+function expDouble(x: number): number {
+  const j = Math.floor(x / Math.LN2);
+  const r = x - j * Math.LN2;
+  let p = 1;
+  for (let i = 21; i >= 1; i--) p = 1 + (r * p) / i;
+  return p * 2 ** j;
+}
+
+/** cos θ (or sin θ) for 0 ≤ θ ≤ π/4 by Horner's rule on 11 Taylor terms: absolute error ≤ 8u (θ exact). */
+function cosDouble(t: number): number {
+  const z = t * t;
+  let p = 1;
+  for (let j = 11; j >= 1; j--) p = 1 - (z * p) / ((2 * j - 1) * (2 * j));
+  return p;
+}
+function sinDouble(t: number): number {
+  const z = t * t;
+  let p = 1;
+  for (let j = 11; j >= 1; j--) p = 1 - (z * p) / ((2 * j) * (2 * j + 1));
+  return t * p;
+}
+
+/**
+ * cos(π·a/b) in doubles (0 ≤ a, 0 < b, a and b below 2^50), by the same exact integer reduction as
+ * cosPiFixed to an angle θ = π·u/v ∈ [0, π/4]; θ is formed with two roundings (≤ 2.1u relative),
+ * so the absolute error is ≤ 8u + 2u < 2^{−49}.
+ */
+export function cosPiDouble(a: number, b: number): number {
+  const twoB = 2 * b;
+  let u = a % twoB;
+  if (u > b) u = twoB - u;
+  let negate = false;
+  if (2 * u > b) {
+    u = b - u;
+    negate = true;
+  }
+  let value: number;
+  if (4 * u > b) value = sinDouble((Math.PI * (b - 2 * u)) / (2 * b));
+  else value = cosDouble((Math.PI * u) / b);
+  return negate ? -value : value;
+}
+
+/**
+ * U(x) = cosh x − sinh(x)/x in doubles for 0 < x ≤ 100, x known to relative error 2.1u.
+ * For x ≥ 1 from e^x (relative error ε ≤ (2.1x + 13)u, plus 2.1ux from x itself): the absolute
+ * error is ≤ e^x·(2ε + 12u) ≤ e^x·(8.5x + 40)u ≤ 2^{−42}·e^x. For x < 1 from the positive series
+ * Σ_{j≥1} 2j·x^{2j}/(2j+1)! by Horner's rule (12 terms, truncation < 2^{−90}; 24 roundings and the
+ * coefficients' 26u, and 8.4u from x): relative error ≤ 60u.
+ */
+function uDouble(x: number): number {
+  if (x >= 1) {
+    const e = expDouble(x);
+    const ei = 1 / e;
+    return (e + ei) / 2 - (e - ei) / (2 * x);
+  }
+  const z = x * x;
+  let p = 0;
+  for (let j = 12; j >= 1; j--) p = z * (U_SERIES[j]! + p);
+  return p;
+}
+
+/** U_SERIES[j] = 2j/(2j+1)! (j = 1…12) as doubles: at most 26 roundings each, relative error ≤ 26u. */
+const U_SERIES: number[] = (() => {
+  const out = [0];
+  let f = 1; // (2j+1)!
+  for (let j = 1; j <= 12; j++) {
+    f *= 2 * j * (2 * j + 1);
+    out.push((2 * j) / f);
+  }
+  return out;
+})();
+
+/**
+ * log₂ of the largest term magnitude (4/m)·#l·e^x that the double path accepts, relative to 2^{−F}:
+ * at or below 2^{33−F}, the absolute error of the double term (≤ (4/m)·#l·e^x·2^{−40}, see
+ * rademacherTermDouble) is ≤ 2^{−F−7}, and rounding to F bits adds ≤ 1/2 ulp.
+ */
+const DOUBLE_PATH_MAX_LOG2 = 33;
+
+/**
+ * T_k in doubles, returned at F fractional bits (rounded to nearest): error ≤ 0.51 ulps when
+ * (4/m)·#l·e^x ≤ 2^{33−F} and x ≤ 100. With x = C/k from the bigint C (relative error ≤ 2.1u):
+ * |S̃ − S| ≤ #l·2^{−49}, |Ũ − U| ≤ e^x·2^{−42}, and the two products and the quotient by m add
+ * ≤ 3u relative, so |T̃ − T| ≤ (4/m)·#l·e^x·(2^{−42} + 2^{−49} + 2^{−51}) < (4/m)·#l·e^x·2^{−41.9}.
+ */
+function rademacherTermDouble(x: number, k: number, ls: number[], m: number, F: number): bigint {
+  let S = 0;
+  for (const l of ls) {
+    const c = cosPiDouble(6 * l + 1, 6 * k);
+    S += l & 1 ? -c : c;
+  }
+  const t = ((4 * S) / m) * uDouble(x);
+  return BigInt(Math.round(t * 2 ** F));
+}
+
+/** Test hooks: `doubleTerms: false` evaluates every term on the bigint path. */
+export interface RademacherTuning {
+  doubleTerms?: boolean;
 }
 
 /** Bits of p(n), roughly: log₂ p(n) ≈ C·log₂e for C = π√(24n−1)/6. */
@@ -481,7 +598,7 @@ export function partitionBitsEstimate(n: number): number {
  * p(n) for 2 ≤ n ≤ MAX_PARTITION_N by the Hardy–Ramanujan–Rademacher series with rigorous error
  * control (module comment). Reports progress as Rademacher terms done out of N.
  */
-export function partitionRademacher(n: number, opts: PartitionOptions = {}): bigint {
+export function partitionRademacher(n: number, opts: PartitionOptions = {}, tuning: RademacherTuning = {}): bigint {
   if (!Number.isSafeInteger(n) || n < 2 || n > MAX_PARTITION_N) throw new RangeError(`partitionRademacher: n must be an integer in [2, ${MAX_PARTITION_N}]`);
   const N = rademacherTermCount(n);
   const F = Math.ceil(Math.log2(N)) + 4;
@@ -491,7 +608,7 @@ export function partitionRademacher(n: number, opts: PartitionOptions = {}): big
   // bounded by their worst case over k ≤ N).
   const gxMax = Math.max(0, Math.ceil(Math.log2(N / (cd * (1 - 1e-9)))));
   const wTerms = log2ExpUpper(cd) + F + 8 + bitLength(BigInt(2 * N)) + 2 * gxMax + 8;
-  const wc = wTerms + 8;
+  const wc = wTerms + 16;
   // C = π√m/6 at wc bits: π and √m at wc + h bits (errors < 2 and < 1 ulps), so the product has
   // error ≤ 2√m + 4 ulps at wc + h and C = ⌊π·√m / (6·2^{wc+2h})⌋ has error ≤ (2√m+4)/(6·2^h) + 1 < 2.
   const h = Math.ceil(Math.log2(Math.sqrt(24 * n))) + 2;
@@ -499,10 +616,18 @@ export function partitionRademacher(n: number, opts: PartitionOptions = {}): big
   const sqrtM = isqrt(m << BigInt(2 * wh));
   const C = (piFixed(wh) * sqrtM) / (6n << BigInt(wc + 2 * h));
   opts.checkpoint?.();
+  const cDouble = fixedToNumber(C, wc); // relative error ≤ u + 2^{−59}
+  const log2Scale = Math.log2(4 / (24 * n - 1));
   let sum = 0n;
   for (let k = 1; k <= N; k++) {
     const ls = selbergIndices(n, k);
-    if (ls.length > 0) sum += rademacherTerm(C, wc, k, ls, m, F, opts.checkpoint);
+    if (ls.length > 0) {
+      const x = cDouble / k; // relative error ≤ 2.1u
+      // The double path when its error bound applies (decided with a one-bit margin).
+      const log2Size = log2Scale + Math.log2(ls.length) + x * Math.LOG2E;
+      const small = tuning.doubleTerms !== false && x <= 100 && log2Size <= DOUBLE_PATH_MAX_LOG2 - F - 1;
+      sum += small ? rademacherTermDouble(x, k, ls, 24 * n - 1, F) : rademacherTerm(C, wc, k, ls, m, F, opts.checkpoint);
+    }
     if ((k & 7) === 0 || k === N) {
       opts.checkpoint?.();
       opts.progress?.(k, N, "Rademacher terms");

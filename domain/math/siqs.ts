@@ -1,0 +1,809 @@
+/**
+ * Self-initialising quadratic sieve (SIQS) for odd composites of about 18–75 digits that are not
+ * perfect powers.
+ *
+ * Outline (Contini's thesis; Pomerance's MPQS with Alford–Pomerance self-initialisation):
+ * 1. A Knuth–Schroeppel multiplier k makes small primes plentiful among quadratic residues of kN.
+ * 2. Factor base: 2, the primes dividing k, and the primes p < 2^26 with (kN / p) = 1, each with
+ *    a square root t_p of kN mod p (Tonelli–Shanks in double-precision arithmetic: p < 2^26 keeps
+ *    every product below 2^53, so all of it is exact).
+ * 3. Polynomials g(x) = A·x² + 2B·x + C with A = q_1⋯q_s (factor-base primes, A ≈ √(2kN)/M),
+ *    B² ≡ kN (mod A), C = (B² − kN)/A, so (A·x + B)² − kN = A·g(x). The 2^(s−1) values of B
+ *    for one A come from the B_l = (A/q_l)·γ_l by a Gray code; each switch moves every sieve root
+ *    by a precomputed ±2·B_l·A⁻¹ mod p (the self-initialisation).
+ * 4. Sieve: x in [−M, M) on a Uint8Array; each factor-base prime above a small cut adds round(log2 p)
+ *    at its two roots. The array starts at 128 − threshold, so candidates are bytes with the top
+ *    bit set (tested four at a time through a Uint32Array view).
+ * 5. Candidates are trial-divided (bigint) by exactly the primes whose root matches x mod p; a
+ *    cofactor of 1 gives a full relation, a cofactor below the large-prime bound (< p_max², hence
+ *    prime) a partial one; two partials with the same large prime combine into a relation.
+ * 6. Linear algebra over GF(2): singleton removal, then Gaussian elimination on bit-packed rows
+ *    (Uint32Array, relations × (columns + identity)), columns in order of increasing weight so the
+ *    sparse ones are eliminated before fill-in.
+ * 7. Square root: for each dependency X = Π(A·x + B), Y = Π p^(e_p/2)·Π L (large primes);
+ *    gcd(X − Y, N) splits N with probability ≥ 1/2 per dependency.
+ *
+ * Everything is exact (bigint where values exceed 2^53); the only randomness (the choice of A) comes
+ * from a seeded PRNG, so runs are reproducible. Work is charged to a meter; when it runs out the
+ * sieve stops and no factor is returned.
+ */
+import { decidePrimality } from "./primality.js";
+import { bitLength, gcd, isqrt, mod } from "./integer.js";
+import { SeededRandom } from "./seeded-random.js";
+
+export interface SiqsMeter {
+  /** Work units left (one unit ≈ one modular multiplication ≈ 200 elementary sieve operations). */
+  remaining: number;
+}
+
+export interface SiqsOptions {
+  meter: SiqsMeter;
+  checkpoint?: () => void;
+  /** Relations found (full + combined partials) out of those needed. */
+  progress?: (relations: number, needed: number) => void;
+  random?: SeededRandom;
+}
+
+export interface SiqsStats {
+  multiplier: number;
+  factorBase: number;
+  largestPrime: number;
+  halfInterval: number;
+  relations: number;
+  fulls: number;
+  combined: number;
+  needed: number;
+  polynomials: number;
+  dependencies: number;
+  candidates: number;
+}
+
+export interface SiqsResult {
+  /** Factors of n with product n, each > 1, at least two (split as far as the dependencies went); undefined when the meter ran out. */
+  pieces?: bigint[];
+  stats: SiqsStats;
+}
+
+/** Elementary sieve operations per work unit. */
+const OPS_PER_UNIT = 200;
+/** Relations collected beyond the number of matrix columns. */
+const EXCESS = 48;
+
+// ---------- double-precision modular arithmetic (moduli < 2^26) ----------
+
+function powMod(a: number, e: number, p: number): number {
+  let r = 1;
+  a %= p;
+  while (e > 0) {
+    if (e & 1) r = (r * a) % p;
+    a = (a * a) % p;
+    e = Math.floor(e / 2);
+  }
+  return r;
+}
+
+function invMod(a: number, p: number): number {
+  let r0 = p, r1 = a % p, t0 = 0, t1 = 1;
+  while (r1 !== 0) {
+    const q = Math.floor(r0 / r1);
+    let t = r0 - q * r1; r0 = r1; r1 = t;
+    t = t0 - q * t1; t0 = t1; t1 = t;
+  }
+  if (r0 !== 1) return 0;
+  return t0 < 0 ? t0 + p : t0;
+}
+
+/** A square root of a quadratic residue a modulo an odd prime p (Tonelli–Shanks). */
+function sqrtMod(a: number, p: number): number {
+  a %= p;
+  if (a === 0) return 0;
+  if (p % 4 === 3) return powMod(a, (p + 1) / 4, p);
+  let q = p - 1, s = 0;
+  while (q % 2 === 0) { q /= 2; s++; }
+  let z = 2;
+  while (powMod(z, (p - 1) / 2, p) !== p - 1) z++;
+  let m = s, c = powMod(z, q, p), t = powMod(a, q, p), r = powMod(a, (q + 1) / 2, p);
+  while (t !== 1) {
+    let i = 0, tt = t;
+    while (tt !== 1) { tt = (tt * tt) % p; i++; }
+    let b = c;
+    for (let j = 0; j < m - i - 1; j++) b = (b * b) % p;
+    m = i;
+    c = (b * b) % p;
+    t = (t * c) % p;
+    r = (r * b) % p;
+  }
+  return r;
+}
+
+function primesUpTo(limit: number): Int32Array {
+  const sieve = new Uint8Array(limit + 1);
+  const out: number[] = [];
+  for (let i = 2; i <= limit; i++) {
+    if (sieve[i]) continue;
+    out.push(i);
+    for (let j = i * i; j <= limit; j += i) sieve[j] = 1;
+  }
+  return Int32Array.from(out);
+}
+
+const SMALL_PRIMES = primesUpTo(2000);
+
+// ---------- parameters ----------
+
+/** digits → factor-base size, half sieve interval M, large-prime multiplier, threshold slack (in units of log2 p_max). */
+const PARAMS: readonly [number, number, number, number, number][] = [
+  [14, 40, 2048, 10, 1.6],
+  [18, 60, 4096, 20, 1.8],
+  [22, 90, 8192, 25, 1.9],
+  [26, 140, 12288, 30, 2.0],
+  [30, 200, 16384, 35, 2.1],
+  [34, 300, 16384, 40, 2.15],
+  [38, 450, 24576, 45, 2.2],
+  [42, 650, 32768, 50, 2.3],
+  [46, 950, 32768, 60, 2.35],
+  [50, 1400, 49152, 70, 2.4],
+  [54, 2000, 65536, 80, 2.45],
+  [58, 2800, 65536, 90, 2.5],
+  [62, 3800, 98304, 100, 2.55],
+  [66, 5000, 131072, 110, 2.6],
+  [70, 6500, 131072, 120, 2.65],
+  [76, 9000, 196608, 130, 2.7],
+];
+
+export interface SiqsParameters {
+  factorBase: number;
+  halfInterval: number;
+  largePrimeMultiplier: number;
+  slack: number;
+}
+
+export function siqsParameters(digits: number): SiqsParameters {
+  let lo = PARAMS[0]!, hi = PARAMS[PARAMS.length - 1]!;
+  if (digits <= lo[0]) hi = lo;
+  else if (digits >= hi[0]) lo = hi;
+  else {
+    for (let i = 1; i < PARAMS.length; i++) {
+      if (PARAMS[i]![0] >= digits) {
+        lo = PARAMS[i - 1]!;
+        hi = PARAMS[i]!;
+        break;
+      }
+    }
+  }
+  const t = hi[0] === lo[0] ? 0 : (digits - lo[0]) / (hi[0] - lo[0]);
+  const lerp = (a: number, b: number) => a + (b - a) * t;
+  return {
+    factorBase: Math.round(lerp(lo[1], hi[1])),
+    halfInterval: Math.round(lerp(lo[2], hi[2]) / 1024) * 1024,
+    largePrimeMultiplier: Math.round(lerp(lo[3], hi[3])),
+    slack: lerp(lo[4], hi[4]),
+  };
+}
+
+// ---------- multiplier ----------
+
+const MULTIPLIERS = [1, 2, 3, 5, 6, 7, 10, 11, 13, 14, 15, 17, 19, 21, 22, 23, 26, 29, 30, 31, 33, 34, 35, 37, 38, 39, 41, 42, 43, 46, 47, 51, 53, 55, 57, 58, 59, 61, 62, 65, 66, 67, 69, 70, 71, 73];
+
+/** The Knuth–Schroeppel multiplier: maximises the expected contribution of small primes to Q(x). */
+export function knuthSchroeppel(n: bigint): number {
+  const residues: number[] = [];
+  const primes: number[] = [];
+  for (let i = 1; i < SMALL_PRIMES.length && SMALL_PRIMES[i]! < 1000; i++) {
+    const p = SMALL_PRIMES[i]!;
+    primes.push(p);
+    residues.push(Number(n % BigInt(p)));
+  }
+  const n8 = Number(n & 7n);
+  let best = 1, bestScore = -Infinity;
+  for (const k of MULTIPLIERS) {
+    let score = -0.5 * Math.log(k);
+    const kn8 = (k * n8) & 7;
+    if (kn8 === 1) score += 2 * Math.LN2;
+    else if (kn8 === 5) score += Math.LN2;
+    else if (kn8 === 3 || kn8 === 7) score += 0.5 * Math.LN2;
+    for (let i = 0; i < primes.length; i++) {
+      const p = primes[i]!;
+      const r = ((k % p) * residues[i]!) % p;
+      if (r === 0) score += Math.log(p) / p;
+      else if (powMod(r, (p - 1) / 2, p) === 1) score += (2 * Math.log(p)) / (p - 1);
+    }
+    if (score > bestScore) {
+      bestScore = score;
+      best = k;
+    }
+  }
+  return best;
+}
+
+// ---------- relations ----------
+
+interface Relation {
+  /** A·x + B (or a product of two of them for combined partials); Y² ≡ ±Π p^e · L² (mod N). */
+  y: bigint;
+  /** Factor-base indices, with multiplicity. */
+  f: Int32Array;
+  neg: boolean;
+  /** Large prime (1 for a full relation): it occurs squared in the combined relation. */
+  large: number;
+}
+
+/** Raised internally when a factor of N turns up outside the linear algebra (a factor-base prime or a large prime dividing N). */
+class FoundFactor {
+  constructor(readonly d: bigint) {}
+}
+
+// ---------- main ----------
+
+export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
+  const digits = n.toString().length;
+  const prm = siqsParameters(digits);
+  const k = knuthSchroeppel(n);
+  const kN = BigInt(k) * n;
+  const M = prm.halfInterval;
+  const len = 2 * M;
+  const rng = opts.random ?? SeededRandom.forInteger(n, "siqs");
+  const meter = opts.meter;
+  const stats: SiqsStats = {
+    multiplier: k, factorBase: 0, largestPrime: 0, halfInterval: M, relations: 0, fulls: 0, combined: 0, needed: 0, polynomials: 0, dependencies: 0, candidates: 0,
+  };
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof FoundFactor) return { pieces: splitAll(n, [e.d]), stats };
+    throw e;
+  }
+
+  function run(): SiqsResult {
+    // ---- factor base ----
+    const nfbTarget = prm.factorBase;
+    const pr: number[] = [2];
+    const ts: number[] = [0];
+    let special: number[] = [0];
+    let plist = SMALL_PRIMES;
+    let limit = 2000;
+    outer: for (;;) {
+      for (let i = 1; i < plist.length; i++) {
+        const p = plist[i]!;
+        if (p <= (pr.length > 1 ? pr[pr.length - 1]! : 2)) continue;
+        const nm = Number(n % BigInt(p));
+        if (nm === 0) throw new FoundFactor(BigInt(p));
+        const r = ((k % p) * nm) % p;
+        if (r === 0) {
+          special.push(pr.length);
+          pr.push(p);
+          ts.push(0);
+        } else if (powMod(r, (p - 1) / 2, p) === 1) {
+          pr.push(p);
+          ts.push(sqrtMod(r, p));
+        }
+        if (pr.length >= nfbTarget) break outer;
+      }
+      limit *= 2;
+      plist = primesUpTo(limit);
+    }
+    meter.remaining -= Math.ceil(pr.length / 8);
+    const nfb = pr.length;
+    const P = Int32Array.from(pr);
+    const T = Int32Array.from(ts);
+    const bigP = pr.map((p) => BigInt(p));
+    const logp = new Uint8Array(nfb);
+    for (let i = 0; i < nfb; i++) logp[i] = Math.round(Math.log2(P[i]!));
+    const pmax = P[nfb - 1]!;
+    stats.factorBase = nfb;
+    stats.largestPrime = pmax;
+    const largeBound = Math.min(pmax * prm.largePrimeMultiplier, pmax * pmax - 1);
+    const largeBoundBig = BigInt(largeBound);
+    const Mmod = new Int32Array(nfb);
+    for (let i = 0; i < nfb; i++) Mmod[i] = M % P[i]!;
+
+    // Primes below the cut are not sieved (they cost most and say least); the threshold allows for them.
+    let sieveStart = 1;
+    while (sieveStart < nfb && P[sieveStart]! < 30) sieveStart++;
+    let smallContribution = 0;
+    for (let i = 1; i < sieveStart; i++) smallContribution += (2 * Math.log2(P[i]!)) / (P[i]! - 1);
+
+    // ---- threshold ----
+    const logKN = bitLength(kN);
+    const logQmax = Math.log2(M) + logKN / 2 - 0.5;
+    const threshold = Math.max(8, Math.round(logQmax - prm.slack * Math.log2(pmax) - smallContribution));
+    const init = Math.max(0, 128 - threshold);
+
+    // ---- work per polynomial (for the meter) ----
+    let sieveOps = len * 2; // fill + scan
+    for (let i = sieveStart; i < nfb; i++) sieveOps += (2 * len) / P[i]! + 2;
+    sieveOps += 3 * nfb; // root updates
+    const unitsPerPoly = Math.max(1, Math.ceil(sieveOps / OPS_PER_UNIT));
+    const unitsPerCandidate = Math.max(1, Math.ceil((2 * nfb + 400) / OPS_PER_UNIT));
+
+    const needed = nfb + 1 + EXCESS;
+    stats.needed = needed;
+
+    // ---- polynomial A selection ----
+    const target = isqrt(2n * kN) / BigInt(M);
+    const logTarget = Math.max(1, bitLength(target));
+    const isSpecial = new Uint8Array(nfb);
+    for (const i of special) isSpecial[i] = 1;
+    // Choose s so that the q_l sit near 2000 (or in the upper part of a small factor base).
+    const qPref = Math.min(2000, P[Math.floor(nfb * 0.75)]!);
+    let s = Math.max(1, Math.round(logTarget / Math.log2(qPref)));
+    while (s > 1 && Math.pow(2, logTarget / s) < 20) s--;
+    while (Math.pow(2, logTarget / s) > pmax * 0.6 && s < 20) s++;
+    const qIdeal = Math.pow(2, logTarget / s);
+    let lowIdx = sieveStart;
+    while (lowIdx < nfb - 1 && P[lowIdx]! < qIdeal / 2.2) lowIdx++;
+    let highIdx = lowIdx;
+    while (highIdx < nfb - 1 && P[highIdx]! < qIdeal * 2.2) highIdx++;
+    if (highIdx - lowIdx < s + 6) {
+      lowIdx = Math.max(sieveStart, lowIdx - (s + 6));
+      highIdx = Math.min(nfb - 1, highIdx + s + 6);
+    }
+    const usedA = new Set<bigint>();
+
+    const root1 = new Int32Array(nfb);
+    const root2 = new Int32Array(nfb);
+    const SENTINEL = 0x3fffffff;
+    const sieve = new Uint8Array(len);
+    const sieve32 = new Uint32Array(sieve.buffer);
+    const len4 = len >> 2;
+
+    const fulls: Relation[] = [];
+    const fullSeen = new Set<bigint>();
+    const partials = new Map<number, Relation>();
+    let combinedCount = 0;
+    const relations = () => fulls.length;
+    let want = needed;
+    const factorBuf = new Int32Array(512);
+    const hits = new Int32Array(nfb);
+    const candidates = new Int32Array(len);
+
+    function chooseA(): { A: bigint; idx: number[] } | undefined {
+      for (let attempt = 0; attempt < 200; attempt++) {
+        const idx: number[] = [];
+        let prod = 1n;
+        let guard = 0;
+        while (idx.length < s - 1 && guard++ < 1000) {
+          const i = lowIdx + rng.below(highIdx - lowIdx + 1);
+          if (isSpecial[i] || idx.includes(i)) continue;
+          idx.push(i);
+          prod *= bigP[i]!;
+        }
+        if (idx.length < s - 1) return undefined;
+        // The last prime brings the product closest to the target.
+        const want = Number(target / prod) + 0.5;
+        let best = -1, bestErr = Infinity;
+        let lo = sieveStart, hi = nfb - 1;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (P[mid]! < want) lo = mid + 1;
+          else hi = mid;
+        }
+        for (let i = Math.max(sieveStart, lo - 4); i <= Math.min(nfb - 1, lo + 4); i++) {
+          if (isSpecial[i] || idx.includes(i)) continue;
+          const err = Math.abs(Math.log(P[i]! / want));
+          if (err < bestErr) {
+            bestErr = err;
+            best = i;
+          }
+        }
+        if (best < 0 || bestErr > 0.7) continue;
+        idx.push(best);
+        const A = prod * bigP[best]!;
+        if (usedA.has(A)) continue;
+        usedA.add(A);
+        return { A, idx: idx.sort((a, b) => a - b) };
+      }
+      return undefined;
+    }
+
+    const bainv: Int32Array[] = [];
+    for (let l = 0; l < Math.max(1, s); l++) bainv.push(new Int32Array(nfb));
+
+    while (relations() < want) {
+      if (meter.remaining <= 0) return { stats };
+      opts.checkpoint?.();
+      const chosen = chooseA();
+      if (!chosen) return { stats };
+      const { A, idx: aIdx } = chosen;
+      const sA = aIdx.length;
+      const aq = aIdx.map((i) => P[i]!);
+      // B_l = (A/q_l)·γ_l with γ_l = t_q·(A/q_l)^(−1) mod q_l, taken in (0, q_l/2].
+      const Bl: bigint[] = [];
+      const gam: number[] = [];
+      for (let l = 0; l < sA; l++) {
+        const q = aq[l]!;
+        const Al = A / BigInt(q);
+        let g = (T[aIdx[l]!]! * invMod(Number(Al % BigInt(q)), q)) % q;
+        if (g > q / 2) g = q - g;
+        gam.push(g);
+        Bl.push(Al * BigInt(g));
+      }
+      let B = 0n;
+      for (const b of Bl) B += b;
+      if ((B * B - kN) % A !== 0n) throw new Error("SIQS: B² ≢ kN (mod A)");
+      // Per-prime initialisation (double-precision arithmetic only).
+      initRoots(P, T, Mmod, isSpecial, nfb, aq, gam, bainv, root1, root2);
+      const specials = special.concat(aIdx);
+      for (const i of specials) {
+        root1[i] = SENTINEL;
+        root2[i] = SENTINEL;
+      }
+      meter.remaining -= Math.ceil((nfb * (3 * sA + 20)) / OPS_PER_UNIT) + sA * 4;
+
+      const signs = new Int8Array(sA).fill(1);
+      const polys = sA > 1 ? 1 << (sA - 1) : 1;
+      for (let pi = 0; pi < polys; pi++) {
+        if (pi > 0) {
+          // Gray code: flip the sign of B_v, v = number of trailing zeros of pi.
+          let v = 0;
+          while (((pi >> v) & 1) === 0) v++;
+          if (signs[v] === 1) {
+            B -= 2n * Bl[v]!;
+            signs[v] = -1;
+            addRoots(P, root1, root2, bainv[v]!, nfb);
+          } else {
+            B += 2n * Bl[v]!;
+            signs[v] = 1;
+            subRoots(P, root1, root2, bainv[v]!, nfb);
+          }
+          for (const i of specials) {
+            root1[i] = SENTINEL;
+            root2[i] = SENTINEL;
+          }
+        }
+        const C = (B * B - kN) / A;
+        stats.polynomials++;
+        meter.remaining -= unitsPerPoly;
+
+        // ---- sieve ----
+        sieve.fill(init);
+        sieveInterval(sieve, P, logp, root1, root2, sieveStart, nfb, len);
+
+        // ---- scan and trial division ----
+        const ncand = scanSieve(sieve, sieve32, len4, candidates);
+        for (let ci = 0; ci < ncand; ci++) {
+          {
+            const j = candidates[ci]!;
+            meter.remaining -= unitsPerCandidate;
+            stats.candidates++;
+            const x = BigInt(j - M);
+            let v = (A * x + 2n * B) * x + C;
+            if (v === 0n) continue;
+            const neg = v < 0n;
+            if (neg) v = -v;
+            let nf = 0;
+            // 2, the primes of k, the primes of A (each once from A itself).
+            while ((v & 1n) === 0n) {
+              v >>= 1n;
+              factorBuf[nf++] = 0;
+            }
+            for (let si = 1; si < special.length; si++) {
+              const i = special[si]!;
+              const bp = bigP[i]!;
+              while (v % bp === 0n) {
+                v /= bp;
+                factorBuf[nf++] = i;
+              }
+            }
+            for (const i of aIdx) {
+              factorBuf[nf++] = i;
+              const bp = bigP[i]!;
+              while (v % bp === 0n) {
+                v /= bp;
+                factorBuf[nf++] = i;
+              }
+            }
+            const nh = matchRoots(j, P, root1, root2, nfb, hits);
+            for (let h = 0; h < nh && nf < 500; h++) {
+              const i = hits[h]!;
+              const bp = bigP[i]!;
+              while (v % bp === 0n && nf < 500) {
+                v /= bp;
+                factorBuf[nf++] = i;
+              }
+            }
+            if (nf >= 500) continue;
+            if (v !== 1n && v >= largeBoundBig) continue;
+            const y = A * x + B;
+            const rel: Relation = { y, f: factorBuf.slice(0, nf), neg, large: 1 };
+            if (v === 1n) {
+              const key = mod(y, n);
+              if (fullSeen.has(key)) continue;
+              fullSeen.add(key);
+              fulls.push(rel);
+              stats.fulls++;
+            } else {
+              const L = Number(v);
+              rel.large = L;
+              const other = partials.get(L);
+              if (!other) {
+                if (n % v === 0n) throw new FoundFactor(v);
+                partials.set(L, rel);
+              } else if (mod(other.y, n) !== mod(y, n) && mod(other.y, n) !== mod(-y, n)) {
+                const f = new Int32Array(other.f.length + rel.f.length);
+                f.set(other.f);
+                f.set(rel.f, other.f.length);
+                const combined: Relation = { y: (other.y * y) % n, f, neg: other.neg !== neg, large: L };
+                const key = mod(combined.y, n);
+                if (!fullSeen.has(key)) {
+                  fullSeen.add(key);
+                  fulls.push(combined);
+                  combinedCount++;
+                  stats.combined = combinedCount;
+                }
+              }
+            }
+          }
+        }
+        opts.progress?.(Math.min(relations(), want), want);
+        if (relations() >= want) break;
+        if (meter.remaining <= 0) return { stats };
+      }
+      opts.checkpoint?.();
+
+      if (relations() >= want) {
+        stats.relations = relations();
+        const deps = findDependencies(fulls, nfb + 1, 64, opts.checkpoint);
+        meter.remaining -= Math.ceil((fulls.length * fulls.length * ((nfb + fulls.length) / 32)) / (8 * OPS_PER_UNIT));
+        stats.dependencies = deps.length;
+        const divisors: bigint[] = [];
+        for (const dep of deps) {
+          const g = squareRootStep(n, dep, fulls, bigP, nfb);
+          if (g > 1n && g < n) divisors.push(g);
+        }
+        if (divisors.length) return { pieces: splitAll(n, divisors), stats };
+        // Only trivial dependencies (unlucky, or duplicates): collect a few more relations.
+        want += 32;
+      }
+    }
+    return { stats };
+  }
+}
+
+// ---------- hot loops (top-level functions with typed-array arguments, so V8 optimises them well) ----------
+
+/** Roots of g(x) mod p for a new A, as sieve positions (x + M) mod p, and the Gray-code steps 2·B_l·A⁻¹ mod p. */
+function initRoots(P: Int32Array, T: Int32Array, Mmod: Int32Array, isSpecial: Uint8Array, nfb: number, aq: number[], gam: number[], bainv: Int32Array[], root1: Int32Array, root2: Int32Array): void {
+  const sA = aq.length;
+  const pre = new Float64Array(sA + 1);
+  const suf = new Float64Array(sA + 1);
+  for (let i = 1; i < nfb; i++) {
+    if (isSpecial[i]) continue;
+    const p = P[i]!;
+    pre[0] = 1;
+    for (let l = 0; l < sA; l++) pre[l + 1] = (pre[l]! * (aq[l]! % p)) % p;
+    const amodp = pre[sA]!;
+    if (amodp === 0) continue; // p divides A: its roots are set to the sentinel by the caller
+    suf[sA] = 1;
+    for (let l = sA - 1; l >= 0; l--) suf[l] = (suf[l + 1]! * (aq[l]! % p)) % p;
+    const ainv = invMod(amodp, p);
+    let bmod = 0;
+    for (let l = 0; l < sA; l++) {
+      const blm = (((pre[l]! * suf[l + 1]!) % p) * gam[l]!) % p;
+      bmod += blm;
+      bainv[l]![i] = (((2 * blm) % p) * ainv) % p;
+    }
+    bmod %= p;
+    const t = T[i]!;
+    const mm = Mmod[i]!;
+    root1[i] = (((ainv * ((t - bmod + p) % p)) % p) + mm) % p;
+    root2[i] = (((ainv * ((2 * p - t - bmod) % p)) % p) + mm) % p;
+  }
+}
+
+function addRoots(P: Int32Array, root1: Int32Array, root2: Int32Array, d: Int32Array, nfb: number): void {
+  for (let i = 1; i < nfb; i++) {
+    const p = P[i]!;
+    const di = d[i]!;
+    let r = root1[i]! + di;
+    root1[i] = r >= p ? r - p : r;
+    r = root2[i]! + di;
+    root2[i] = r >= p ? r - p : r;
+  }
+}
+
+function subRoots(P: Int32Array, root1: Int32Array, root2: Int32Array, d: Int32Array, nfb: number): void {
+  for (let i = 1; i < nfb; i++) {
+    const p = P[i]!;
+    const di = d[i]!;
+    let r = root1[i]! - di;
+    root1[i] = r < 0 ? r + p : r;
+    r = root2[i]! - di;
+    root2[i] = r < 0 ? r + p : r;
+  }
+}
+
+function sieveInterval(sieve: Uint8Array, P: Int32Array, logp: Uint8Array, root1: Int32Array, root2: Int32Array, start: number, nfb: number, len: number): void {
+  for (let i = start; i < nfb; i++) {
+    const p = P[i]!;
+    const lg = logp[i]!;
+    for (let j = root1[i]!; j < len; j += p) sieve[j] = sieve[j]! + lg;
+    for (let j = root2[i]!; j < len; j += p) sieve[j] = sieve[j]! + lg;
+  }
+}
+
+/** Positions whose byte has the top bit set (four bytes at a time). */
+function scanSieve(sieve: Uint8Array, sieve32: Uint32Array, len4: number, out: Int32Array): number {
+  let n = 0;
+  for (let w = 0; w < len4; w++) {
+    if ((sieve32[w]! & 0x80808080) === 0) continue;
+    const j = w << 2;
+    if (sieve[j]! & 0x80) out[n++] = j;
+    if (sieve[j + 1]! & 0x80) out[n++] = j + 1;
+    if (sieve[j + 2]! & 0x80) out[n++] = j + 2;
+    if (sieve[j + 3]! & 0x80) out[n++] = j + 3;
+  }
+  return n;
+}
+
+/** Factor-base indices whose root matches position j (so p | g(x)). */
+function matchRoots(j: number, P: Int32Array, root1: Int32Array, root2: Int32Array, nfb: number, out: Int32Array): number {
+  let n = 0;
+  for (let i = 1; i < nfb; i++) {
+    const jm = j % P[i]!;
+    if (jm === root1[i] || jm === root2[i]) out[n++] = i;
+  }
+  return n;
+}
+
+/** Split n by the given divisors into factors (gcd refinement); stops early when all parts are prime. */
+function splitAll(n: bigint, divisors: bigint[]): bigint[] {
+  let parts = [n];
+  for (const d of divisors) {
+    const next: bigint[] = [];
+    for (const p of parts) {
+      const g = gcd(p, d);
+      if (g > 1n && g < p) next.push(g, p / g);
+      else next.push(p);
+    }
+    parts = next;
+    if (parts.every((p) => decidePrimality(p).prime)) break;
+  }
+  return parts;
+}
+
+/** X = Π y, Y = Π p^(e/2)·Π L over the relations of a dependency; returns gcd(X − Y, n). */
+function squareRootStep(n: bigint, dep: number[], rels: Relation[], bigP: bigint[], nfb: number): bigint {
+  const e = new Int32Array(nfb);
+  let X = 1n;
+  let Y = 1n;
+  let negs = 0;
+  for (const r of dep) {
+    const rel = rels[r]!;
+    X = (X * rel.y) % n;
+    for (let i = 0; i < rel.f.length; i++) e[rel.f[i]!]!++;
+    if (rel.neg) negs++;
+    if (rel.large !== 1) Y = (Y * BigInt(rel.large)) % n;
+  }
+  if (negs & 1) return 1n;
+  for (let i = 0; i < nfb; i++) {
+    const ei = e[i]!;
+    if (ei & 1) return 1n; // not a square: cannot happen for a true dependency
+    if (ei === 0) continue;
+    let pw = 1n;
+    const bp = bigP[i]!;
+    for (let t = 0; t < ei >> 1; t++) pw *= bp;
+    Y = (Y * pw) % n;
+  }
+  return gcd(X - Y, n);
+}
+
+/**
+ * Dependencies among relations over GF(2) (each a list of relation indices whose product is a
+ * square): singleton removal, then Gaussian elimination on bit-packed rows with an identity part.
+ */
+export function findDependencies(rels: readonly { f: Int32Array; neg: boolean }[], ncols: number, maxDeps: number, checkpoint?: () => void): number[][] {
+  const R0 = rels.length;
+  // Odd-exponent columns of each relation (column 0 = sign, column i + 1 = factor-base prime i).
+  const cols: Int32Array[] = [];
+  const par = new Uint8Array(ncols);
+  for (const rel of rels) {
+    const touched: number[] = [];
+    if (rel.neg) {
+      par[0]! ^= 1;
+      touched.push(0);
+    }
+    for (let i = 0; i < rel.f.length; i++) {
+      const c = rel.f[i]! + 1;
+      if (par[c] === 0) touched.push(c);
+      par[c]! ^= 1;
+    }
+    const odd: number[] = [];
+    for (const c of touched) {
+      if (par[c]) odd.push(c);
+      par[c] = 0;
+    }
+    // A column touched twice may have been pushed once and reset: dedupe.
+    cols.push(Int32Array.from(new Set(odd)));
+  }
+  // Singleton removal.
+  const alive = new Uint8Array(R0).fill(1);
+  const weight = new Int32Array(ncols);
+  for (let r = 0; r < R0; r++) for (const c of cols[r]!) weight[c]!++;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let r = 0; r < R0; r++) {
+      if (!alive[r]) continue;
+      const cr = cols[r]!;
+      for (let i = 0; i < cr.length; i++) {
+        if (weight[cr[i]!] === 1) {
+          alive[r] = 0;
+          for (let t = 0; t < cr.length; t++) weight[cr[t]!]!--;
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  let rows: number[] = [];
+  for (let r = 0; r < R0; r++) if (alive[r]) rows.push(r);
+  let activeCols = 0;
+  for (let c = 0; c < ncols; c++) if (weight[c]! > 0) activeCols++;
+  // Keep a modest excess (more rows only cost time).
+  const keep = activeCols + Math.max(maxDeps, 16);
+  if (rows.length > keep) {
+    rows.sort((a, b) => cols[a]!.length - cols[b]!.length);
+    for (const r of rows.slice(keep)) for (const c of cols[r]!) weight[c]!--;
+    rows = rows.slice(0, keep);
+  }
+  const R = rows.length;
+  if (R === 0) return [];
+  // Columns by increasing weight: sparse columns are eliminated first, before fill-in.
+  const order: number[] = [];
+  for (let c = 0; c < ncols; c++) if (weight[c]! > 0) order.push(c);
+  order.sort((a, b) => weight[a]! - weight[b]! || a - b);
+  const colMap = new Int32Array(ncols).fill(-1);
+  order.forEach((c, i) => (colMap[c] = i));
+  const C = order.length;
+  const W1 = (C + 31) >>> 5;
+  const W2 = (R + 31) >>> 5;
+  const W = W1 + W2;
+  const mat = new Uint32Array(R * W);
+  for (let i = 0; i < R; i++) {
+    const base = i * W;
+    for (const c of cols[rows[i]!]!) {
+      const m = colMap[c]!;
+      if (m >= 0) mat[base + (m >>> 5)]! ^= 1 << (m & 31);
+    }
+    mat[base + W1 + (i >>> 5)]! |= 1 << (i & 31);
+  }
+  const active = new Uint8Array(R).fill(1);
+  for (let c = 0; c < C; c++) {
+    if ((c & 63) === 0) checkpoint?.();
+    const w = c >>> 5;
+    const bit = 1 << (c & 31);
+    let piv = -1;
+    for (let i = 0; i < R; i++) {
+      if (active[i] && mat[i * W + w]! & bit) {
+        piv = i;
+        break;
+      }
+    }
+    if (piv < 0) continue;
+    active[piv] = 0;
+    const pb = piv * W;
+    for (let i = piv + 1; i < R; i++) {
+      if (!active[i]) continue;
+      const ib = i * W;
+      if ((mat[ib + w]! & bit) === 0) continue;
+      for (let t = w; t < W; t++) mat[ib + t]! ^= mat[pb + t]!;
+    }
+  }
+  const deps: number[][] = [];
+  for (let i = 0; i < R && deps.length < maxDeps; i++) {
+    if (!active[i]) continue;
+    const ib = i * W;
+    const dep: number[] = [];
+    for (let t = 0; t < W2; t++) {
+      let word = mat[ib + W1 + t]!;
+      while (word !== 0) {
+        const low = word & -word;
+        const b = 31 - Math.clz32(low);
+        dep.push(rows[(t << 5) + b]!);
+        word ^= low;
+      }
+    }
+    if (dep.length) deps.push(dep);
+  }
+  return deps;
+}
