@@ -430,6 +430,8 @@ export function smallestDivisors(f: PrimePowers, limit: number, checkpoint?: () 
   let divs: bigint[] = [1n];
   const sorted = [...f].sort((a, b) => (a.prime < b.prime ? -1 : 1));
   for (const { prime, exponent } of sorted) {
+    // Once the list is full, a prime above its largest entry (and every later one) adds nothing.
+    if (divs.length >= limit && prime > divs[limit - 1]!) break;
     // heap of (value, list j, index i): value = divs[i]·p^j
     const powers: bigint[] = [1n];
     const heap: { v: bigint; j: number; i: number }[] = [];

@@ -282,88 +282,55 @@ export function expFixed(X: bigint, w: number, q: number, checkpoint?: () => voi
 }
 
 /**
- * cos(π·a/b) at w bits (b ≥ 1) with error ≤ 2 ulps.
+ * cos(π·a/b) at w bits (b ≥ 1) with error ≤ 1.25 ulps.
  *
- * Exact integer reduction first: cos is even and 2π-periodic, cos(π − θ) = −cos θ and
- * cos θ = sin(π/2 − θ), so the value is ±cos(π·u/v) or ±sin(π·u/v) with 0 ≤ u/v ≤ 1/4, i.e. an angle
- * θ ∈ [0, π/4]. Then θ at W = w + G bits from π (error < 2·u/v + 1 ≤ 1.5 ulps), and either
- * - the Taylor series of cos or sin directly (r = 0): each computed term has error ≤ 4 ulps
- *   (θ² ≤ 0.62 shrinks inherited errors by ≥ 3), T terms give ≤ 4T + 4 ulps; or
- * - for large w, the Taylor series of both cos and sin at θ/2^r followed by r complex squarings
- *   z ↦ z² of z = e^{iθ/2^r}: an error ε (in the complex norm, ulps) becomes ≤ 2.01ε + 1.5, so
- *   after r squarings ≤ 2^{1.01r}(ε₀ + 1.5) with ε₀ ≤ √2(4T + 4).
- * G is chosen so that this is ≤ 2^{G−2}, hence ≤ 1/4 + 1 ulps after shifting down to w bits.
+ * Exact integer reduction first (cos is even and 2π-periodic, cos(π − θ) = −cos θ): the value is
+ * ±cos(π·u/v) with 0 ≤ u/v ≤ 1/2, an angle ψ ∈ [0, π/2]. Then, at W = w + G bits:
+ * - θ = ψ/2^r with r ≥ 1 from π: ⌊π_W·u/(v·2^r)⌋, error < 2·(u/v)/2^r + 1 ≤ 1.5 ulps; θ ≤ 0.79;
+ * - cos θ by its Taylor series, each computed term t_j = ⌊⌊t_{j−1}·θ²/2^W⌋/((2j−1)·2j)⌋ within
+ *   4 ulps of the true term (θ² ≤ 0.62 has error ≤ 3.4 ulps, and inherited errors shrink by ≥ 3);
+ *   the loop stops at the first computed term 0 (the true remainder is then ≤ 4 ulps), so with T
+ *   terms cos θ is within ε₀ = 4T + 4 ulps;
+ * - r doublings c ↦ 2c² − 1 (computed as ⌊c²/2^{W−1}⌋ − 2^W): an error ε becomes ≤ 4.01ε + 1, so
+ *   the result is within 4.01^r·(ε₀ + 1/3) ulps.
+ * G is chosen so that this is ≤ 2^{G−2}: ≤ 1/4 + 1 ulps after the floor shift down to w bits.
  */
 export function cosPiFixed(a: bigint, b: bigint, w: number): bigint {
   if (b <= 0n) throw new RangeError("cosPiFixed: b must be positive");
   const twoB = 2n * b;
   let u = a % twoB;
   if (u < 0n) u += twoB;
-  if (u > b) u = twoB - u; // cos(2π − θ) = cos θ; now θ = πu/b ∈ [0, π]
+  if (u > b) u = twoB - u; // cos(2π − θ) = cos θ; now ψ = πu/b ∈ [0, π]
   let negate = false;
   if (2n * u > b) {
-    u = b - u; // cos(π − θ) = −cos θ; now θ ∈ [0, π/2]
+    u = b - u; // cos(π − θ) = −cos θ; now ψ ∈ [0, π/2]
     negate = true;
   }
-  let v = b;
-  let useSin = false;
-  if (4n * u > b) {
-    // cos(πu/b) = sin(π/2 − πu/b) = sin(π(b − 2u)/(2b)), angle ∈ [0, π/4)
-    u = b - 2n * u;
-    v = 2n * b;
-    useSin = true;
-  }
+  if (2n * u === b) return 0n;
   if (u === 0n) {
-    if (useSin) return 0n;
     const one = 1n << BigInt(w);
     return negate ? -one : one;
   }
-  const r = w < 3000 ? 0 : Math.round(Math.sqrt(w / 6));
-  // Taylor terms needed: θ_r ≤ 2^{−r}·π/4 < 1, the j-th term is ≤ θ_r^j / j! ≤ 2^{−rj}/j!.
-  const Tmax = Math.ceil((w + 64) / Math.max(2, r + 1)) + 4;
-  const errBound = r === 0 ? 4 * Tmax + 4 : 2 ** (1.01 * r) * (Math.SQRT2 * (4 * Tmax + 4) + 1.5);
-  const G = Math.ceil(Math.log2(errBound)) + 2;
+  const r = Math.max(1, Math.round(0.6 * Math.sqrt(w)));
+  // θ ≤ (π/2)/2^r; the j-th term θ^{2j}/(2j)! ≤ 4^{−(r−1)j}·0.62^j/(2j)! < 2^{−2(r−1)j − j}.
+  const Tmax = Math.ceil((w + 4 * r + 64) / (2 * r - 1)) + 4;
+  const G = Math.ceil(r * Math.log2(4.01) + Math.log2(4 * Tmax + 5)) + 2;
   const W = w + G;
   const WB = BigInt(W);
-  // θ/2^r at W bits: ⌊π_W·u/(v·2^r)⌋, error < 2·u/v + 1 ≤ 1.5 ulps.
-  const theta = (piFixed(W) * u) / (v << BigInt(r));
+  const theta = (piFixed(W) * u) / (b << BigInt(r));
   const theta2 = (theta * theta) >> WB;
   const one = 1n << WB;
-  const maxTerms = BigInt(Tmax);
-  const cosSeries = (): bigint => {
-    let sum = one;
-    let term = one;
-    for (let j = 1n; ; j++) {
-      term = ((term * theta2) >> WB) / ((2n * j - 1n) * (2n * j)); // nested floors: ⌊t·θ²/(2^W·d)⌋
-      if (term === 0n) return sum;
-      if (j > maxTerms) throw new Error("cosPiFixed: series did not converge as bounded");
-      sum += j & 1n ? -term : term;
-    }
-  };
-  const sinSeries = (): bigint => {
-    let sum = theta;
-    let term = theta;
-    for (let j = 1n; ; j++) {
-      term = ((term * theta2) >> WB) / (2n * j * (2n * j + 1n));
-      if (term === 0n) return sum;
-      if (j > maxTerms) throw new Error("cosPiFixed: series did not converge as bounded");
-      sum += j & 1n ? -term : term;
-    }
-  };
-  let value: bigint;
-  if (r === 0) {
-    value = useSin ? sinSeries() : cosSeries();
-  } else {
-    let c = cosSeries();
-    let s = sinSeries();
-    for (let i = 0; i < r; i++) {
-      const nc = ((c + s) * (c - s)) >> WB;
-      s = (2n * c * s) >> WB;
-      c = nc;
-    }
-    value = useSin ? s : c;
+  let c = one;
+  let term = one;
+  for (let j = 1n; ; j++) {
+    term = ((term * theta2) >> WB) / ((2n * j - 1n) * (2n * j)); // nested floors: ⌊t·θ²/(2^W·d)⌋
+    if (term === 0n) break;
+    c += j & 1n ? -term : term;
+    if (j > Tmax) throw new Error("cosPiFixed: series did not converge as bounded");
   }
-  value >>= BigInt(G);
+  const WB1 = WB - 1n;
+  for (let i = 0; i < r; i++) c = ((c * c) >> WB1) - one;
+  const value = c >> BigInt(G);
   return negate ? -value : value;
 }
 

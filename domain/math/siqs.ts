@@ -68,6 +68,9 @@ export interface SiqsResult {
 const OPS_PER_UNIT = 200;
 /** Relations collected beyond the number of matrix columns. */
 const EXCESS = 48;
+const CUT_ALLOWANCE = Number(process.env.SIQS_CUT ?? 4);
+const TWO53 = 2 ** 53;
+const TWO53N = 2n ** 53n;
 
 // ---------- double-precision modular arithmetic (moduli < 2^26) ----------
 
@@ -250,7 +253,7 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
   try {
     return run();
   } catch (e) {
-    if (e instanceof FoundFactor) return { pieces: splitAll(n, [e.d]), stats };
+    if (e instanceof FoundFactor) return { pieces: refine([n], e.d), stats };
     throw e;
   }
 
@@ -259,7 +262,8 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
     const nfbTarget = prm.factorBase;
     const pr: number[] = [2];
     const ts: number[] = [0];
-    let special: number[] = [0];
+    const special: number[] = [0];
+    const divisorsOfK: number[] = [];
     let plist = SMALL_PRIMES;
     let limit = 2000;
     outer: for (;;) {
@@ -270,7 +274,7 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
         if (nm === 0) throw new FoundFactor(BigInt(p));
         const r = ((k % p) * nm) % p;
         if (r === 0) {
-          special.push(pr.length);
+          divisorsOfK.push(pr.length);
           pr.push(p);
           ts.push(0);
         } else if (powMod(r, (p - 1) / 2, p) === 1) {
@@ -288,12 +292,15 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
     const T = Int32Array.from(ts);
     const bigP = pr.map((p) => BigInt(p));
     const logp = new Uint8Array(nfb);
+    const logf = new Float64Array(nfb);
+    for (let i = 0; i < nfb; i++) logf[i] = Math.log2(P[i]!);
     for (let i = 0; i < nfb; i++) logp[i] = Math.round(Math.log2(P[i]!));
     const pmax = P[nfb - 1]!;
     stats.factorBase = nfb;
     stats.largestPrime = pmax;
     const largeBound = Math.min(pmax * prm.largePrimeMultiplier, pmax * pmax - 1);
-    const largeBoundBig = BigInt(largeBound);
+    /** Candidates whose cofactor (after one division by each known prime) exceeds this many bits are dropped unexamined. */
+    const cutBits = Math.log2(largeBound) + CUT_ALLOWANCE;
     const Mmod = new Int32Array(nfb);
     for (let i = 0; i < nfb; i++) Mmod[i] = M % P[i]!;
 
@@ -324,6 +331,8 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
     const logTarget = Math.max(1, bitLength(target));
     const isSpecial = new Uint8Array(nfb);
     for (const i of special) isSpecial[i] = 1;
+    const notInA = isSpecial.slice();
+    for (const i of divisorsOfK) notInA[i] = 1;
     // Choose s so that the q_l sit near 2000 (or in the upper part of a small factor base).
     const qPref = Math.min(2000, P[Math.floor(nfb * 0.75)]!);
     let s = Math.max(1, Math.round(logTarget / Math.log2(qPref)));
@@ -355,6 +364,7 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
     let want = needed;
     const factorBuf = new Int32Array(512);
     const hits = new Int32Array(nfb);
+    const hits2 = new Int32Array(nfb);
     const candidates = new Int32Array(len);
 
     function chooseA(): { A: bigint; idx: number[] } | undefined {
@@ -364,7 +374,7 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
         let guard = 0;
         while (idx.length < s - 1 && guard++ < 1000) {
           const i = lowIdx + rng.below(highIdx - lowIdx + 1);
-          if (isSpecial[i] || idx.includes(i)) continue;
+          if (notInA[i] || idx.includes(i)) continue;
           idx.push(i);
           prod *= bigP[i]!;
         }
@@ -379,7 +389,7 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
           else hi = mid;
         }
         for (let i = Math.max(sieveStart, lo - 4); i <= Math.min(nfb - 1, lo + 4); i++) {
-          if (isSpecial[i] || idx.includes(i)) continue;
+          if (notInA[i] || idx.includes(i)) continue;
           const err = Math.abs(Math.log(P[i]! / want));
           if (err < bestErr) {
             bestErr = err;
@@ -423,11 +433,6 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
       if ((B * B - kN) % A !== 0n) throw new Error("SIQS: B² ≢ kN (mod A)");
       // Per-prime initialisation (double-precision arithmetic only).
       initRoots(P, T, Mmod, isSpecial, nfb, aq, gam, bainv, root1, root2);
-      const specials = special.concat(aIdx);
-      for (const i of specials) {
-        root1[i] = SENTINEL;
-        root2[i] = SENTINEL;
-      }
       meter.remaining -= Math.ceil((nfb * (3 * sA + 20)) / OPS_PER_UNIT) + sA * 4;
 
       const signs = new Int8Array(sA).fill(1);
@@ -446,12 +451,18 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
             signs[v] = 1;
             subRoots(P, root1, root2, bainv[v]!, nfb);
           }
-          for (const i of specials) {
-            root1[i] = SENTINEL;
-            root2[i] = SENTINEL;
-          }
         }
         const C = (B * B - kN) / A;
+        const B2 = 2n * B;
+        // A prime q of A divides g(x) = A·x² + 2B·x + C exactly when 2B·x + C ≡ 0 (mod q): one root, sieved once.
+        for (let l = 0; l < sA; l++) {
+          const i = aIdx[l]!;
+          const q = aq[l]!;
+          const cq = Number(mod(C, bigP[i]!));
+          const bq = Number(mod(B2, bigP[i]!));
+          root1[i] = ((((q - cq) % q) * invMod(bq, q)) % q + Mmod[i]!) % q;
+          root2[i] = SENTINEL;
+        }
         stats.polynomials++;
         meter.remaining -= unitsPerPoly;
 
@@ -461,97 +472,144 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
 
         // ---- scan and trial division ----
         const ncand = scanSieve(sieve, sieve32, len4, candidates);
+        meter.remaining -= ncand * unitsPerCandidate;
+        stats.candidates += ncand;
+        const Ad = Number(A), B2d = Number(B2), Cd = Number(C);
+        const A32 = Number(BigInt.asIntN(32, A)) | 0, B232 = Number(BigInt.asIntN(32, B2)) | 0, C32 = Number(BigInt.asIntN(32, C)) | 0;
+        const scale = Math.abs(Cd) * 2 ** -40;
         for (let ci = 0; ci < ncand; ci++) {
-          {
-            const j = candidates[ci]!;
-            meter.remaining -= unitsPerCandidate;
-            stats.candidates++;
-            const x = BigInt(j - M);
-            let v = (A * x + 2n * B) * x + C;
-            if (v === 0n) continue;
-            const neg = v < 0n;
-            if (neg) v = -v;
-            let nf = 0;
-            // 2, the primes of k, the primes of A (each once from A itself).
-            while ((v & 1n) === 0n) {
-              v >>= 1n;
-              factorBuf[nf++] = 0;
+          const j = candidates[ci]!;
+          const xd = j - M;
+          // Cheap rejection in double precision: log2|v| minus the known prime factors (each once, and the exact power of 2
+          // from v mod 2^32) leaves the cofactor, which must be below the large-prime bound up to repeated factors.
+          const nh = matchRoots(j, P, root1, root2, nfb, hits);
+          const vd = Math.abs((Ad * xd + B2d) * xd + Cd);
+          if (vd > scale) {
+            const low = (((Math.imul(A32, Math.imul(xd, xd)) + Math.imul(B232, xd)) | 0) + C32) | 0;
+            let bits = Math.log2(vd) - (low === 0 ? 32 : 31 - Math.clz32(low & -low));
+            for (let h = 0; h < nh; h++) bits -= logf[hits[h]!]!;
+            if (bits > cutBits) continue;
+          }
+          const x = BigInt(xd);
+          let v = (A * x + B2) * x + C;
+          if (v === 0n) continue;
+          const neg = v < 0n;
+          if (neg) v = -v;
+          let nf = 0;
+          for (let l = 0; l < sA; l++) factorBuf[nf++] = aIdx[l]!; // A = Π q_l itself
+          // Powers of 2.
+          let low = Number(BigInt.asUintN(32, v));
+          while (low === 0) {
+            v >>= 32n;
+            for (let t = 0; t < 32; t++) factorBuf[nf++] = 0;
+            low = Number(BigInt.asUintN(32, v));
+          }
+          const tz = 31 - Math.clz32(low & -low);
+          if (tz) {
+            v >>= BigInt(tz);
+            for (let t = 0; t < tz; t++) factorBuf[nf++] = 0;
+          }
+          // Every prime whose root matches divides v: divide by their product, in word-size groups.
+          let g = 1;
+          for (let h = 0; h < nh; h++) {
+            const p = P[hits[h]!]!;
+            if (g * p > TWO53) {
+              v /= BigInt(g);
+              g = 1;
             }
-            for (let si = 1; si < special.length; si++) {
-              const i = special[si]!;
-              const bp = bigP[i]!;
-              while (v % bp === 0n) {
-                v /= bp;
-                factorBuf[nf++] = i;
-              }
-            }
-            for (const i of aIdx) {
-              factorBuf[nf++] = i;
-              const bp = bigP[i]!;
-              while (v % bp === 0n) {
-                v /= bp;
-                factorBuf[nf++] = i;
-              }
-            }
-            const nh = matchRoots(j, P, root1, root2, nfb, hits);
-            for (let h = 0; h < nh && nf < 500; h++) {
-              const i = hits[h]!;
-              const bp = bigP[i]!;
-              while (v % bp === 0n && nf < 500) {
-                v /= bp;
-                factorBuf[nf++] = i;
-              }
-            }
-            if (nf >= 500) continue;
-            if (v !== 1n && v >= largeBoundBig) continue;
-            const y = A * x + B;
-            const rel: Relation = { y, f: factorBuf.slice(0, nf), neg, large: 1 };
-            if (v === 1n) {
-              const key = mod(y, n);
-              if (fullSeen.has(key)) continue;
-              fullSeen.add(key);
-              fulls.push(rel);
-              stats.fulls++;
-            } else {
-              const L = Number(v);
-              rel.large = L;
-              const other = partials.get(L);
-              if (!other) {
-                if (n % v === 0n) throw new FoundFactor(v);
-                partials.set(L, rel);
-              } else if (mod(other.y, n) !== mod(y, n) && mod(other.y, n) !== mod(-y, n)) {
-                const f = new Int32Array(other.f.length + rel.f.length);
-                f.set(other.f);
-                f.set(rel.f, other.f.length);
-                const combined: Relation = { y: (other.y * y) % n, f, neg: other.neg !== neg, large: L };
-                const key = mod(combined.y, n);
-                if (!fullSeen.has(key)) {
-                  fullSeen.add(key);
-                  fulls.push(combined);
-                  combinedCount++;
-                  stats.combined = combinedCount;
+            g *= p;
+            factorBuf[nf++] = hits[h]!;
+          }
+          if (g > 1) v /= BigInt(g);
+          // Repeated prime factors: while v is large, find the hits dividing it through residues modulo group products.
+          while (v > TWO53N && nf < 400) {
+            let found = 0;
+            g = 1;
+            let from = 0;
+            for (let h = 0; h <= nh; h++) {
+              const p = h < nh ? P[hits[h]!]! : 0;
+              if (h === nh || g * p > TWO53) {
+                if (g > 1) {
+                  const r = Number(v % BigInt(g));
+                  for (let t = from; t < h; t++) if (r % P[hits[t]!]! === 0) hits2[found++] = hits[t]!;
                 }
+                g = 1;
+                from = h;
               }
+              g *= p;
+            }
+            if (found === 0) break;
+            g = 1;
+            for (let t = 0; t < found; t++) {
+              const p = P[hits2[t]!]!;
+              if (g * p > TWO53) {
+                v /= BigInt(g);
+                g = 1;
+              }
+              g *= p;
+              factorBuf[nf++] = hits2[t]!;
+            }
+            if (g > 1) v /= BigInt(g);
+          }
+          if (v > TWO53N || nf >= 400) continue;
+          let c = Number(v);
+          for (let h = 0; h < nh && c > 1; h++) {
+            const p = P[hits[h]!]!;
+            while (c % p === 0 && nf < 500) {
+              c /= p;
+              factorBuf[nf++] = hits[h]!;
+            }
+          }
+          if (c >= largeBound || nf >= 500) continue;
+          const y = A * x + B;
+          const rel: Relation = { y, f: factorBuf.slice(0, nf), neg, large: 1 };
+          if (c === 1) {
+            const key = mod(y, n);
+            if (fullSeen.has(key)) continue;
+            fullSeen.add(key);
+            fulls.push(rel);
+            stats.fulls++;
+          } else {
+            rel.large = c;
+            const other = partials.get(c);
+            if (!other) {
+              if (n % BigInt(c) === 0n) throw new FoundFactor(BigInt(c));
+              partials.set(c, rel);
+            } else {
+              const key = mod(other.y * y, n);
+              if (fullSeen.has(key) || mod(other.y, n) === mod(y, n) || mod(other.y, n) === mod(-y, n)) continue;
+              const f = new Int32Array(other.f.length + rel.f.length);
+              f.set(other.f);
+              f.set(rel.f, other.f.length);
+              fullSeen.add(key);
+              fulls.push({ y: key, f, neg: other.neg !== neg, large: c });
+              stats.combined++;
             }
           }
         }
-        opts.progress?.(Math.min(relations(), want), want);
-        if (relations() >= want) break;
+        opts.progress?.(Math.min(fulls.length, want), want);
+        if (fulls.length >= want) break;
         if (meter.remaining <= 0) return { stats };
       }
       opts.checkpoint?.();
 
-      if (relations() >= want) {
-        stats.relations = relations();
+      if (fulls.length >= want) {
+        stats.relations = fulls.length;
         const deps = findDependencies(fulls, nfb + 1, 64, opts.checkpoint);
         meter.remaining -= Math.ceil((fulls.length * fulls.length * ((nfb + fulls.length) / 32)) / (8 * OPS_PER_UNIT));
         stats.dependencies = deps.length;
-        const divisors: bigint[] = [];
+        // Square roots one dependency at a time, until every piece is prime.
+        let parts = [n];
+        let split = false;
         for (const dep of deps) {
-          const g = squareRootStep(n, dep, fulls, bigP, nfb);
-          if (g > 1n && g < n) divisors.push(g);
+          opts.checkpoint?.();
+          const d = squareRootStep(n, dep, fulls, bigP, nfb);
+          if (d <= 1n || d >= n) continue;
+          split = true;
+          parts = refine(parts, d);
+          if (parts.every((q) => decidePrimality(q).prime)) break;
         }
-        if (divisors.length) return { pieces: splitAll(n, divisors), stats };
+        if (split) return { pieces: parts, stats };
         // Only trivial dependencies (unlucky, or duplicates): collect a few more relations.
         want += 32;
       }
@@ -646,20 +704,15 @@ function matchRoots(j: number, P: Int32Array, root1: Int32Array, root2: Int32Arr
   return n;
 }
 
-/** Split n by the given divisors into factors (gcd refinement); stops early when all parts are prime. */
-function splitAll(n: bigint, divisors: bigint[]): bigint[] {
-  let parts = [n];
-  for (const d of divisors) {
-    const next: bigint[] = [];
-    for (const p of parts) {
-      const g = gcd(p, d);
-      if (g > 1n && g < p) next.push(g, p / g);
-      else next.push(p);
-    }
-    parts = next;
-    if (parts.every((p) => decidePrimality(p).prime)) break;
+/** Split each part by its gcd with d. */
+function refine(parts: bigint[], d: bigint): bigint[] {
+  const next: bigint[] = [];
+  for (const p of parts) {
+    const g = gcd(p, d);
+    if (g > 1n && g < p) next.push(g, p / g);
+    else next.push(p);
   }
-  return parts;
+  return next;
 }
 
 /** X = Π y, Y = Π p^(e/2)·Π L over the relations of a dependency; returns gcd(X − Y, n). */

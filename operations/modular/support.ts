@@ -1,6 +1,9 @@
 /** Shared wire pieces and cost helpers of the modular pack. */
 import { type } from "arktype";
-import type { FactorMap } from "../../domain/math/modular.js";
+import { jacobi as jacobiSymbol } from "../../domain/math/integer.js";
+import type { FactorMap, NonSquareReason } from "../../domain/math/modular.js";
+import { decidePrimality } from "../../domain/math/primality.js";
+import { integerString, positiveString } from "../_support/wire.js";
 
 /** Pollard–Brent (factorInteger) work budget for each factorization an operation makes. */
 export const FACTOR_BUDGET = 300_000;
@@ -37,3 +40,67 @@ export const factorList = (f: FactorMap): { prime: string; exponent: string }[] 
 
 export const CERTAINTY_NOTE =
   "Primes above 3.3·10^24 found by the factorization are Baillie–PSW probable primes; the operation tries a Pocklington proof for each one it relies on and says PROBABLE when that fails.";
+
+export const CRT_MAX_DIGITS = 10_000;
+export const CRT_MAX_CONGRUENCES = 1000;
+export const Congruence = type({
+  residue: integerString(CRT_MAX_DIGITS).describe("r_i, any integer (at most 10,000 digits)"),
+  modulus: positiveString(CRT_MAX_DIGITS).describe("m_i ≥ 1 (at most 10,000 digits)"),
+});
+export const Congruences = Congruence.array()
+  .atMostLength(CRT_MAX_CONGRUENCES)
+  .describe("the system x ≡ r_i (mod m_i); moduli need not be coprime (at most 1000 congruences)");
+
+/** A checkable reason why a is not a square modulo n (from analyzeSqrt). */
+export const NonSquareWitness = type({
+  reason: type("'odd_valuation' | 'legendre' | 'mod_4' | 'mod_8' | 'jacobi'").describe(
+    "odd_valuation: v_p(a mod p^k) is odd and below k; legendre: a = p^v·u (v even < k) with (u/p) = −1; mod_4 / mod_8: p = 2, a = 2^v·u (v even < k) with u ≡ 3 (mod 4) when k − v = 2, u ≢ 1 (mod 8) when k − v ≥ 3; " +
+      "jacobi: an odd divisor d of n (the unfactored part) coprime to a with Jacobi symbol (a/d) = −1",
+  ),
+  divisor: type("string").describe("the divisor d of n modulo which a is not a square: p^k (p^k ∥ n) or the unfactored part"),
+  "prime?": type("string").describe("the prime p of d = p^k (absent for jacobi)"),
+  "valuation?": type("string").describe("v = v_p(a mod p^k) (absent for jacobi)"),
+}).describe("why no square root exists: a is not a square modulo the divisor d of n, hence not modulo n");
+export type NonSquareWitnessWire = typeof NonSquareWitness.infer;
+
+export function nonSquareWitness(x: { reason: NonSquareReason } | { jacobi: { divisor: bigint } }): NonSquareWitnessWire {
+  if ("jacobi" in x) return { reason: "jacobi", divisor: x.jacobi.divisor.toString() };
+  const r = x.reason;
+  return { reason: r.kind, divisor: (r.prime ** BigInt(r.exponent)).toString(), prime: r.prime.toString(), valuation: String(r.valuation) };
+}
+
+/**
+ * Independent check of a non-square witness for a modulo n: null when it proves that no x has
+ * x² ≡ a (mod n), else why not. Uses only d | n and the stated local rule (and that p is prime).
+ */
+export function checkNonSquareWitness(a: bigint, n: bigint, w: NonSquareWitnessWire): string | null {
+  const d = BigInt(w.divisor);
+  if (d < 2n || n % d !== 0n) return "the divisor does not divide n";
+  if (w.reason === "jacobi") {
+    if ((d & 1n) === 0n) return "the Jacobi divisor is even";
+    return jacobiSymbol(a, d) === -1 ? null : "the Jacobi symbol (a/d) is not −1";
+  }
+  if (w.prime === undefined || w.valuation === undefined) return "prime and valuation are required";
+  const p = BigInt(w.prime);
+  let k = 0;
+  for (let q = d; q > 1n; q /= p) {
+    if (q % p !== 0n) return "the divisor is not a power of the prime";
+    k++;
+  }
+  if (!decidePrimality(p).prime) return "p is not prime";
+  const r = ((a % d) + d) % d;
+  if (r === 0n) return "a ≡ 0 (mod p^k) is a square";
+  let v = 0, u = r;
+  while (u % p === 0n) {
+    u /= p;
+    v++;
+  }
+  if (String(v) !== w.valuation) return "the valuation is wrong";
+  if (w.reason === "odd_valuation") return v % 2 === 1 ? null : "the valuation is even";
+  if (v % 2 === 1) return "the valuation is odd (a different reason applies)";
+  const j = k - v;
+  if (w.reason === "legendre") return p !== 2n && jacobiSymbol(u, p) === -1 ? null : "(u/p) is not −1";
+  if (p !== 2n) return "mod_4 / mod_8 apply to p = 2";
+  if (w.reason === "mod_4") return j === 2 && u % 4n === 3n ? null : "u ≢ 3 (mod 4) or k − v ≠ 2";
+  return j >= 3 && u % 8n !== 1n ? null : "u ≡ 1 (mod 8) or k − v < 3";
+}
