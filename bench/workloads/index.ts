@@ -6,6 +6,7 @@
 import type { Workload } from "../types.js";
 import detSixty from "./det-60.js";
 import gcdTwentyK from "./gcd-20k.js";
+import partitionOneE5 from "./partition-1e5.js";
 import stdioColdStart from "./stdio-cold-start.js";
 
-export const WORKLOADS: readonly Workload[] = [gcdTwentyK, detSixty, stdioColdStart];
+export const WORKLOADS: readonly Workload[] = [gcdTwentyK, detSixty, stdioColdStart, partitionOneE5];

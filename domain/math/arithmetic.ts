@@ -7,7 +7,7 @@
  * functions of a factorization and an optional Pocklington upgrade of BPSW-probable primes.
  */
 import type { Factorization } from "./factor.js";
-import { abs, bitLength, gcd, isqrt, product } from "./integer.js";
+import { abs, bitLength, gcd, product } from "./integer.js";
 import { checkPocklingtonCertificate, DETERMINISTIC_MR_LIMIT, provePrime, smallPrimes, type RhoMeter } from "./primality.js";
 
 /* ------------------------------------------------------------------ lcm */
@@ -80,32 +80,43 @@ export function valuation(n: bigint, b: bigint): { valuation: bigint; unit: bigi
 
 /** floor(√n) and the remainder n − r² for n ≥ 0. */
 export function sqrtRem(n: bigint): { root: bigint; remainder: bigint } {
-  const root = isqrt(n);
+  const root = floorRoot(n, 2);
   return { root, remainder: n - root * root };
 }
 
+/** Roots of at most this many bits are seeded from a double-precision estimate; larger ones recursively. */
+const DIRECT_ROOT_BITS = 100;
+
 /**
- * floor(n^(1/k)) for n ≥ 0, k ≥ 1. Newton's iteration from above, seeded from a double-precision
- * estimate of 2^(log2(n)/k) raised by a relative 2^−20 (the estimate's error is below 2^−33), so
- * the iteration is quadratic from the first step whatever k is. The result is checked
- * (r^k ≤ n < (r+1)^k); should the seed ever have been below the root, the plain start
- * 2^⌈bits/k⌉ (always above) is used instead.
+ * floor(n^(1/k)) for n ≥ 0, k ≥ 1, by Newton's iteration from above (which, started at or above
+ * the root, decreases to exactly the floor root). The start is accurate to half the root's bits:
+ * - roots of more than 100 bits: with h = ⌊bits(root)/2⌋, the root r' of n >> (k·h) (recursively)
+ *   gives (r' + 1)·2^h ≥ n^(1/k) with relative error about 2^−h, so two or three full-size steps
+ *   finish, and the recursion costs less than the top level: a few full-size steps in all;
+ * - smaller roots: 2^(log2(n)/k) in double precision raised by a relative 2^−20 (the estimate's
+ *   error is below 2^−33); the result is checked (r^k ≤ n < (r+1)^k) and, should that ever fail,
+ *   recomputed from the plain start 2^⌈bits/k⌉, which is always above the root.
  */
 export function floorRoot(n: bigint, k: number): bigint {
   if (n < 0n) throw new RangeError("floorRoot of a negative number");
   if (!Number.isSafeInteger(k) || k < 1) throw new RangeError("floorRoot: k must be a positive integer");
   if (k === 1 || n < 2n) return n;
-  if (k === 2) return isqrt(n);
   const bits = bitLength(n);
   if (k >= bits) return 1n; // 2^k > n ≥ 2
   const K = BigInt(k);
   const newton = (x: bigint): bigint => {
     for (;;) {
-      const y = ((K - 1n) * x + n / x ** (K - 1n)) / K;
+      const y = k === 2 ? (x + n / x) >> 1n : ((K - 1n) * x + n / x ** (K - 1n)) / K;
       if (y >= x) return x;
       x = y;
     }
   };
+  const rootBits = Math.ceil(bits / k);
+  if (rootBits > DIRECT_ROOT_BITS) {
+    const h = Math.floor(rootBits / 2);
+    const hi = floorRoot(n >> BigInt(k * h), k);
+    return newton((hi + 1n) << BigInt(h));
+  }
   const shift = Math.max(0, bits - 64);
   const log2n = shift + Math.log2(Number(n >> BigInt(shift)));
   const rootLog = log2n / k;
@@ -158,37 +169,64 @@ function powModSmall(a: number, e: number, q: number): number {
   return r;
 }
 
-const RESIDUE_TESTS = 8;
-const residueModuli = new Map<number, { qs: number[]; M: bigint }>();
+/** Residue tests per candidate exponent k: a non-k-th power passes one with probability about 1/k. */
+const residueTests = (k: number): number => (k === 2 ? 8 : k < 10 ? 5 : 3);
+const residueModuli = new Map<number, number[]>();
 
-/** The first RESIDUE_TESTS primes q ≡ 1 (mod k) (q < 2^26), and their product. */
-function moduliFor(k: number): { qs: number[]; M: bigint } {
-  let entry = residueModuli.get(k);
-  if (entry) return entry;
-  const qs: number[] = [];
-  for (let t = 1; qs.length < RESIDUE_TESTS; t++) {
+/** The first residueTests(k) primes q ≡ 1 (mod k) with q < 2^26. */
+function moduliFor(k: number): number[] {
+  let qs = residueModuli.get(k);
+  if (qs) return qs;
+  qs = [];
+  const want = residueTests(k);
+  for (let t = 1; qs.length < want; t++) {
     const q = k * t + 1;
     if (q >= 2 ** 26) break;
     if (q > 2 && isSmallPrimeNumber(q)) qs.push(q);
   }
-  entry = { qs, M: product(qs.map(BigInt)) };
-  residueModuli.set(k, entry);
-  return entry;
+  residueModuli.set(k, qs);
+  return qs;
+}
+
+/** m mod each of the moduli, by a product tree and a remainder tree (subquadratic for large m). */
+function remaindersOf(m: bigint, moduli: readonly number[]): number[] {
+  if (moduli.length === 0) return [];
+  const levels: bigint[][] = [moduli.map(BigInt)];
+  while (levels[levels.length - 1]!.length > 1) {
+    const prev = levels[levels.length - 1]!;
+    const next: bigint[] = [];
+    for (let i = 0; i < prev.length; i += 2) next.push(i + 1 < prev.length ? prev[i]! * prev[i + 1]! : prev[i]!);
+    levels.push(next);
+  }
+  let rem = [m % levels[levels.length - 1]![0]!];
+  for (let l = levels.length - 2; l >= 0; l--) {
+    const level = levels[l]!;
+    const next = new Array<bigint>(level.length);
+    for (let i = 0; i < level.length; i++) next[i] = rem[i >> 1]! % level[i]!;
+    rem = next;
+  }
+  return rem.map(Number);
 }
 
 /**
- * A necessary condition for m to be a k-th power (k prime): for primes q ≡ 1 (mod k) not dividing m,
- * m^((q−1)/k) ≡ 1 (mod q). A non-power passes each test with probability about 1/k. Never rejects
- * a true k-th power.
+ * The candidate prime exponents k for which m passes the necessary condition for being a k-th power:
+ * for primes q ≡ 1 (mod k) not dividing m, m^((q−1)/k) ≡ 1 (mod q). Never drops a k for which m
+ * is a true k-th power.
  */
-function mayBeKthPower(m: bigint, k: number): boolean {
-  const { qs, M } = moduliFor(k);
-  const r = m % M;
-  for (const q of qs) {
-    const a = Number(r % BigInt(q));
-    if (a !== 0 && powModSmall(a, (q - 1) / k, q) !== 1) return false;
-  }
-  return true;
+function passResidueTests(m: bigint, ks: readonly number[]): number[] {
+  const groups = ks.map(moduliFor);
+  const rs = remaindersOf(m, groups.flat());
+  const out: number[] = [];
+  let at = 0;
+  ks.forEach((k, i) => {
+    let ok = true;
+    for (const q of groups[i]!) {
+      const a = rs[at++]!;
+      if (ok && a !== 0 && powModSmall(a, (q - 1) / k, q) !== 1) ok = false;
+    }
+    if (ok) out.push(k);
+  });
+  return out;
 }
 
 function primeFactorsOfSmall(g: number): number[] {
@@ -207,9 +245,10 @@ function primeFactorsOfSmall(g: number): number[] {
  * n = base^exponent with the largest exponent, for n ≥ 2 (exponent 1, base n when n is not a
  * perfect power). Method: the valuations of n at the primes below 1000 bound the exponent (it
  * divides their gcd); without such a factor the root exceeds 1000, so the exponent is at most
- * log(n)/log(1009). Each prime exponent candidate k is screened by k-th power residue tests
- * modulo primes q ≡ 1 (mod k) and confirmed by an exact k-th root; prime exponents are peeled
- * off one at a time (the exponent is their product).
+ * log(n)/log(1009). All prime exponent candidates k are screened together by k-th power residue
+ * tests modulo primes q ≡ 1 (mod k) (the residues of n come from one remainder tree), the
+ * survivors confirmed by an exact k-th root; prime exponents are peeled off one at a time, smallest
+ * first (the exponent is their product).
  */
 export function perfectPowerDecomposition(n: bigint, checkpoint?: () => void): { base: bigint; exponent: bigint } {
   if (n < 2n) throw new RangeError("perfectPowerDecomposition needs n ≥ 2");
@@ -231,20 +270,29 @@ export function perfectPowerDecomposition(n: bigint, checkpoint?: () => void): {
     candidates = [];
     for (let k = 2; k <= maxK; k++) if (isSmallPrimeNumber(k)) candidates.push(k);
   }
+  const minRootBits = g > 0 ? 1 : Math.log2(smallPrimes[smallPrimes.length - 1]! + 1);
   let m = n;
   let exponent = 1n;
-  for (const k of candidates) {
-    for (;;) {
+  for (;;) {
+    checkpoint?.();
+    const maxK = Math.floor(bitLength(m) / minRootBits);
+    candidates = candidates.filter((k) => k <= maxK && (g === 0 || g % k === 0));
+    if (candidates.length === 0) break;
+    let found = 0;
+    for (const k of passResidueTests(m, candidates)) {
       checkpoint?.();
-      if (g > 0 && g % k !== 0) break;
-      if (bitLength(m) <= k) break; // m < 2^k: no k-th root ≥ 2
-      if (!mayBeKthPower(m, k)) break;
       const r = floorRoot(m, k);
-      if (r ** BigInt(k) !== m) break;
-      m = r;
-      exponent *= BigInt(k);
-      if (g > 0) g /= k;
+      if (r ** BigInt(k) === m) {
+        found = k;
+        m = r;
+        break;
+      }
     }
+    if (found === 0) break;
+    exponent *= BigInt(found);
+    if (g > 0) g /= found;
+    // Smaller prime exponents were ruled out for a larger m, hence for its roots too; `found` may repeat.
+    candidates = candidates.filter((k) => k >= found);
   }
   return { base: m, exponent };
 }
@@ -489,7 +537,7 @@ export type Certainty = "PROVEN" | "PROBABLE";
 export interface CertifyOptions {
   /** Pollard–Brent iterations per split inside one proof. */
   rhoPerSplit?: number;
-  /** Limb-weighted rho work for all proofs together (iterations · 2(L² + 4) for L-limb numbers). */
+  /** Limb-weighted rho work for all proofs together (iterations · 2(L² + 40) for L-limb numbers). */
   work?: number;
   checkpoint?: () => void;
 }
@@ -507,7 +555,7 @@ export function certifyPrimes(f: Factorization, opts: CertifyOptions = {}): { ce
     if (status === "PROVEN") continue;
     if (prime < DETERMINISTIC_MR_LIMIT) continue; // cannot happen: the engine proves these
     const L = Math.max(1, Math.ceil(bitLength(prime) / 64));
-    const weight = 2 * (L * L + 4);
+    const weight = 2 * (L * L + 40);
     const allowance = Math.max(0, Math.floor(workLeft / weight));
     if (allowance < 1000) {
       probable.push(prime);

@@ -899,7 +899,9 @@ function unitDiscreteLog(g: bigint, h: bigint, m: bigint, G: Extract<UnitGroup, 
   let worst = 0, worstPrime = 1n;
   let total = 0;
   for (const pc of pieces) {
-    for (const [q, e] of pc.factors) {
+    // Only primes of the order of g at this piece can occur (the order of g^N divides it).
+    const og = orderFromMultiple(g, pc.modulus, pc.exponent, pc.factors, checkpoint);
+    for (const [q, e] of og.factors) {
       total += e;
       const s = genericSteps(q, pc.primeExp >= 2 ? pc.prime : undefined);
       if (s > worst) {

@@ -24,15 +24,18 @@
  *        |R(n, N)| < 44π²/(225√3) · N^{−1/2} + π√2/75 · (N/(n−1))^{1/2} · sinh(π/N · √(2n/3)),
  *
  *    as quoted in F. Johansson, "Efficient implementation of the Hardy–Ramanujan–Rademacher
- *    formula", LMS J. Comput. Math. 15 (2012), eq. (1.8). We take the least N for which this bound
- *    (evaluated in double precision, relative error far below 10⁻¹²) is ≤ 1/4.
+ *    formula", LMS J. Comput. Math. 15 (2012), eq. (1.8) (SymPy uses the same bound). We take the
+ *    least N for which this bound, evaluated in double precision, is ≤ 1/4. (Math.sinh is V8's
+ *    fdlibm port, accurate to a few ulps; the margin below tolerates a 70 % error in the bound.)
  *
  *    Rounding: the sum is accumulated in fixed point with F = ⌈log₂ N⌉ + 4 fractional bits and
  *    each computed term differs from the true T_k by at most 1.01·2^{−F} (the per-step bounds are
  *    documented at each primitive below), so the computed sum is within 1/4 + 1.01·N·2^{−F} < 0.32
- *    of p(n) and rounds to it. Each term is computed at the precision it needs — about
- *    log₂ e^{C/k} + F + O(log k) bits — which falls like 1/k: only the first few terms are
- *    expensive.
+ *    of p(n) and rounds to it (a run-time check confirms the distance to the nearest integer).
+ *    Each term is computed at the precision it needs — about log₂ e^{C/k} + F + O(log k) bits —
+ *    which falls like 1/k: only the first few terms are expensive. Terms whose size is below
+ *    2^{32−F} (most of them) are evaluated in IEEE double arithmetic with a proved error bound
+ *    (rademacherTermDouble), the others on bigint (rademacherTerm).
  *
  * Fixed-point convention: an integer V "at w bits" stands for the real V / 2^w; an error of
  * "e ulps" at w bits means |V − v·2^w| ≤ e.
@@ -246,8 +249,8 @@ export interface BigFloat {
  */
 export function expFixed(X: bigint, w: number, q: number, checkpoint?: () => void): BigFloat {
   if (X < 0n) throw new RangeError("expFixed: x must be ≥ 0");
-  const lx = Math.max(0, bitLength(X) - w); // x < 2^lx
-  const t = Math.max(4, Math.round(Math.sqrt(q / 3)));
+  const lx = bitLength(X >> BigInt(w)); // x < 2^lx (from the integer part only)
+  const t = Math.max(4, Math.round(Math.sqrt(q)));
   const s = lx + t;
   const q0 = q + s + 24;
   const terms = Math.ceil(q0 / t) + 2; // y^j/j! < 2^{−jt} ≤ 2^{−q0} once j ≥ q0/t
@@ -295,7 +298,7 @@ export function expFixed(X: bigint, w: number, q: number, checkpoint?: () => voi
  *   the result is within 4.01^r·(ε₀ + 1/3) ulps.
  * G is chosen so that this is ≤ 2^{G−2}: ≤ 1/4 + 1 ulps after the floor shift down to w bits.
  */
-export function cosPiFixed(a: bigint, b: bigint, w: number): bigint {
+export function cosPiFixed(a: bigint, b: bigint, w: number, checkpoint?: () => void): bigint {
   if (b <= 0n) throw new RangeError("cosPiFixed: b must be positive");
   const twoB = 2n * b;
   let u = a % twoB;
@@ -327,9 +330,13 @@ export function cosPiFixed(a: bigint, b: bigint, w: number): bigint {
     if (term === 0n) break;
     c += j & 1n ? -term : term;
     if (j > Tmax) throw new Error("cosPiFixed: series did not converge as bounded");
+    if ((j & 31n) === 0n) checkpoint?.();
   }
   const WB1 = WB - 1n;
-  for (let i = 0; i < r; i++) c = ((c * c) >> WB1) - one;
+  for (let i = 0; i < r; i++) {
+    c = ((c * c) >> WB1) - one;
+    if ((i & 15) === 15) checkpoint?.();
+  }
   const value = c >> BigInt(G);
   return negate ? -value : value;
 }
@@ -338,7 +345,7 @@ export function cosPiFixed(a: bigint, b: bigint, w: number): bigint {
 // The Rademacher series
 // ---------------------------------------------------------------------------------------------
 
-/** Largest n the Rademacher evaluation accepts (p(10^9) has 35,219 digits). */
+/** Largest n the Rademacher evaluation accepts (p(10^9) has 35,219 digits; about 20 s). */
 export const MAX_PARTITION_N = 1_000_000_000;
 
 /** Rademacher's bound on |R(n, N)| (see the module comment), in double precision; n ≥ 2, N ≥ 1. */
@@ -411,8 +418,7 @@ function fixedToNumber(X: bigint, w: number): number {
  *  - S_k at W bits: e_S ≤ 2·#l ulps (cosPiFixed).
  *  - T = trunc(4·S·U / (m·2^{W+F'−F})): error ≤ (4/m)(e_S·2^{L+F−W} + |S|·e_U·2^{F−F'}) + 1 ≤ 1.01.
  */
-function rademacherTerm(C: bigint, wc: number, k: number, ls: number[], m: bigint, F: number, checkpoint?: () => void): bigint {
-  const xd = fixedToNumber(C, wc) / k;
+function rademacherTerm(C: bigint, wc: number, xd: number, k: number, ls: number[], m: bigint, F: number, checkpoint?: () => void): bigint {
   const L = log2ExpUpper(xd);
   const xLow = xd * (1 - 1e-9);
   const gx = xLow >= 1 ? 0 : Math.ceil(Math.log2(1 / xLow));
@@ -422,13 +428,16 @@ function rademacherTerm(C: bigint, wc: number, k: number, ls: number[], m: bigin
   if (W + 8 > wc) throw new Error("rademacherTerm: C is not precise enough");
   // x = C/k at W bits: ⌊C / (k·2^{wc−W})⌋, error ≤ 2/2^8 + 1 < 2 ulps.
   const X = C / (BigInt(k) << BigInt(wc - W));
-  // S_k at W bits.
+  // S_k at W bits. For odd k, l ↦ l + k maps the indices below k onto those above it with the
+  // same summand ((−1)^k·cos(θ + π) = cos θ), so only l < k are evaluated, counted twice.
   const b = BigInt(6 * k);
   let S = 0n;
   for (const l of ls) {
-    const c = cosPiFixed(BigInt(6 * l + 1), b, W);
+    if (k & 1 && l >= k) break;
+    const c = cosPiFixed(BigInt(6 * l + 1), b, W, checkpoint);
     S += l & 1 ? -c : c;
   }
+  if (k & 1) S *= 2n;
   if (S === 0n) return 0n;
   // U(x) at F1 bits.
   const ex = expFixed(X, W, L + F2 + 3, checkpoint);
@@ -586,6 +595,7 @@ export function partitionRademacher(n: number, opts: PartitionOptions = {}, tuni
   const cDouble = fixedToNumber(C, wc); // relative error ≤ u + 2^{−59}
   const log2Scale = Math.log2(4 / (24 * n - 1));
   let sum = 0n;
+  let lastReport = 0;
   for (let k = 1; k <= N; k++) {
     const ls = selbergIndices(n, k);
     if (ls.length > 0) {
@@ -593,9 +603,14 @@ export function partitionRademacher(n: number, opts: PartitionOptions = {}, tuni
       // The double path when its error bound applies (decided with a one-bit margin).
       const log2Size = log2Scale + Math.log2(ls.length) + x * Math.LOG2E;
       const small = tuning.doubleTerms !== false && x <= 100 && log2Size <= DOUBLE_PATH_MAX_LOG2 - F - 1;
-      sum += small ? rademacherTermDouble(x, k, ls, 24 * n - 1, F) : rademacherTerm(C, wc, k, ls, m, F, opts.checkpoint);
+      if (small) sum += rademacherTermDouble(x, k, ls, 24 * n - 1, F);
+      else {
+        sum += rademacherTerm(C, wc, x, k, ls, m, F, opts.checkpoint);
+        lastReport = -Infinity; // an expensive term: report it
+      }
     }
-    if ((k & 7) === 0 || k === N) {
+    if (k - lastReport >= 64 || k === N) {
+      lastReport = k;
       opts.checkpoint?.();
       opts.progress?.(k, N, "Rademacher terms");
     }

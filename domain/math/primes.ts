@@ -47,14 +47,16 @@ export function primesUpTo(limit: number): Uint32Array {
   return out;
 }
 
-let cachedPrimes: Uint32Array = primesUpTo(1 << 16);
+const CACHE_MAX = 1 << 24;
+let cachedLimit = 1 << 16;
+let cachedPrimes: Uint32Array = primesUpTo(cachedLimit);
 
-/** The primes ≤ limit from a shared cache (grown on demand; limit ≤ 2^24 is kept). */
+/** The primes ≤ limit, from a shared cache grown on demand (limits up to 2^24 are kept). */
 export function basePrimes(limit: number): Uint32Array {
-  if (cachedPrimes[cachedPrimes.length - 1]! < limit && limit > (cachedPrimes.length ? cachedPrimes[cachedPrimes.length - 1]! : 0)) {
-    const grown = primesUpTo(Math.max(limit, 2 * cachedPrimes[cachedPrimes.length - 1]!));
-    if (limit <= 1 << 24) cachedPrimes = grown;
-    else return grown.subarray(0, upperBound(grown, limit));
+  if (limit > cachedLimit) {
+    if (limit > CACHE_MAX) return primesUpTo(limit);
+    cachedLimit = Math.min(CACHE_MAX, Math.max(limit, 2 * cachedLimit));
+    cachedPrimes = primesUpTo(cachedLimit);
   }
   return cachedPrimes.subarray(0, upperBound(cachedPrimes, limit));
 }
@@ -126,9 +128,8 @@ export function primePi(x: number, opts: PrimeWorkOptions = {}): number {
 
 /** The tuning factor α of y = α·x^{1/3} (balances the sieve up to x/y against the special leaves). */
 function defaultAlpha(x: number): number {
-  const l = Math.log10(x);
-  // Measured: about 1 at 10^6, 8 at 10^11, 14 at 10^13.
-  return Math.max(1, Math.min(40, 0.0078 * l * l * l - 0.05 * l * l));
+  // Measured optimum: about 8–12 at 10^11, 12–16 at 10^12 and 10^13; flat near the optimum.
+  return Math.max(1, Math.min(30, 1.4 * (Math.log10(x) - 3)));
 }
 
 const POPCOUNT_16 = (() => {
@@ -190,71 +191,24 @@ export function primePiLmo(x: number, opts: PrimeWorkOptions = {}, alpha = defau
   const checkpoint = opts.checkpoint ?? (() => {});
   const sqrtx = isqrtNumber(x);
   const cbrt = icbrtNumber(x);
-  const y = Math.min(sqrtx, Math.max(cbrt, Math.floor(alpha * cbrt)));
+  const y = Math.min(sqrtx, Math.max(cbrt, Math.floor(alpha * cbrt), 19)); // y ≥ 19 so that a = π(y) > c
   const limit = Math.max(y, sqrtx);
   const primes = primesUpTo(limit);
-  // pi[v] = π(v) for v ≤ limit
-  const pi = new Uint32Array(limit + 1);
-  for (let k = 0, v = 0; v <= limit; v++) {
-    if (k < primes.length && primes[k] === v) k++;
-    pi[v] = k;
-  }
-  const a = pi[y]!;
+  const half = piHalfTable(primes, limit);
+  const a = piOf(half, y);
   const c = 6;
-  if (a <= c) throw new RangeError("primePiLmo: x too small");
-
-  // Möbius function and least prime factor up to y (lpf(1) = ∞, stored as y + 1).
-  const mu = new Int8Array(y + 1).fill(1);
-  const lpf = new Int32Array(y + 1);
-  for (let k = 0; k < a; k++) {
-    const p = primes[k]!;
-    for (let m = p; m <= y; m += p) {
-      if (lpf[m] === 0) lpf[m] = p;
-      mu[m] = -mu[m]!;
-    }
-    const pp = p * p;
-    for (let m = pp; m <= y; m += pp) mu[m] = 0;
-  }
-  lpf[1] = y + 1;
+  const { mu, lpf } = mobiusAndLeastFactor(primes, a, y);
   checkpoint();
-
-  // S1: ordinary leaves.
-  const pc = primes[c - 1]!;
-  let s1 = 0;
-  for (let n = 1; n <= y; n++) {
-    if (mu[n] !== 0 && lpf[n]! > pc) s1 += mu[n]! * phi6(Math.floor(x / n));
-  }
-
-  // S2, easy leaves: n = q prime, z = ⌊x/(p q)⌋ < p² and z ≤ limit, i.e. q > qEasy(b).
+  const s1 = ordinaryLeaves(x, y, mu, lpf, primes[c - 1]!);
   let s2 = 0;
   const qEasy = new Float64Array(a + 1);
   for (let b = c + 1; b < a; b++) {
-    const p = primes[b - 1]!;
-    const qLow = Math.max(p, Math.floor(y / p));
-    const easyAbove = Math.max(qLow, Math.floor(x / (p * p * p)), Math.floor(x / (p * (limit + 1))));
-    qEasy[b] = easyAbove;
-    if (easyAbove >= y) continue;
-    // trivial leaves: z < p ⇔ q > x/p², where φ(z, b − 1) = 1
-    const trivialAbove = Math.min(y, Math.max(easyAbove, Math.floor(x / (p * p))));
-    s2 += a - pi[trivialAbove]!;
-    // the rest: runs of q with the same π(z)
-    let i = pi[easyAbove]! + 1; // 1-based index of the smallest easy q
-    const iEnd = pi[trivialAbove]!;
-    while (i <= iEnd) {
-      const q = primes[i - 1]!;
-      const z = Math.floor(x / (p * q));
-      const k = pi[z]!; // ≥ b since z ≥ p
-      // every q' ≤ x/(p·p_k) has π(x/(p q')) ≥ k; those ≥ q have it ≤ k
-      const runEnd = Math.min(iEnd, pi[Math.min(y, Math.floor(x / (p * primes[k - 1]!)))]!);
-      s2 += (runEnd - i + 1) * (k - b + 2);
-      i = runEnd + 1;
-    }
+    s2 += easyLeaves(x, y, limit, a, b, primes, half, qEasy);
     if ((b & 255) === 0) checkpoint();
   }
-
   // Hard leaves and P2: one segmented sieve of [1, U].
   const U = Math.floor(x / (y + 1));
-  const K = Math.max(pi[isqrtNumber(U)]!, c);
+  const K = Math.max(piOf(half, isqrtNumber(U)), c);
   // Leaf cursors: general n (descending) for p_b² ≤ y, prime index (descending) otherwise.
   const cursor = new Float64Array(a + 1);
   const stopAt = new Float64Array(a + 1);
@@ -267,18 +221,14 @@ export function primePiLmo(x: number, opts: PrimeWorkOptions = {}, alpha = defau
       stopAt[b] = qLow; // n > y/p
       bHard = b;
     } else {
-      const top = Math.min(y, qEasy[b]!);
-      const bottom = Math.max(p, qLow);
-      cursor[b] = pi[top]!;
-      stopAt[b] = pi[bottom]!;
+      cursor[b] = piOf(half, Math.min(y, qEasy[b]!));
+      stopAt[b] = piOf(half, Math.max(p, qLow));
       if (cursor[b]! > stopAt[b]!) bHard = b;
     }
   }
   const phiBase = new Float64Array(a + 1);
   const B = Math.max(K, bHard);
-  // P2 queries: p from π(√x) down to a + 1, v = ⌊x/p⌋ ascending.
-  let p2Index = pi[sqrtx]!;
-  let p2 = 0;
+  const state = { p2Index: piOf(half, sqrtx), p2: 0 };
   let phiAll = 0; // survivors in [1, lo) after the full sieve
   const words = new Uint32Array(SEGMENT_BITS >>> 5);
   const segments = Math.ceil(U / SEGMENT_BITS);
@@ -293,76 +243,168 @@ export function primePiLmo(x: number, opts: PrimeWorkOptions = {}, alpha = defau
       if (len & 31) words[len >>> 5] = (1 << (len & 31)) - 1;
     }
     // remove multiples of p_1..p_c (including the primes themselves)
-    for (let k = 0; k < c; k++) {
-      const p = primes[k]!;
-      for (let j = Math.ceil(lo / p) * p - lo; j < len; j += p) words[j >>> 5]! &= ~(1 << (j & 31));
-    }
+    for (let k = 0; k < c; k++) removeMultiples(words, lo, len, primes[k]!);
     let segCount = countBits(words, 0, len - 1);
     for (let b = c + 1; b <= B; b++) {
       const p = primes[b - 1]!;
       if (b <= bHard && b < a) {
-        // answer hard leaves of b with z in [lo, hi]
-        let pos = 0, run = 0;
-        const base = phiBase[b]!;
-        if (p * p <= y) {
-          let n = cursor[b]!;
-          const stop = stopAt[b]!;
-          const pp = p * p;
-          for (; n > stop; n--) {
-            const m = mu[n]!;
-            if (m === 0 || lpf[n]! <= p) continue;
-            const z = Math.floor(x / (p * n));
-            if (z > hi) break;
-            if (lpf[n] === n && z < pp && z <= limit) continue; // easy, counted above
-            const at = z - lo;
-            run += countBits(words, pos, at);
-            pos = at + 1;
-            s2 -= m * (base + run);
-          }
-          cursor[b] = n;
-        } else {
-          let i = cursor[b]!;
-          const stop = stopAt[b]!;
-          for (; i > stop; i--) {
-            const z = Math.floor(x / (p * primes[i - 1]!));
-            if (z > hi) break;
-            const at = z - lo;
-            run += countBits(words, pos, at);
-            pos = at + 1;
-            s2 += base + run;
-          }
-          cursor[b] = i;
-        }
-        phiBase[b] = base + segCount;
+        // answer the hard leaves of b with z in [lo, hi], before p_b is removed
+        s2 += p * p <= y
+          ? hardLeavesGeneral(x, y, limit, b, p, lo, hi, words, mu, lpf, cursor, stopAt, phiBase[b]!)
+          : hardLeavesPrime(x, b, p, lo, hi, words, primes, cursor, stopAt, phiBase[b]!);
+        phiBase[b]! += segCount;
       }
-      // remove the multiples of p_b, counting the survivors removed
-      let removed = 0;
-      for (let j = Math.ceil(lo / p) * p - lo; j < len; j += p) {
-        const w = words[j >>> 5]!;
-        const bit = 1 << (j & 31);
-        if (w & bit) {
-          words[j >>> 5] = w ^ bit;
-          removed++;
-        }
-      }
-      segCount -= removed;
+      segCount -= removeMultiples(words, lo, len, p);
     }
-    // P2: π(v) = survivors in [1, v] − 1 + B for v ≥ p_B (every prime ≤ p_B was removed)
-    let pos = 0, run = 0;
-    while (p2Index > a) {
-      const v = Math.floor(x / primes[p2Index - 1]!);
-      if (v > hi) break;
-      const at = v - lo;
-      run += countBits(words, pos, at);
-      pos = at + 1;
-      p2 += phiAll + run - 1 + B - (p2Index - 1);
-      p2Index--;
-    }
+    // P2: π(v) = (survivors in [1, v]) − 1 + B for v ≥ p_B (every prime ≤ p_B was removed)
+    p2Queries(x, a, B, lo, hi, words, primes, phiAll, state);
     phiAll += segCount;
     opts.progress?.(++segment, segments, `π(x): sieve segment ${segment} of ${segments}`);
   }
-  if (p2Index > a) throw new Error("primePiLmo: internal error (P2 queries left)");
-  return s1 + s2 + a - 1 - p2;
+  if (state.p2Index > a) throw new Error("primePiLmo: internal error (P2 queries left)");
+  return s1 + s2 + a - 1 - state.p2;
+}
+
+/** half[i] = π(2i + 1) for 2i + 1 ≤ limit + 1 (π(2k) = π(2k − 1) for k ≥ 2). */
+function piHalfTable(primes: Uint32Array, limit: number): Uint32Array {
+  const half = new Uint32Array((limit >> 1) + 1);
+  for (let k = 1, i = 1; i < half.length; i++) {
+    if (k < primes.length && primes[k] === 2 * i + 1) k++;
+    half[i] = k;
+  }
+  return half;
+}
+
+function piOf(half: Uint32Array, v: number): number {
+  return v < 3 ? (v < 2 ? 0 : 1) : half[(v - 1) >> 1]!;
+}
+
+/** μ(n) and the least prime factor of n for n ≤ y (lpf(1) = ∞, stored as y + 1). */
+function mobiusAndLeastFactor(primes: Uint32Array, a: number, y: number): { mu: Int8Array; lpf: Int32Array } {
+  const mu = new Int8Array(y + 1).fill(1);
+  const lpf = new Int32Array(y + 1);
+  for (let k = 0; k < a; k++) {
+    const p = primes[k]!;
+    for (let m = p; m <= y; m += p) {
+      if (lpf[m] === 0) lpf[m] = p;
+      mu[m] = -mu[m]!;
+    }
+    const pp = p * p;
+    for (let m = pp; m <= y; m += pp) mu[m] = 0;
+  }
+  lpf[1] = y + 1;
+  return { mu, lpf };
+}
+
+/** S1 = Σ_{n ≤ y, lpf(n) > p_c} μ(n)·φ(x/n, c). */
+function ordinaryLeaves(x: number, y: number, mu: Int8Array, lpf: Int32Array, pc: number): number {
+  let s1 = 0;
+  for (let n = 1; n <= y; n++) {
+    if (mu[n] !== 0 && lpf[n]! > pc) s1 += mu[n]! * phi6(Math.floor(x / n));
+  }
+  return s1;
+}
+
+/**
+ * The easy special leaves of b: n = q prime with z = ⌊x/(p q)⌋ < p² and z ≤ limit, i.e. q above
+ * qEasy[b] (recorded for the hard-leaf cursors). φ(z, b − 1) = 1 when z < p, else π(z) − b + 2.
+ */
+function easyLeaves(x: number, y: number, limit: number, a: number, b: number, primes: Uint32Array, half: Uint32Array, qEasy: Float64Array): number {
+  const p = primes[b - 1]!;
+  const qLow = Math.max(p, Math.floor(y / p));
+  const easyAbove = Math.max(qLow, Math.floor(x / (p * p * p)), Math.floor(x / (p * (limit + 1))));
+  qEasy[b] = easyAbove;
+  if (easyAbove >= y) return 0;
+  // trivial leaves: z < p ⇔ q > x/p²
+  const trivialAbove = Math.min(y, Math.max(easyAbove, Math.floor(x / (p * p))));
+  let sum = a - piOf(half, trivialAbove);
+  // the rest in runs of q with the same π(z)
+  let i = piOf(half, easyAbove) + 1; // 1-based index of the smallest easy q
+  const iEnd = piOf(half, trivialAbove);
+  while (i <= iEnd) {
+    const z = Math.floor(x / (p * primes[i - 1]!));
+    const k = piOf(half, z); // ≥ b since z ≥ p
+    // every q' ≤ x/(p·p_k) has π(x/(p q')) ≥ k, and those ≥ q have it ≤ k
+    const runEnd = Math.min(iEnd, piOf(half, Math.min(y, Math.floor(x / (p * primes[k - 1]!)))));
+    sum += (runEnd - i + 1) * (k - b + 2);
+    i = runEnd + 1;
+  }
+  return sum;
+}
+
+/** Hard leaves −μ(n)·φ(x/(p n), b − 1) of b (p² ≤ y) with argument in [lo, hi]; advances cursor[b]. */
+function hardLeavesGeneral(
+  x: number, y: number, limit: number, b: number, p: number, lo: number, hi: number, words: Uint32Array,
+  mu: Int8Array, lpf: Int32Array, cursor: Float64Array, stopAt: Float64Array, base: number,
+): number {
+  let sum = 0, pos = 0, run = 0;
+  let n = cursor[b]!;
+  const stop = stopAt[b]!;
+  const pp = p * p;
+  for (; n > stop; n--) {
+    const m = mu[n]!;
+    if (m === 0 || lpf[n]! <= p) continue;
+    const z = Math.floor(x / (p * n));
+    if (z > hi) break;
+    if (lpf[n] === n && z < pp && z <= limit) continue; // easy, counted by easyLeaves
+    const at = z - lo;
+    run += countBits(words, pos, at);
+    pos = at + 1;
+    sum -= m * (base + run);
+  }
+  cursor[b] = n;
+  return sum;
+}
+
+/** Hard leaves φ(x/(p q), b − 1) of b (p² > y, q prime) with argument in [lo, hi]; advances cursor[b]. */
+function hardLeavesPrime(
+  x: number, b: number, p: number, lo: number, hi: number, words: Uint32Array, primes: Uint32Array, cursor: Float64Array, stopAt: Float64Array, base: number,
+): number {
+  let sum = 0, pos = 0, run = 0;
+  let i = cursor[b]!;
+  const stop = stopAt[b]!;
+  for (; i > stop; i--) {
+    const z = Math.floor(x / (p * primes[i - 1]!));
+    if (z > hi) break;
+    const at = z - lo;
+    run += countBits(words, pos, at);
+    pos = at + 1;
+    sum += base + run;
+  }
+  cursor[b] = i;
+  return sum;
+}
+
+/** Clear the bits of the multiples of p in the segment [lo, lo + len); returns how many were set. */
+function removeMultiples(words: Uint32Array, lo: number, len: number, p: number): number {
+  let removed = 0;
+  for (let j = Math.ceil(lo / p) * p - lo; j < len; j += p) {
+    const w = words[j >>> 5]!;
+    const bit = 1 << (j & 31);
+    if (w & bit) {
+      words[j >>> 5] = w ^ bit;
+      removed++;
+    }
+  }
+  return removed;
+}
+
+/** P2 terms π(x/p_i) − (i − 1) for the indices i > a whose x/p_i falls in [lo, hi] (i descending). */
+function p2Queries(x: number, a: number, B: number, lo: number, hi: number, words: Uint32Array, primes: Uint32Array, phiAll: number, state: { p2Index: number; p2: number }): void {
+  let pos = 0, run = 0;
+  let i = state.p2Index;
+  let p2 = state.p2;
+  while (i > a) {
+    const v = Math.floor(x / primes[i - 1]!);
+    if (v > hi) break;
+    const at = v - lo;
+    run += countBits(words, pos, at);
+    pos = at + 1;
+    p2 += phiAll + run - 1 + B - (i - 1);
+    i--;
+  }
+  state.p2Index = i;
+  state.p2 = p2;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -372,18 +414,14 @@ export function primePiLmo(x: number, opts: PrimeWorkOptions = {}, alpha = defau
 /** Logarithmic integral li(x) for x > 1 (Ramanujan's series), double precision. */
 export function logIntegral(x: number): number {
   const L = Math.log(x);
-  let sum = 0, fact = 1, inner = 0, pow = 1;
-  for (let n = 1; n < 200; n++) {
-    fact *= n;
-    pow *= L;
-    const sign = (n - 1) % 2 === 0 ? 1 : -1;
-    if (Math.floor((n - 1) / 2) + 1 > 0) {
-      // inner = Σ_{k=0}^{⌊(n−1)/2⌋} 1/(2k+1)
-      if ((n - 1) % 2 === 0) inner += 1 / (n - 1 + 1);
-    }
-    const term = (sign * pow) / (fact * 2 ** (n - 1)) * inner;
+  // li(x) = γ + ln ln x + √x · Σ_{n≥1} (−1)^{n−1} L^n / (n! 2^{n−1}) · Σ_{k=0}^{⌊(n−1)/2⌋} 1/(2k+1)
+  let sum = 0, coef = 1, inner = 0;
+  for (let n = 1; n < 400; n++) {
+    coef = n === 1 ? L : (coef * -L) / (2 * n);
+    if (n % 2 === 1) inner += 1 / n;
+    const term = coef * inner;
     sum += term;
-    if (Math.abs(term) < 1e-17 * Math.abs(sum)) break;
+    if (n > 2 * L && Math.abs(term) < 1e-17 * Math.abs(sum)) break;
   }
   return 0.5772156649015329 + Math.log(L) + Math.sqrt(x) * sum;
 }

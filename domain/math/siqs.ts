@@ -42,6 +42,8 @@ export interface SiqsOptions {
   /** Relations found (full + combined partials) out of those needed. */
   progress?: (relations: number, needed: number) => void;
   random?: SeededRandom;
+  /** Overrides of the size-based parameters (tuning and tests). */
+  parameters?: Partial<SiqsParameters>;
 }
 
 export interface SiqsStats {
@@ -68,7 +70,10 @@ export interface SiqsResult {
 const OPS_PER_UNIT = 200;
 /** Relations collected beyond the number of matrix columns. */
 const EXCESS = 48;
-const CUT_ALLOWANCE = Number(process.env.SIQS_CUT ?? 4);
+const CUT_ALLOWANCE = 4;
+/** Allowance for the rounding of log2 p in the sieve. */
+const ROUNDING_SLACK = 3;
+export const DEBUG = { passed: 0, accepted: 0, la: 0, As: 0, polys: 0, updates: 0, len: 0, nfb: 0, s: 0, cands: 0, matched: 0, small: 0 };
 const TWO53 = 2 ** 53;
 const TWO53N = 2n ** 53n;
 
@@ -240,7 +245,7 @@ class FoundFactor {
 
 export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
   const digits = n.toString().length;
-  const prm = siqsParameters(digits);
+  const prm = { ...siqsParameters(digits), ...opts.parameters };
   const k = knuthSchroeppel(n);
   const kN = BigInt(k) * n;
   const M = prm.halfInterval;
@@ -320,6 +325,9 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
     let sieveOps = len * 2; // fill + scan
     for (let i = sieveStart; i < nfb; i++) sieveOps += (2 * len) / P[i]! + 2;
     sieveOps += 3 * nfb; // root updates
+    let updatesPerPoly = 0;
+    for (let i = sieveStart; i < nfb; i++) updatesPerPoly += (2 * len) / P[i]!;
+    DEBUG.len = len; DEBUG.nfb = nfb; DEBUG.small = sieveStart;
     const unitsPerPoly = Math.max(1, Math.ceil(sieveOps / OPS_PER_UNIT));
     const unitsPerCandidate = Math.max(1, Math.ceil((2 * nfb + 400) / OPS_PER_UNIT));
 
@@ -412,6 +420,7 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
     while (relations() < want) {
       if (meter.remaining <= 0) return { stats };
       opts.checkpoint?.();
+      DEBUG.As++;
       const chosen = chooseA();
       if (!chosen) return { stats };
       const { A, idx: aIdx } = chosen;
@@ -467,11 +476,13 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
         meter.remaining -= unitsPerPoly;
 
         // ---- sieve ----
+        DEBUG.polys++; DEBUG.updates += updatesPerPoly; DEBUG.cands += 0;
         sieve.fill(init);
         sieveInterval(sieve, P, logp, root1, root2, sieveStart, nfb, len);
 
         // ---- scan and trial division ----
         const ncand = scanSieve(sieve, sieve32, len4, candidates);
+        DEBUG.cands += ncand;
         meter.remaining -= ncand * unitsPerCandidate;
         stats.candidates += ncand;
         const Ad = Number(A), B2d = Number(B2), Cd = Number(C);
@@ -482,14 +493,27 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
           const xd = j - M;
           // Cheap rejection in double precision: log2|v| minus the known prime factors (each once, and the exact power of 2
           // from v mod 2^32) leaves the cofactor, which must be below the large-prime bound up to repeated factors.
-          const nh = matchRoots(j, P, root1, root2, nfb, hits);
+          // First with the sieve's own (rounded) sum for the sieved primes, then exactly with the primes that divide.
           const vd = Math.abs((Ad * xd + B2d) * xd + Cd);
+          let nh: number;
           if (vd > scale) {
             const low = (((Math.imul(A32, Math.imul(xd, xd)) + Math.imul(B232, xd)) | 0) + C32) | 0;
-            let bits = Math.log2(vd) - (low === 0 ? 32 : 31 - Math.clz32(low & -low));
+            const rest = Math.log2(vd) - (low === 0 ? 32 : 31 - Math.clz32(low & -low));
+            let est = rest - (sieve[j]! - init);
+            for (let i = 1; i < sieveStart; i++) {
+              const jm = j % P[i]!;
+              if (jm === root1[i] || jm === root2[i]) est -= logf[i]!;
+            }
+            if (est > cutBits + ROUNDING_SLACK) continue;
+            nh = matchRoots(j, P, root1, root2, nfb, hits);
+            DEBUG.matched++;
+            let bits = rest;
             for (let h = 0; h < nh; h++) bits -= logf[hits[h]!]!;
             if (bits > cutBits) continue;
+          } else {
+            nh = matchRoots(j, P, root1, root2, nfb, hits);
           }
+          DEBUG.passed++;
           const x = BigInt(xd);
           let v = (A * x + B2) * x + C;
           if (v === 0n) continue;
@@ -561,6 +585,7 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
             }
           }
           if (c >= largeBound || nf >= 500) continue;
+          DEBUG.accepted++;
           const y = A * x + B;
           const rel: Relation = { y, f: factorBuf.slice(0, nf), neg, large: 1 };
           if (c === 1) {
@@ -595,7 +620,9 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
 
       if (fulls.length >= want) {
         stats.relations = fulls.length;
+        const TL = cpuNow();
         const deps = findDependencies(fulls, nfb + 1, 64, opts.checkpoint);
+        DEBUG.la += cpuNow() - TL;
         meter.remaining -= Math.ceil((fulls.length * fulls.length * ((nfb + fulls.length) / 32)) / (8 * OPS_PER_UNIT));
         stats.dependencies = deps.length;
         // Square roots one dependency at a time, until every piece is prime.
@@ -683,13 +710,16 @@ function sieveInterval(sieve: Uint8Array, P: Int32Array, logp: Uint8Array, root1
 /** Positions whose byte has the top bit set (four bytes at a time). */
 function scanSieve(sieve: Uint8Array, sieve32: Uint32Array, len4: number, out: Int32Array): number {
   let n = 0;
-  for (let w = 0; w < len4; w++) {
-    if ((sieve32[w]! & 0x80808080) === 0) continue;
-    const j = w << 2;
-    if (sieve[j]! & 0x80) out[n++] = j;
-    if (sieve[j + 1]! & 0x80) out[n++] = j + 1;
-    if (sieve[j + 2]! & 0x80) out[n++] = j + 2;
-    if (sieve[j + 3]! & 0x80) out[n++] = j + 3;
+  for (let w0 = 0; w0 < len4; w0 += 4) {
+    if (((sieve32[w0]! | sieve32[w0 + 1]! | sieve32[w0 + 2]! | sieve32[w0 + 3]!) & 0x80808080) === 0) continue;
+    for (let w = w0; w < w0 + 4; w++) {
+      if ((sieve32[w]! & 0x80808080) === 0) continue;
+      const j = w << 2;
+      if (sieve[j]! & 0x80) out[n++] = j;
+      if (sieve[j + 1]! & 0x80) out[n++] = j + 1;
+      if (sieve[j + 2]! & 0x80) out[n++] = j + 2;
+      if (sieve[j + 3]! & 0x80) out[n++] = j + 3;
+    }
   }
   return n;
 }
@@ -743,22 +773,25 @@ function squareRootStep(n: bigint, dep: number[], rels: Relation[], bigP: bigint
 
 /**
  * Dependencies among relations over GF(2) (each a list of relation indices whose product is a
- * square): singleton removal, then Gaussian elimination on bit-packed rows with an identity part.
+ * square). Structured Gaussian elimination first — singleton columns drop their row, a column of
+ * weight 2 merges its two rows into one — which shrinks the matrix to a fraction of its size; then
+ * Gaussian elimination on bit-packed rows (Uint32Array) with an identity part recording which
+ * merged rows were combined.
  */
 export function findDependencies(rels: readonly { f: Int32Array; neg: boolean }[], ncols: number, maxDeps: number, checkpoint?: () => void): number[][] {
   const R0 = rels.length;
-  // Odd-exponent columns of each relation (column 0 = sign, column i + 1 = factor-base prime i).
-  const cols: Int32Array[] = [];
+  // Odd-exponent columns of each relation, ascending (column 0 = sign, column i + 1 = factor-base prime i).
+  const rowCols: (Int32Array | null)[] = [];
   const par = new Uint8Array(ncols);
   for (const rel of rels) {
     const touched: number[] = [];
     if (rel.neg) {
-      par[0]! ^= 1;
+      par[0] = 1;
       touched.push(0);
     }
     for (let i = 0; i < rel.f.length; i++) {
       const c = rel.f[i]! + 1;
-      if (par[c] === 0) touched.push(c);
+      if (par[c] === 0 && !touched.includes(c)) touched.push(c);
       par[c]! ^= 1;
     }
     const odd: number[] = [];
@@ -766,42 +799,69 @@ export function findDependencies(rels: readonly { f: Int32Array; neg: boolean }[
       if (par[c]) odd.push(c);
       par[c] = 0;
     }
-    // A column touched twice may have been pushed once and reset: dedupe.
-    cols.push(Int32Array.from(new Set(odd)));
+    rowCols.push(Int32Array.from(odd).sort());
   }
-  // Singleton removal.
-  const alive = new Uint8Array(R0).fill(1);
+  const rowIds: number[][] = rels.map((_, i) => [i]);
+  // ---- structured elimination ----
   const weight = new Int32Array(ncols);
-  for (let r = 0; r < R0; r++) for (const c of cols[r]!) weight[c]!++;
-  for (let changed = true; changed; ) {
-    changed = false;
+  const first = new Int32Array(ncols);
+  const second = new Int32Array(ncols);
+  const touched = new Uint8Array(R0);
+  for (let pass = 0; pass < 200; pass++) {
+    checkpoint?.();
+    weight.fill(0);
+    first.fill(-1);
+    second.fill(-1);
+    touched.fill(0);
     for (let r = 0; r < R0; r++) {
-      if (!alive[r]) continue;
-      const cr = cols[r]!;
+      const cr = rowCols[r];
+      if (!cr) continue;
       for (let i = 0; i < cr.length; i++) {
-        if (weight[cr[i]!] === 1) {
-          alive[r] = 0;
-          for (let t = 0; t < cr.length; t++) weight[cr[t]!]!--;
-          changed = true;
-          break;
-        }
+        const c = cr[i]!;
+        weight[c]!++;
+        if (first[c]! < 0) first[c] = r;
+        else if (second[c]! < 0) second[c] = r;
       }
     }
+    let changed = false;
+    for (let c = 0; c < ncols; c++) {
+      if (weight[c] === 1) {
+        const r = first[c]!;
+        if (touched[r]) continue;
+        rowCols[r] = null;
+        touched[r] = 1;
+        changed = true;
+      } else if (weight[c] === 2) {
+        const r1 = first[c]!, r2 = second[c]!;
+        if (touched[r1] || touched[r2]) continue;
+        const merged = symmetricDifference(rowCols[r1]!, rowCols[r2]!);
+        if (merged.length > 96) continue;
+        rowCols[r2] = merged;
+        rowIds[r2] = rowIds[r2]!.concat(rowIds[r1]!);
+        rowCols[r1] = null;
+        touched[r1] = 1;
+        touched[r2] = 1;
+        changed = true;
+      }
+    }
+    if (!changed) break;
   }
   let rows: number[] = [];
-  for (let r = 0; r < R0; r++) if (alive[r]) rows.push(r);
+  for (let r = 0; r < R0; r++) if (rowCols[r]) rows.push(r);
+  weight.fill(0);
+  for (const r of rows) for (const c of rowCols[r]!) weight[c]!++;
   let activeCols = 0;
   for (let c = 0; c < ncols; c++) if (weight[c]! > 0) activeCols++;
-  // Keep a modest excess (more rows only cost time).
+  // Keep a modest excess (more rows only cost time): drop the heaviest.
   const keep = activeCols + Math.max(maxDeps, 16);
   if (rows.length > keep) {
-    rows.sort((a, b) => cols[a]!.length - cols[b]!.length);
-    for (const r of rows.slice(keep)) for (const c of cols[r]!) weight[c]!--;
+    rows.sort((a, b) => rowCols[a]!.length - rowCols[b]!.length);
+    for (const r of rows.slice(keep)) for (const c of rowCols[r]!) weight[c]!--;
     rows = rows.slice(0, keep);
   }
   const R = rows.length;
   if (R === 0) return [];
-  // Columns by increasing weight: sparse columns are eliminated first, before fill-in.
+  // ---- dense elimination, columns by increasing weight (sparse ones first, before fill-in) ----
   const order: number[] = [];
   for (let c = 0; c < ncols; c++) if (weight[c]! > 0) order.push(c);
   order.sort((a, b) => weight[a]! - weight[b]! || a - b);
@@ -814,13 +874,35 @@ export function findDependencies(rels: readonly { f: Int32Array; neg: boolean }[
   const mat = new Uint32Array(R * W);
   for (let i = 0; i < R; i++) {
     const base = i * W;
-    for (const c of cols[rows[i]!]!) {
+    for (const c of rowCols[rows[i]!]!) {
       const m = colMap[c]!;
       if (m >= 0) mat[base + (m >>> 5)]! ^= 1 << (m & 31);
     }
     mat[base + W1 + (i >>> 5)]! |= 1 << (i & 31);
   }
   const active = new Uint8Array(R).fill(1);
+  eliminate(mat, active, R, C, W, checkpoint);
+  const deps: number[][] = [];
+  for (let i = 0; i < R && deps.length < maxDeps; i++) {
+    if (!active[i]) continue;
+    const ib = i * W;
+    const dep: number[] = [];
+    for (let t = 0; t < W2; t++) {
+      let word = mat[ib + W1 + t]!;
+      while (word !== 0) {
+        const low = word & -word;
+        const b = 31 - Math.clz32(low);
+        for (const id of rowIds[rows[(t << 5) + b]!]!) dep.push(id);
+        word ^= low;
+      }
+    }
+    if (dep.length) deps.push(dep);
+  }
+  return deps;
+}
+
+/** Gaussian elimination in place: afterwards the rows still `active` have an all-zero matrix part. */
+function eliminate(mat: Uint32Array, active: Uint8Array, R: number, C: number, W: number, checkpoint?: () => void): void {
   for (let c = 0; c < C; c++) {
     if ((c & 63) === 0) checkpoint?.();
     const w = c >>> 5;
@@ -842,21 +924,27 @@ export function findDependencies(rels: readonly { f: Int32Array; neg: boolean }[
       for (let t = w; t < W; t++) mat[ib + t]! ^= mat[pb + t]!;
     }
   }
-  const deps: number[][] = [];
-  for (let i = 0; i < R && deps.length < maxDeps; i++) {
-    if (!active[i]) continue;
-    const ib = i * W;
-    const dep: number[] = [];
-    for (let t = 0; t < W2; t++) {
-      let word = mat[ib + W1 + t]!;
-      while (word !== 0) {
-        const low = word & -word;
-        const b = 31 - Math.clz32(low);
-        dep.push(rows[(t << 5) + b]!);
-        word ^= low;
-      }
-    }
-    if (dep.length) deps.push(dep);
-  }
-  return deps;
 }
+
+function symmetricDifference(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0, j = 0, n = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!, y = b[j]!;
+    if (x < y) {
+      out[n++] = x;
+      i++;
+    } else if (y < x) {
+      out[n++] = y;
+      j++;
+    } else {
+      i++;
+      j++;
+    }
+  }
+  while (i < a.length) out[n++] = a[i++]!;
+  while (j < b.length) out[n++] = b[j++]!;
+  return out.slice(0, n);
+}
+
+function cpuNow(): number { const u = process.cpuUsage(); return (u.user + u.system) / 1000; }

@@ -25,7 +25,7 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
   summary:
     "Ω(|n|) = Σ e, the number of prime factors of n ≠ 0 counted with multiplicity (up to 1000 digits; Ω(1) = 0; negative n uses |n|; n = 0 is a DOMAIN_ERROR). " +
     "For distinct primes use integer.omega.compute. " + factorizationDescription("Ω"),
-  keywords: ["bigomega", "big omega", "Ω", "prime factors with multiplicity", "number of prime factors", "prime factor count", "arithmetic function", "additive function", "integer"],
+  keywords: ["bigomega", "big omega", "Ω", "prime factors with multiplicity", "count prime factors with multiplicity", "total number of prime factors", "number of prime factors", "prime factor count", "arithmetic function", "additive function", "integer"],
   input_kinds: ["integer"],
   accepted_artifact_types: [],
   produced_artifact_types: [],

@@ -62,7 +62,7 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
     let g = 0n;
     for (const x of xs) {
       if (l % x !== 0n) return `${x} does not divide the lcm`;
-      g = gcd(g, l / x);
+      if (g !== 1n) g = gcd(g, l / x);
     }
     return l > 0n && g === 1n ? null : "the result is a common multiple but not the least one";
   },

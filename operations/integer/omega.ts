@@ -25,7 +25,7 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
   summary:
     "ω(|n|), the number of distinct primes dividing n ≠ 0 (up to 1000 digits; ω(1) = 0; negative n uses |n|; n = 0 is a DOMAIN_ERROR). " +
     "For the count with multiplicity use integer.bigomega.compute. " + factorizationDescription("ω"),
-  keywords: ["omega", "ω", "little omega", "distinct prime factors", "number of prime factors", "prime divisors", "arithmetic function", "additive function", "integer"],
+  keywords: ["omega", "ω", "little omega", "distinct prime factors", "count distinct prime factors", "number of distinct prime factors", "distinct prime count", "prime divisors", "arithmetic function", "additive function", "integer"],
   input_kinds: ["integer"],
   accepted_artifact_types: [],
   produced_artifact_types: [],

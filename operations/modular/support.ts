@@ -104,3 +104,28 @@ export function checkNonSquareWitness(a: bigint, n: bigint, w: NonSquareWitnessW
   if (w.reason === "mod_4") return j === 2 && u % 4n === 3n ? null : "u ≢ 3 (mod 4) or k − v ≠ 2";
   return j >= 3 && u % 8n !== 1n ? null : "u ≡ 1 (mod 8) or k − v < 3";
 }
+
+export const DLOG_MAX_DIGITS = 500;
+const FactorWire = type({ prime: positiveString(DLOG_MAX_DIGITS), exponent: positiveString(5) });
+
+/** A checkable argument that g^x ≡ h (mod m) has no solution x ≥ 0 (see modular.discrete_log.verify). */
+export const DlogWitness = type({
+  kind: "'non_unit_target'",
+  divisor: positiveString(DLOG_MAX_DIGITS).describe("d | m with gcd(g, d) = 1 < gcd(h, d): every power of g is a unit modulo d, h is not"),
+})
+  .or({
+    kind: "'vanishing'",
+    divisor: positiveString(DLOG_MAX_DIGITS).describe("d | m made of primes of g, with g^T ≡ 0 (mod d) but h ≢ 0 (mod d)"),
+    threshold: type("0 <= number.integer <= 2000").describe("T: no x < T has g^x ≡ h (mod m), and g^x ≡ 0 (mod d) for x ≥ T"),
+  })
+  .or({
+    kind: "'order'",
+    forced_modulus: positiveString(DLOG_MAX_DIGITS).describe("m1 | m, coprime to g, modulo which every solution is forced: x ≡ forced_log (mod forced_order) (1 when nothing is forced)"),
+    forced_log: type(/^(0|[1-9][0-9]*)$/).describe("x1 with g^x1 ≡ h (mod m1)"),
+    forced_order: positiveString(DLOG_MAX_DIGITS).describe("n1, the exact order of g modulo m1"),
+    forced_order_factorization: FactorWire.array().describe("the prime factorization of n1 (it makes the exactness of n1 checkable)"),
+    modulus: positiveString(DLOG_MAX_DIGITS).describe("m2 | m, coprime to g"),
+    exponent: positiveString(DLOG_MAX_DIGITS).describe("N with (g^n1)^N ≡ 1 (mod m2) but (h·g^−x1)^N ≢ 1 (mod m2)"),
+  })
+  .describe("why no x exists; every field is re-checkable with a few exponentiations and gcds");
+export type DlogWitnessWire = typeof DlogWitness.infer;

@@ -1,0 +1,120 @@
+import { type } from "arktype";
+import { defineCompute } from "../../domain/declaration.js";
+import { dot, solveLinear } from "../../domain/math/diophantine.js";
+import { integerString, naturalString, strict } from "../_support/wire.js";
+import { limbsOfDigits, MAX_LINEAR_DIGITS, MAX_SOLUTION_DIGITS, MAX_VARIABLES, maxDigits } from "./support.js";
+
+const Request = strict(
+  type({
+    coefficients: integerString(MAX_LINEAR_DIGITS)
+      .array()
+      .moreThanLength(0)
+      .atMostLength(MAX_VARIABLES)
+      .describe(`a1, …, an: the coefficients of a1·x1 + … + an·xn = c (1 to ${MAX_VARIABLES} integers of at most ${MAX_LINEAR_DIGITS} digits)`),
+    rhs: integerString(MAX_LINEAR_DIGITS).describe("c: the right-hand side"),
+  }),
+);
+const Entry = integerString(MAX_SOLUTION_DIGITS);
+const Result = strict(
+  type({
+    solvable: type("boolean").describe("whether integer solutions exist: gcd(a1, …, an) divides c (for a = 0: c = 0)"),
+    gcd: naturalString(MAX_LINEAR_DIGITS).describe("g = gcd(a1, …, an) ≥ 0"),
+    "particular?": Entry.array().atMostLength(MAX_VARIABLES).describe("a solution x0 (when solvable), reduced: 0 ≤ x0[p] < pivot value at each pivot p of the kernel basis"),
+    kernel_basis: Entry.array()
+      .atMostLength(MAX_VARIABLES)
+      .array()
+      .atMostLength(MAX_VARIABLES)
+      .describe("vectors v1, …, v_{n−1} (n of them when a = 0) with a·v = 0 forming a basis of all such integer vectors, in Hermite normal form: every solution is x0 + Σ t_j·v_j with t_j integers"),
+  }),
+);
+
+export default defineCompute<typeof Request.infer, typeof Result.infer>({
+  id: "diophantine.linear.compute",
+  version: "1.0.0",
+  title: "Linear Diophantine equation a1·x1 + … + an·xn = c: all integer solutions",
+  summary:
+    "Decides whether a1·x1 + … + an·xn = c has integer solutions (n ≤ 100, coefficients of up to 1000 digits) and gives all of them: a particular solution x0 and a basis " +
+    "v1 … v_{n−1} of the homogeneous solutions, so that the solutions are exactly x0 + Σ t_j·v_j (t_j ∈ Z). Both are canonical (Hermite normal form): the basis vectors have " +
+    "ascending pivots (first non-zero coordinate) with positive pivot values and the entries of each vector at the later pivots reduced into [0, pivot value); x0 is reduced " +
+    "the same way. For two variables a·x + b·y = c (a, b ≠ 0, g = gcd(a, b)): v1 = (|b|/g, −sign(b)·a/g), i.e. x = x0 + (b/g)·t, y = y0 − (a/g)·t, with 0 ≤ x0 < |b|/g " +
+    "(the least non-negative x). Method: extended gcds absorbing one coefficient at a time (from the last), reducing every new vector at once.",
+  keywords: [
+    "linear diophantine equation", "diophantine", "integer solutions", "bezout", "general solution", "particular solution", "extended gcd", "ax + by = c",
+    "integer linear equation", "hermite normal form", "lattice", "kernel", "nullspace", "integer kernel", "solve",
+  ],
+  input_kinds: ["integer"],
+  accepted_artifact_types: [],
+  produced_artifact_types: [],
+  request: Request,
+  result: Result,
+  effect: "read_only",
+  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
+  bounds: [
+    { name: "variables", limit: MAX_VARIABLES, unit: "variables", description: "the equation has at most this many unknowns" },
+    { name: "digits", limit: MAX_LINEAR_DIGITS, unit: "decimal digits", description: "each coefficient and the right-hand side have at most this many digits" },
+  ],
+  cost_model:
+    "units = n³·L + n·L² with L = 64-bit limbs of the largest coefficient: n extended gcds, and per absorbed coefficient a reduction of up to n vectors of n entries " +
+    "(entries stay of the size of the coefficients)",
+  budget: { max_units: 1e9, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 20_000 },
+  preflight(req) {
+    const n = req.coefficients.length;
+    const L = limbsOfDigits(Math.max(maxDigits(req.coefficients), maxDigits([req.rhs])));
+    return { units: n ** 3 * L + n * L * L, memory_bytes: n * n * L * 8 * 4 + 2 ** 20, basis: `${n} variables, coefficients of up to ${L} limbs` };
+  },
+  ports: { inputs: {}, outputs: {} },
+  execute(req, ctx) {
+    const a = req.coefficients.map(BigInt);
+    const s = solveLinear(a, BigInt(req.rhs), () => ctx.checkpoint());
+    return {
+      solvable: s.solvable,
+      gcd: s.gcd.toString(),
+      ...(s.particular ? { particular: s.particular.map(String) } : {}),
+      kernel_basis: s.kernel.map((k) => k.vector.map(String)),
+    };
+  },
+  postcondition(req, res) {
+    const a = req.coefficients.map(BigInt), c = BigInt(req.rhs), n = a.length;
+    const g = BigInt(res.gcd);
+    if (a.some((v) => (g === 0n ? v !== 0n : v % g !== 0n))) return "the gcd does not divide every coefficient";
+    if (res.solvable !== (g === 0n ? c === 0n : c % g === 0n)) return "solvable must say whether the gcd divides c";
+    if (res.solvable !== (res.particular !== undefined)) return "a particular solution is given exactly when the equation is solvable";
+    if (res.particular && (res.particular.length !== n || dot(a, res.particular.map(BigInt)) !== c)) return "the particular solution does not satisfy the equation";
+    const basis = res.kernel_basis.map((v) => v.map(BigInt));
+    if (basis.length !== (g === 0n ? n : n - 1)) return "the kernel basis has the wrong number of vectors";
+    let lastPivot = -1;
+    for (const v of basis) {
+      if (v.length !== n || dot(a, v) !== 0n) return "a kernel vector does not solve the homogeneous equation";
+      const p = v.findIndex((e) => e !== 0n);
+      if (p <= lastPivot || v[p]! < 0n) return "the kernel basis is not in Hermite normal form (ascending pivots, positive pivot values)";
+      lastPivot = p;
+    }
+    // The vectors generate every solution of a·v = 0: dropping the free coordinate f (a_f ≠ 0) maps the solution lattice
+    // one-to-one onto a sublattice of index |a_f|/g of Z^(n−1); the echelon vectors map to a triangular matrix whose
+    // determinant is the product of the pivot values, so they are a basis exactly when that product is |a_f|/g.
+    if (g !== 0n) {
+      const pivots = new Set(basis.map((v) => v.findIndex((e) => e !== 0n)));
+      const free = [...Array(n).keys()].find((i) => !pivots.has(i));
+      if (free === undefined || a[free] === 0n) return "no free coordinate with a non-zero coefficient";
+      const prod = basis.reduce((s, v) => s * v.find((e) => e !== 0n)!, 1n);
+      const af = a[free]! < 0n ? -a[free]! : a[free]!;
+      if (prod * g !== af) return "the pivot values do not multiply to |a_free|/g: the vectors do not generate every solution";
+    }
+    return null;
+  },
+  examples: [
+    {
+      title: "240x + 46y = 10: x = 1 + 23t, y = −5 − 120t",
+      payload: { coefficients: ["240", "46"], rhs: "10" },
+      expected: { solvable: true, gcd: "2", particular: ["1", "-5"], kernel_basis: [["23", "-120"]] },
+    },
+    { title: "no solution when the gcd does not divide c: 6x + 9y = 5", payload: { coefficients: ["6", "9"], rhs: "5" }, expected: { solvable: false, gcd: "3", kernel_basis: [["3", "-2"]] } },
+    {
+      title: "three variables: 6x + 10y + 15z = 1",
+      payload: { coefficients: ["6", "10", "15"], rhs: "1" },
+      expected: { solvable: true, gcd: "1", particular: ["1", "1", "-1"], kernel_basis: [["5", "0", "-2"], ["0", "3", "-2"]] },
+    },
+    { title: "a zero coefficient leaves its variable free: 0·x + 3y = 6", payload: { coefficients: ["0", "3"], rhs: "6" }, expected: { solvable: true, gcd: "3", particular: ["0", "2"], kernel_basis: [["1", "0"]] } },
+    { title: "0 = 0: every vector is a solution", payload: { coefficients: ["0", "0"], rhs: "0" }, expected: { solvable: true, gcd: "0", particular: ["0", "0"], kernel_basis: [["1", "0"], ["0", "1"]] } },
+  ],
+});

@@ -1,0 +1,64 @@
+import { type } from "arktype";
+import { defineCompute } from "../../domain/declaration.js";
+import { domainError } from "../../domain/errors.js";
+import { sqrtRem } from "../../domain/math/arithmetic.js";
+import { parseInteger } from "../../domain/values.js";
+import { integerString, naturalString, strict } from "../_support/wire.js";
+
+const MAX_DIGITS = 100_000;
+
+const Request = strict(type({ n: integerString(MAX_DIGITS).describe("n ≥ 0: a non-negative integer as a decimal string (at most 100,000 digits)") }));
+const Result = strict(
+  type({
+    root: naturalString(MAX_DIGITS / 2 + 1).describe("r = ⌊√n⌋, the largest r with r² ≤ n"),
+    remainder: naturalString(MAX_DIGITS / 2 + 2).describe("n − r² (0 ≤ remainder ≤ 2r)"),
+    exact: type("boolean").describe("true when n = r² (n is a perfect square)"),
+  }),
+);
+
+export default defineCompute<typeof Request.infer, typeof Result.infer>({
+  id: "integer.sqrt.compute",
+  version: "1.0.0",
+  title: "Integer square root ⌊√n⌋ with remainder",
+  summary:
+    "r = ⌊√n⌋ and the remainder n − r² for an integer 0 ≤ n of up to 100,000 digits, and whether n is a perfect square (remainder 0). " +
+    "Newton's iteration with precision doubling. Negative n is a DOMAIN_ERROR (use integer.root.compute with an odd k for real roots of negative numbers).",
+  keywords: ["square root", "integer square root", "isqrt", "sqrtint", "sqrtrem", "floor sqrt", "perfect square", "is square", "issquare", "root", "integer"],
+  input_kinds: ["integer"],
+  accepted_artifact_types: [],
+  produced_artifact_types: [],
+  request: Request,
+  result: Result,
+  effect: "read_only",
+  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
+  bounds: [{ name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "n has at most this many digits" }],
+  cost_model: "units = 8 · bits(n)² / 64: Newton's iteration with precision doubling (each level starts from the root of the top half) costs a few full-size long divisions",
+  budget: { max_units: 5e10, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 10_000 },
+  preflight(req) {
+    const bits = req.n.length * 3.33 + 8;
+    return { units: ((bits * bits) / 64) * 8, memory_bytes: Math.ceil(bits / 8) * 16, basis: `n of about ${Math.round(bits)} bits` };
+  },
+  ports: {
+    inputs: { n: { field: "n", kind: "integer", description: "the integer n ≥ 0" } },
+    outputs: { root: { field: "root", kind: "integer", description: "⌊√n⌋" } },
+  },
+  execute(req) {
+    const n = parseInteger(req.n, "payload.n");
+    if (n < 0n) throw domainError("the square root of a negative integer is not real", "payload.n", "give n ≥ 0; for a real root of a negative number use integer.root.compute with an odd k");
+    const { root, remainder } = sqrtRem(n);
+    return { root: root.toString(), remainder: remainder.toString(), exact: remainder === 0n };
+  },
+  postcondition(req, res) {
+    const n = BigInt(req.n), r = BigInt(res.root), rem = BigInt(res.remainder);
+    if (r * r + rem !== n) return "r² + remainder ≠ n";
+    if (rem < 0n || rem > 2n * r) return "the remainder is outside [0, 2r], so r is not ⌊√n⌋";
+    return res.exact === (rem === 0n) ? null : "exact must mean remainder 0";
+  },
+  examples: [
+    { title: "⌊√17⌋ = 4, remainder 1", payload: { n: "17" }, expected: { root: "4", remainder: "1", exact: false } },
+    { title: "a perfect square", payload: { n: "144" }, expected: { root: "12", remainder: "0", exact: true } },
+    { title: "√0 = 0", payload: { n: "0" }, expected: { root: "0", remainder: "0", exact: true } },
+    { title: "10^40 + 12345", payload: { n: "10000000000000000000000000000000000012345" }, expected: { root: "100000000000000000000", remainder: "12345", exact: false } },
+    { title: "2^127 − 1", payload: { n: "170141183460469231731687303715884105727" }, expected: { root: "13043817825332782212", remainder: "9119501915260492783", exact: false } },
+  ],
+});
