@@ -4,9 +4,11 @@
  * list it here.
  */
 import type { Workload } from "../types.js";
+import bpswThousand from "./bpsw-1000.js";
 import detSixty from "./det-60.js";
 import gcdTwentyK from "./gcd-20k.js";
 import partitionOneE5 from "./partition-1e5.js";
+import primePiOneE11 from "./primepi-1e11.js";
 import stdioColdStart from "./stdio-cold-start.js";
 
-export const WORKLOADS: readonly Workload[] = [gcdTwentyK, detSixty, stdioColdStart, partitionOneE5];
+export const WORKLOADS: readonly Workload[] = [gcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11];

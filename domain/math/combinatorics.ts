@@ -28,13 +28,14 @@ const LN2 = Math.LN2;
 /* ------------------------------------------------------------------------------------------ */
 
 /**
- * Work units of one multiplication of two numbers of `bits` bits: L^1.465 for L 64-bit limbs (V8's
- * Karatsuba/Toom-3 regime; fits measured times within a factor 2 from 10^3 to 4·10^6 bits), plus a
- * fixed overhead of 30 per bigint operation. One unit is roughly 30 ns.
+ * Work units of one multiplication of two numbers of `bits` bits with L = bits/64 limbs:
+ * min(L^1.465, 6·L·log2 L) (V8's Karatsuba/Toom-3 regime, then its FFT regime; fits measured times
+ * within a factor 2 from 10^3 to 10^7 bits), plus a fixed overhead of 30 per bigint operation.
+ * One unit is roughly 10–30 ns.
  */
 export function mulUnits(bits: number): number {
   const L = Math.max(1, bits) / 64 + 1;
-  return L ** 1.465 + 30;
+  return Math.min(L ** 1.465, 6 * L * Math.log2(L + 1)) + 30;
 }
 
 /** Work units of a linear bigint operation (addition, shift, multiplication by a word). */
@@ -446,7 +447,8 @@ export function derangements(n: number, pace?: Pace): bigint {
   if (n === 0) return 1n;
   let leaves = 0;
   const total = Math.ceil(n / 32);
-  const split = (a: number, b: number): [bigint, bigint] => {
+  // P(a, b) is only needed for right children (and their descendants): T = T1·P2 + T2.
+  const split = (a: number, b: number, needP: boolean): [bigint, bigint] => {
     if (b - a <= 32) {
       let T = 0n, P = 1n;
       for (let i = b - 1; i >= a; i--) {
@@ -461,11 +463,11 @@ export function derangements(n: number, pace?: Pace): bigint {
       return [T, P];
     }
     const m = (a + b) >>> 1;
-    const [T1, P1] = split(a, m);
-    const [T2, P2] = split(m, b);
-    return [T1 * P2 + T2, P1 * P2];
+    const [T1, P1] = split(a, m, needP);
+    const [T2, P2] = split(m, b, true);
+    return [T1 * P2 + T2, needP ? P1 * P2 : 0n];
   };
-  const [T] = split(0, n);
+  const [T] = split(0, n, false);
   return T + (n & 1 ? -1n : 1n);
 }
 
@@ -528,13 +530,27 @@ export function lucas(n: bigint, pace?: Pace): bigint {
 /* Bell and Stirling numbers                                                                  */
 /* ------------------------------------------------------------------------------------------ */
 
+/** From this n on, bell() uses the explicit sum rather than the triangle. */
+export const BELL_SUM_MIN = 64;
+
 /**
- * Bell number B_n by the Bell (Aitken) triangle: each row starts with the last entry of the
- * previous row, each next entry adds the entry above-left; the last entry of row n − 1 is B_n.
- * n(n − 1)/2 additions of numbers of at most log2 B_n bits.
+ * Bell number B_n (set partitions of an n-set).
+ * - n < 64: the Bell (Aitken) triangle (each row starts with the last entry of the previous row,
+ *   each next entry adds the entry above-left; the last entry of row n − 1 is B_n).
+ * - otherwise the exact sum B_n·n! = Σ_{j=1}^{n} C(n, j)·j^n·!(n − j), which follows from
+ *   B_n = Σ_k S(n, k) and the explicit formula for S(n, k) (Σ_{i ≤ m} (−1)^i/i! = !m/m!):
+ *   about 2n multiplications of numbers of at most n·log2 n bits instead of n²/2 additions;
+ *   powers j^n multiplicatively (j^n = p^n·(j/p)^n for the least prime p | j), C(n, j) and !m
+ *   incrementally, one exact division by n! at the end.
  */
 export function bell(n: number, pace?: Pace): bigint {
   if (!Number.isSafeInteger(n) || n < 0) throw new RangeError("bell: n must be a non-negative integer");
+  if (n <= 1) return 1n;
+  return n < BELL_SUM_MIN ? bellTriangle(n, pace) : bellSum(n, pace);
+}
+
+/** B_n by the Bell triangle: n(n − 1)/2 additions. */
+export function bellTriangle(n: number, pace?: Pace): bigint {
   if (n <= 1) return 1n;
   let row: bigint[] = [1n];
   for (let i = 1; i < n; i++) {
@@ -552,6 +568,46 @@ export function bell(n: number, pace?: Pace): bigint {
     }
   }
   return row[n - 1]!;
+}
+
+/** Least prime factor of every j ≤ limit (0 for j < 2). */
+function leastPrimeFactors(limit: number): Uint32Array {
+  const lpf = new Uint32Array(limit + 1);
+  for (const p of primes(limit)) for (let j = p; j <= limit; j += p) if (lpf[j] === 0) lpf[j] = p;
+  return lpf;
+}
+
+function bellSum(n: number, pace?: Pace): bigint {
+  const lpf = leastPrimeFactors(n);
+  const half = n >> 1;
+  const N = BigInt(n);
+  const pow: bigint[] = new Array(half + 1); // j^n for j ≤ n/2 (the only ones reused)
+  const power = (j: number): bigint => {
+    if (j <= half && pow[j] !== undefined) return pow[j]!;
+    const p = lpf[j]!;
+    return j === 1 ? 1n : p === j ? BigInt(j) ** N : pow[p]! * pow[j / p]!;
+  };
+  for (let j = 1; j <= half; j++) {
+    pow[j] = power(j);
+    if ((j & 15) === 0) {
+      pace?.checkpoint?.();
+      pace?.progress?.(j, n + half);
+    }
+  }
+  let sum = 0n;
+  let binom = 1n; // C(n, j), starting at j = n
+  let der = 1n; // !(n − j), starting at !0
+  for (let j = n; j >= 1; j--) {
+    sum += binom * der * power(j);
+    const m = n - j + 1;
+    binom = (binom * BigInt(j)) / BigInt(m);
+    der = BigInt(m) * der + (m & 1 ? -1n : 1n);
+    if ((j & 15) === 0) {
+      pace?.checkpoint?.();
+      pace?.progress?.(half + n - j, n + half);
+    }
+  }
+  return sum / factorial(n, pace);
 }
 
 /** Sum of the coefficients (all non-negative). */
@@ -639,9 +695,9 @@ function linearProductTree(lo: number, hi: number, d: number, reversed: boolean,
 /**
  * Unsigned Stirling number of the first kind c(n, k) = [x^k] x(x + 1)⋯(x + n − 1) (the number of
  * permutations of n elements with k cycles); the signed s(n, k) = (−1)^{n−k} c(n, k).
- * With N = n − 1, K = k − 1: c(n, k) = [x^K] Π_{i=1}^{N} (x + i) = e_{N−K}(1, …, N). The product
- * tree is truncated to degree min(K, N − K), taking the reversed polynomial Π (1 + i·y) when
- * N − K is the smaller; c(n, 1) = (n − 1)!.
+ * With N = n − 1, K = k − 1: c(n, k) = [x^K] Π_{i=1}^{N} (x + i) = e_{N−K}(1, …, N), read off a
+ * product tree truncated to degree K (forward) or, on the reversed polynomial Π (1 + i·y), to
+ * degree N − K, whichever stirling1Plan estimates cheaper; c(n, 1) = (n − 1)!.
  */
 export function stirling1Unsigned(n: number, k: number, pace?: Pace): bigint {
   if (!Number.isSafeInteger(n) || !Number.isSafeInteger(k) || n < 0 || k < 0) throw new RangeError("stirling1: n and k must be non-negative integers");
@@ -650,10 +706,49 @@ export function stirling1Unsigned(n: number, k: number, pace?: Pace): bigint {
   if (k === 0) return 0n;
   const N = n - 1, K = k - 1;
   if (K === 0) return factorial(N, pace);
-  const reversed = N - K < K;
-  const d = reversed ? N - K : K;
+  const { reversed, d } = stirling1Plan(n, k);
   const coeffs = linearProductTree(1, N, d, reversed, pace, { done: 0, total: N });
   return coeffs[d] ?? 0n;
+}
+
+/** Estimated bits of the largest coefficient kept at a product-tree node over factors lo..hi truncated to degree d. */
+function treeSlotBits(lo: number, hi: number, d: number, reversed: boolean): number {
+  const all = (lnGamma(hi + 2) - lnGamma(lo + 1)) / LN2; // log2 Π (1 + i): the sum of all coefficients
+  const m = hi - lo + 1;
+  if (!reversed || d >= m) return all;
+  // Σ_{j≤d} e_j(lo..hi) ≤ (d + 1)·C(m, d)·hi^d
+  return Math.min(all, Math.log2(d + 1) + log2Binomial(BigInt(m), BigInt(d)) + d * Math.log2(hi));
+}
+
+/**
+ * Work units of linearProductTree(1, N, d, reversed), level by level (O(log N) to evaluate): at a
+ * level with nodes of m factors, 2^level merges each costed at the node with the largest factors
+ * (an upper estimate of its coefficient sizes).
+ */
+function treeUnits(N: number, d: number, reversed: boolean): number {
+  let units = 0;
+  let count = 1;
+  for (let m = N; ; m /= 2, count *= 2) {
+    const lo = Math.max(1, Math.floor(N - m + 1));
+    if (m < 16) {
+      const leaf = Math.ceil(m);
+      units += count * leaf * Math.min(leaf + 1, d + 1) * 2 * linUnits(treeSlotBits(lo, N, d, reversed));
+      return units;
+    }
+    const la = Math.min(Math.ceil(m / 2), d) + 1;
+    const slot = treeSlotBits(lo, N, d, reversed) + 2;
+    const merge = la <= KRONECKER_MIN ? la * la * mulUnits(slot / 2) : 1.2 * mulUnits(Math.min(2 * la - 1, 2 * d + 1) * slot) + 6 * linUnits(2 * la * slot);
+    units += count * merge;
+  }
+}
+
+/** How stirling1Unsigned evaluates c(n, k) (1 ≤ k < n), with its estimated work units. */
+export function stirling1Plan(n: number, k: number): { reversed: boolean; d: number; units: number } {
+  const N = n - 1, K = k - 1;
+  if (K <= 0 || K >= N) return { reversed: false, d: Math.max(0, K), units: mulUnits(log2Factorial(N)) * 4 };
+  const fwd = treeUnits(N, K, false);
+  const rev = treeUnits(N, N - K, true);
+  return fwd <= rev ? { reversed: false, d: K, units: fwd } : { reversed: true, d: N - K, units: rev };
 }
 
 /** Which evaluation of S(n, k) is cheaper, with its estimated work units. */
@@ -686,9 +781,7 @@ export function stirling2(n: number, k: number, pace?: Pace): bigint {
 }
 
 function stirling2Explicit(n: number, k: number, pace?: Pace): bigint {
-  // least prime factor of each j ≤ k
-  const lpf = new Uint32Array(k + 1);
-  for (const p of primes(k)) for (let j = p; j <= k; j += p) if (lpf[j] === 0) lpf[j] = p;
+  const lpf = leastPrimeFactors(k);
   const half = k >> 1;
   const pow: bigint[] = new Array(half + 1); // j^n for j ≤ k/2 (the only ones reused)
   const N = BigInt(n);

@@ -283,7 +283,6 @@ export function ecm(n: bigint, B1: number, B2: number, curves: number, opts: Ecm
     const xd = (DQ0.X * dzi) % n;
     const DQ: Pt = { X: xd, Z: 1n };
     let [Tm, Tnext] = ladderPair(xd, mStart, a24, n);
-    let Tprev: Pt | undefined = mStart > 1 ? undefined : undefined;
     let prod = 1n;
     for (let m = mStart, idx = 0; m <= mEnd; m++, idx++) {
       if ((idx & 255) === 0) opts.checkpoint?.();
@@ -292,11 +291,9 @@ export function ecm(n: bigint, B1: number, B2: number, curves: number, opts: Ecm
       for (let t = 0; t < list.length; t++) prod = (prod * (Xm - ((bx[list[t]!]! * Zm) % n))) % n;
       // T_{m+2} = T_{m+1} + DQ with difference T_m.
       const after = add(Tnext, DQ, Tm, n);
-      Tprev = Tm;
       Tm = Tnext;
       Tnext = after;
     }
-    void Tprev;
     g = gcd(prod, n);
     return nonTrivial(g, n) ? g : undefined;
   }

@@ -1,11 +1,24 @@
 /**
  * Integer factorization: the one engine every operation that needs a factorization uses
  * (multiplicative functions, orders, square roots mod n, the factorization operation itself).
- * Strategy: trial division → perfect powers → Pollard–Brent rho → (ECM, SIQS as they land),
- * under a work budget; what cannot be split within budget is returned as an unfactored cofactor.
+ *
+ * Strategy, under one work budget (units ≈ modular multiplications, see FactorOptions.budget):
+ * 1. trial division by the primes below 2^16 (residues modulo word-size products of primes);
+ * 2. a stack of composite parts, each first tested (BPSW / deterministic Miller–Rabin) and checked
+ *    for being a perfect power;
+ * 3. Pollard–Brent rho — the whole job for parts below 14 digits, a short attempt otherwise;
+ * 4. ECM (domain/math/ecm.ts) with growing B1: a short pretest sized to a fraction of the expected
+ *    SIQS work when SIQS is feasible, or all the remaining budget when it is not (large or
+ *    unbalanced numbers);
+ * 5. SIQS (domain/math/siqs.ts) for parts of 14–90 digits whose expected cost fits in the budget.
+ * What cannot be split within the budget is returned as the unfactored cofactor (INCOMPLETE).
+ * All randomness (ECM curves, SIQS polynomials) is seeded from n: results are reproducible.
  */
-import { perfectPower } from "./integer.js";
-import { decidePrimality, pollardBrent, smallPrimes, type PrimalityStatus } from "./primality.js";
+import { bitLength, perfectPower } from "./integer.js";
+import { ECM_LEVELS, ecm, ecmB2, mulWeight } from "./ecm.js";
+import { decidePrimality, pollardBrent, type PrimalityStatus } from "./primality.js";
+import { SeededRandom } from "./seeded-random.js";
+import { siqs } from "./siqs.js";
 
 export interface PrimePower {
   prime: bigint;
@@ -14,73 +27,227 @@ export interface PrimePower {
   status: PrimalityStatus;
 }
 
+export type FactorMethod = "trial_division" | "perfect_power" | "rho" | "ecm" | "siqs";
+
 export interface Factorization {
   /** Prime powers found, ascending by prime. */
   factors: PrimePower[];
   /** Composite part left unfactored (1 when the factorization is complete). */
   cofactor: bigint;
   status: "COMPLETE" | "INCOMPLETE";
+  /** Work units spent (same scale as the budget). */
+  work?: number;
+  /** Methods that produced a split, in the order first used. */
+  methods?: FactorMethod[];
 }
 
 export interface FactorOptions {
-  /** Abstract work budget (rho iterations, ECM curves × stage bounds…); default generous. */
+  /**
+   * Work budget in units of about one modular multiplication of numbers up to 256 bits
+   * (≈ 0.1–0.5 µs): rho iterations, ECM ladder steps and SIQS sieve work are all charged in it.
+   * Default DEFAULT_FACTOR_BUDGET (a few seconds; enough for 50–55-digit balanced semiprimes).
+   */
   budget?: number;
   checkpoint?: () => void;
+  /** Monotone progress: work units spent out of the budget, with a message naming the phase. */
   progress?: (done: number, total?: number, message?: string) => void;
+}
+
+export const DEFAULT_FACTOR_BUDGET = 3e7;
+/** Trial division covers the primes below this bound. */
+export const TRIAL_DIVISION_BOUND = 65536;
+/** Parts with fewer digits are left to Pollard–Brent rho alone. */
+const RHO_ONLY_DIGITS = 14;
+const SIQS_MAX_DIGITS = 90;
+
+const TD_PRIMES: Int32Array = (() => {
+  const sieve = new Uint8Array(TRIAL_DIVISION_BOUND);
+  const out: number[] = [];
+  for (let i = 2; i < TRIAL_DIVISION_BOUND; i++) {
+    if (sieve[i]) continue;
+    out.push(i);
+    for (let j = i * i; j < TRIAL_DIVISION_BOUND; j += i) sieve[j] = 1;
+  }
+  return Int32Array.from(out);
+})();
+
+/** Expected SIQS work (units) for a d-digit number, fitted to measurements of siqs.ts (kept on the safe side). */
+export function siqsWorkEstimate(digits: number): number {
+  return 4e6 * Math.pow(12, (digits - 50) / 10);
+}
+
+/** Share of the expected SIQS work spent first on ECM looking for a small factor. */
+function ecmPretestShare(digits: number): number {
+  return digits <= 50 ? 0.04 : Math.min(0.15, 0.04 + (digits - 50) * 0.0055);
 }
 
 /** Factor |n| (n ≠ 0). ±1 has the empty factorization. */
 export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorization {
   if (n === 0n) throw new RangeError("factorInteger(0)");
   if (n < 0n) n = -n;
-  let budget = opts.budget ?? 5_000_000;
+  const budget = opts.budget ?? DEFAULT_FACTOR_BUDGET;
+  let spent = 0;
+  const methods: FactorMethod[] = [];
+  const used = (m: FactorMethod) => {
+    if (!methods.includes(m)) methods.push(m);
+  };
+  const report = (message: string) => opts.progress?.(Math.min(spent, budget), budget, message);
   const found = new Map<bigint, { exponent: number; status: PrimalityStatus }>();
   const add = (p: bigint, e: number, status: PrimalityStatus) => {
     const cur = found.get(p);
     found.set(p, { exponent: (cur?.exponent ?? 0) + e, status: cur?.status === "PROVEN" ? "PROVEN" : status });
   };
-  for (const sp of smallPrimes) {
-    const p = BigInt(sp);
-    if (p * p > n) break;
-    let e = 0;
-    while (n % p === 0n) {
-      n /= p;
-      e++;
+
+  // ---- 1. trial division: residues modulo products of primes below 2^53, then per prime ----
+  {
+    let i = 0;
+    const w = mulWeight(n);
+    while (i < TD_PRIMES.length && n > 1n) {
+      const first = TD_PRIMES[i]!;
+      if (BigInt(first) * BigInt(first) > n) break;
+      let g = 1;
+      let j = i;
+      while (j < TD_PRIMES.length && g * TD_PRIMES[j]! < 2 ** 53) g *= TD_PRIMES[j++]!;
+      const r = Number(n % BigInt(g));
+      spent += w / 4;
+      for (let t = i; t < j; t++) {
+        const p = TD_PRIMES[t]!;
+        if (r % p !== 0) continue;
+        const bp = BigInt(p);
+        let e = 0;
+        while (n % bp === 0n) {
+          n /= bp;
+          e++;
+        }
+        add(bp, e, "PROVEN");
+        used("trial_division");
+      }
+      i = j;
+      if ((i & 255) === 0) opts.checkpoint?.();
     }
-    if (e) add(p, e, "PROVEN");
   }
+  report("trial division done");
+
   let cofactor = 1n;
   const stack: { m: bigint; e: number }[] = n > 1n ? [{ m: n, e: 1 }] : [];
   while (stack.length) {
     opts.checkpoint?.();
+    // Smallest part first: cheap splits before expensive ones.
+    stack.sort((a, b) => (a.m < b.m ? 1 : a.m > b.m ? -1 : 0));
     const { m, e } = stack.pop()!;
+    if (m === 1n) continue;
+    if (m < BigInt(TRIAL_DIVISION_BOUND) * BigInt(TRIAL_DIVISION_BOUND)) {
+      // No prime factor below 2^16 is left, so a part below 2^32 is prime.
+      add(m, e, "PROVEN");
+      continue;
+    }
     const d = decidePrimality(m);
+    spent += 20 * mulWeight(m) * (bitLength(m) / 32);
     if (d.prime) {
       add(m, e, d.status);
       continue;
     }
-    const pp = perfectPower(m);
+    const pp = perfectPower(m, BigInt(TRIAL_DIVISION_BOUND));
     if (pp) {
+      used("perfect_power");
       stack.push({ m: pp.root, e: e * pp.exponent });
       continue;
     }
-    if (budget <= 0) {
+    const pieces = spent < budget ? split(m) : undefined;
+    if (!pieces) {
       cofactor *= m ** BigInt(e);
       continue;
     }
-    const meter = { remaining: Math.min(budget, 2_000_000) };
-    const before = meter.remaining;
-    const f = pollardBrent(m, before, 1n, opts.checkpoint, meter);
-    budget -= Math.max(before - meter.remaining, 1);
-    if (f === undefined) {
-      cofactor *= m ** BigInt(e);
-      continue;
-    }
-    // Split into coprime parts by repeated gcd so multiplicities stay exact.
-    stack.push({ m: f, e }, { m: m / f, e });
+    for (const q of pieces) stack.push({ m: q, e });
   }
+  report("done");
   const factors = [...found.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([prime, v]) => ({ prime, exponent: v.exponent, status: v.status }));
-  return { factors: mergeEqual(factors), cofactor, status: cofactor === 1n ? "COMPLETE" : "INCOMPLETE" };
+  return { factors: mergeEqual(factors), cofactor, status: cofactor === 1n ? "COMPLETE" : "INCOMPLETE", work: Math.round(spent), methods };
+
+  /** Non-trivial factors of the composite, non-perfect-power m with product m, or undefined within budget. */
+  function split(m: bigint): bigint[] | undefined {
+    const digits = m.toString().length;
+    const w = mulWeight(m);
+    const left = () => budget - spent;
+    // Pollard–Brent rho: ~√p iterations, about 3 multiplications each.
+    {
+      const iterations = digits < RHO_ONLY_DIGITS ? Math.floor(left() / (3 * w)) : Math.min(2000, Math.floor(left() / (3 * w)));
+      if (iterations > 0) {
+        const meter = { remaining: iterations };
+        const f = pollardBrent(m, iterations, 1n, opts.checkpoint, meter);
+        spent += (iterations - Math.max(0, meter.remaining)) * 3 * w;
+        report(`Pollard–Brent rho on a ${digits}-digit part`);
+        if (f !== undefined && f > 1n && f < m) {
+          used("rho");
+          return [f, m / f];
+        }
+      }
+      if (digits < RHO_ONLY_DIGITS || left() <= 0) return undefined;
+    }
+    const random = SeededRandom.forInteger(m, "ecm");
+    const siqsCost = siqsWorkEstimate(digits);
+    const useSiqs = digits <= SIQS_MAX_DIGITS && siqsCost <= left();
+    // ECM: a pretest before SIQS, or everything that is left when SIQS is out of reach.
+    let ecmAllowance = useSiqs ? siqsCost * ecmPretestShare(digits) : left();
+    let curvesTried = 0;
+    const runLevel = (B1: number, curves: number): bigint | undefined => {
+      const allowance = Math.min(ecmAllowance, left());
+      if (allowance <= 0) return undefined;
+      const meter = { remaining: allowance };
+      const res = ecm(m, B1, ecmB2(B1), curves, {
+        meter,
+        random,
+        ...(opts.checkpoint ? { checkpoint: opts.checkpoint } : {}),
+        onCurve: (c) => {
+          const usedNow = allowance - meter.remaining;
+          opts.progress?.(Math.min(spent + usedNow, budget), budget, `ECM B1=${B1} on a ${digits}-digit part: ${curvesTried + c} curves`);
+        },
+      });
+      const usedUnits = allowance - meter.remaining;
+      spent += usedUnits;
+      ecmAllowance -= usedUnits;
+      curvesTried += res.curves;
+      return res.factor;
+    };
+    for (const level of ECM_LEVELS) {
+      if (ecmAllowance <= 0 || left() <= 0) break;
+      if (useSiqs && level.digits > digits / 2) break;
+      const f = runLevel(level.B1, level.curves);
+      if (f !== undefined) {
+        used("ecm");
+        return [f, m / f];
+      }
+    }
+    if (!useSiqs) {
+      // Beyond SIQS: keep raising B1 while budget remains.
+      let B1 = ECM_LEVELS[ECM_LEVELS.length - 1]!.B1;
+      while (left() > 0) {
+        B1 = Math.min(Math.round(B1 * 2.5), 20_000_000);
+        const f = runLevel(B1, 1000);
+        if (f !== undefined) {
+          used("ecm");
+          return [f, m / f];
+        }
+      }
+      return undefined;
+    }
+    // SIQS with everything that is left.
+    const start = spent;
+    const allowance = left();
+    const meter = { remaining: allowance };
+    const res = siqs(m, {
+      meter,
+      random: SeededRandom.forInteger(m, "siqs"),
+      ...(opts.checkpoint ? { checkpoint: opts.checkpoint } : {}),
+      progress: (rel, need) => opts.progress?.(Math.min(start + allowance - meter.remaining, budget), budget, `SIQS on a ${digits}-digit part: ${rel} of ${need} relations`),
+    });
+    spent += allowance - meter.remaining;
+    if (res.pieces && res.pieces.length >= 2) {
+      used("siqs");
+      return res.pieces;
+    }
+    return undefined;
+  }
 }
 
 function mergeEqual(fs: PrimePower[]): PrimePower[] {

@@ -647,7 +647,7 @@ export function genericSteps(q: bigint, modulusPrime?: bigint): number {
   const qn = Number(q);
   if (qn <= 64) return qn;
   const r = Math.sqrt(qn);
-  return r <= BSGS_MAX_BABY ? 2 * r : 4 * r;
+  return r <= BSGS_MAX_BABY ? 2 * r : 3 * r;
 }
 
 interface StepMeter {

@@ -1,4 +1,5 @@
 import type { OperationPack } from "../../domain/declaration.js";
+import partition from "./partition.js";
 
 export const combinatoricsPack: OperationPack = {
   name: "combinatorics",
@@ -6,5 +7,5 @@ export const combinatoricsPack: OperationPack = {
   description:
     "Exact combinatorial numbers: binomial and multinomial coefficients, factorials (ordinary, double, falling, rising), Catalan, Bell, Stirling numbers of both kinds, " +
     "derangements, Fibonacci and Lucas numbers, Bernoulli numbers, partition numbers",
-  operations: [],
+  operations: [partition],
 };

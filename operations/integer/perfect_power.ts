@@ -55,22 +55,24 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
     if (n >= -1n && n <= 1n) return { is_square: n >= 0n, is_perfect_power: true, exponent: "unbounded", base: n.toString() };
     const a = n < 0n ? -n : n;
     const { base, exponent } = perfectPowerDecomposition(a, () => ctx.checkpoint());
-    if (n > 0n) return { is_square: exponent % 2n === 0n, is_perfect_power: exponent > 1n, exponent: exponent.toString(), base: base.toString() };
+    // Not a perfect power: the base is n itself, returned as given (no decimal conversion of a large n).
+    if (exponent === 1n) return { is_square: false, is_perfect_power: false, exponent: "1", base: req.n };
+    if (n > 0n) return { is_square: exponent % 2n === 0n, is_perfect_power: true, exponent: exponent.toString(), base: base.toString() };
     // n = −(b^K) = (−b^(2^j))^(K/2^j): the largest odd exponent is the odd part of K.
     let odd = exponent, twos = 0n;
     while (odd % 2n === 0n) {
       odd /= 2n;
       twos++;
     }
-    if (odd === 1n) return { is_square: false, is_perfect_power: false, exponent: "1", base: n.toString() };
+    if (odd === 1n) return { is_square: false, is_perfect_power: false, exponent: "1", base: req.n };
     return { is_square: false, is_perfect_power: true, exponent: odd.toString(), base: (-(base ** (1n << twos))).toString() };
   },
   postcondition(req, res) {
-    const n = BigInt(req.n), b = BigInt(res.base);
+    const n = BigInt(req.n), b = res.base === req.n ? n : BigInt(res.base);
     if (n >= -1n && n <= 1n) return res.exponent === "unbounded" && b === n && res.is_perfect_power && res.is_square === n >= 0n ? null : "−1, 0, 1 have an unbounded exponent";
     if (res.exponent === "unbounded") return "only −1, 0, 1 have an unbounded exponent";
     const k = BigInt(res.exponent);
-    if (b ** k !== n) return "base^exponent ≠ n";
+    if ((k === 1n ? b : b ** k) !== n) return "base^exponent ≠ n";
     if (res.is_perfect_power !== k > 1n) return "is_perfect_power must mean exponent ≥ 2";
     // is_square, independently: an even exponent makes n a square; otherwise n > 0 must be a
     // non-square, shown by a prime q with (n/q) = −1 (a quadratic non-residue is never a square),

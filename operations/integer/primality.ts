@@ -88,7 +88,7 @@ export default defineCompute<Req, Res>({
   cost_model:
     "units ≈ 64-bit limb operations. One modular multiplication of b-bit numbers (L = ⌈b/64⌉ limbs) costs 2.5·L² + 8 (schoolbook), 2.5·40^0.415·L^1.585 + 8 above 40 limbs. " +
     "Baillie–PSW: 3·b multiplications (b for the base-2 test, 2b for the Lucas chain). A proof adds about 40 exponentiations (b multiplications each) and the Pollard–Brent allowance.",
-  budget: { max_units: 5e10, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 60_000 },
+  budget: { max_units: 5e10, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 120_000 },
   preflight(req) {
     const digits = req.n.replace("-", "").length;
     const bits = bitsOfDigits(digits);

@@ -9,6 +9,20 @@ import { checkDlogWitness } from "./discrete_log_verify.js";
 
 /** Generic group operations (baby steps, giant steps, rho steps) allowed per call: subgroups of prime order up to about 10^14. */
 export const MAX_GROUP_STEPS = 3e7;
+/** The generic steps are also capped in work units: fewer steps for larger moduli. */
+const STEP_UNITS = 1.5e9;
+
+/** Generic steps allowed for a modulus of `bits` bits. */
+export const groupSteps = (bits: number): number => Math.floor(Math.min(MAX_GROUP_STEPS, STEP_UNITS / mulCost(bits)));
+
+/**
+ * Units of the Pohlig–Hellman bookkeeping: about 6 exponentiations of bits(m) bits per distinct prime of the
+ * order, of which there are at most about 1.3·bits/log2(bits) (a primorial), each multiplication 2(L² + 4).
+ */
+export function pohligHellmanCost(bits: number): number {
+  const primes = (1.3 * bits) / Math.max(1, Math.log2(bits)) + 1;
+  return 6 * primes * 1.3 * bits * mulCost(bits);
+}
 
 const Request = strict(
   type({
@@ -69,7 +83,7 @@ export default defineCompute<Req, Res>({
     "(an order argument, a non-unit target, or a vanishing non-unit base) that modular.discrete_log.verify re-checks. " +
     "Pohlig–Hellman over the factored order, assembled across the cyclic pieces of (Z/mZ)^* (4, the 1-mod-4 part of 2^k, odd p^k): prime-power parts by divide and conquer over the digits, " +
     "prime-order parts by baby-step giant-step (√q ≤ 2^18), Pollard rho (larger q) or the p-adic formula (q = p for p^k). " +
-    `Bounded by the largest prime factor q of the order: up to ${MAX_GROUP_STEPS.toExponential(0)} generic group operations (q up to about 10^14); beyond that, or when m or some p − 1 cannot be factored, status INCOMPLETE says which. ` +
+    `Bounded by the largest prime factor q of the order: up to ${MAX_GROUP_STEPS.toExponential(0)} generic group operations for word-size m (q up to about 10^14), fewer for large m (cost-capped); beyond that, or when m or some p − 1 cannot be factored, status INCOMPLETE says which. ` +
     CERTAINTY_NOTE,
   keywords: ["discrete logarithm", "discrete log", "dlog", "znlog", "index", "pohlig hellman", "baby step giant step", "bsgs", "pollard rho", "log mod p", "mod", "modulo", "modular"],
   input_kinds: ["integer"],
@@ -81,20 +95,25 @@ export default defineCompute<Req, Res>({
   providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic; the shared factorization engine" }],
   bounds: [
     { name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "g, h and m have at most this many digits" },
-    { name: "group_steps", limit: MAX_GROUP_STEPS, unit: "group operations", description: "generic steps (BSGS / rho) allowed; about 2.5·√q for the largest prime q of the order" },
+    {
+      name: "group_steps",
+      limit: MAX_GROUP_STEPS,
+      unit: "group operations",
+      description: "generic steps (BSGS / rho) allowed: min(3·10^7, 1.5·10^9 / (2(L² + 4))) for L limbs of m; a subgroup of prime order q needs about 2·√q (BSGS) to 4·√q (rho)",
+    },
     { name: "factor_budget", limit: FACTOR_BUDGET, unit: "Pollard–Brent iterations", description: "work allowed for each factorization (m, and each p − 1)" },
   ],
   cost_model:
-    "units = 2 × factorization of a number of m's size + min(3·10^7, 2.5·√m) generic group operations + 8·bits(m)² Pohlig–Hellman multiplications, each 2(L² + 4) for L limbs of m (+ Pocklington attempts above 3.3·10^24). " +
+    "units = 2 × factorization of a number of m's size + min(allowed steps, 2.5·√m) generic group operations + 6 exponentiations per possible prime of the order (at most 1.3·bits/log2(bits) primes), each multiplication 2(L² + 4) for L limbs of m (+ Pocklington attempts above 3.3·10^24). " +
     "The real generic work is about 2.5·√q for the largest prime q of the order, checked after factoring.",
-  budget: { max_units: 5e9, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 120_000 },
+  budget: { max_units: 8e9, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 120_000 },
   progress_measure: "per mille: 100 when the group is factored, then the share of prime-order subproblems solved",
   preflight(req) {
     const b = bitsOf(req.modulus);
     const sqrtM = 2 ** (b / 2);
-    const steps = Math.min(MAX_GROUP_STEPS, 2.5 * sqrtM);
+    const steps = Math.min(groupSteps(b), 2.5 * sqrtM);
     return {
-      units: groupCost(req.modulus.length) + steps * mulCost(b) + 8 * b * b * mulCost(b),
+      units: groupCost(req.modulus.length) + steps * mulCost(b) + pohligHellmanCost(b),
       memory_bytes: Math.min(2 ** 18, Math.sqrt(sqrtM)) * (b / 8 + 64) + 2 ** 20,
       basis: `m of ${req.modulus.length} digits; generic steps at most ${steps.toExponential(2)}`,
     };
@@ -107,7 +126,7 @@ export default defineCompute<Req, Res>({
     const r = discreteLog(g, h, m, {
       factorBudget: FACTOR_BUDGET,
       checkpoint,
-      maxSteps: MAX_GROUP_STEPS,
+      maxSteps: groupSteps(bitsOf(req.modulus)),
       onSubproblem: (done, total) => {
         if (!factored) {
           factored = true;

@@ -38,7 +38,7 @@ export default defineCompute<Req, Res>({
   summary:
     "The least primitive root modulo m (up to 500 digits) when (Z/mZ)^* is cyclic, i.e. m = 1, 2, 4, p^k or 2p^k (p an odd prime); otherwise the typed answer exists: false with the reason. " +
     "Candidates g = 2, 3, … are tested modulo p against the primes q of p − 1 (g^((p−1)/q) ≢ 1), then g^(p−1) ≢ 1 (mod p²) when k ≥ 2, and g odd for 2p^k. " +
-    "Note PARI/GP's znprimroot returns a primitive root that need not be the least (e.g. modulo 2p^k). An unfactored odd part that is not a prime power already rules out a primitive root; " +
+    "Note PARI/GP's znprimroot returns a primitive root that need not be the least (znprimroot(10) = 7, znprimroot(250) = 127; the least are 3 and 3). An unfactored odd part that is not a prime power already rules out a primitive root; " +
     "status INCOMPLETE when p − 1 cannot be factored within budget. " +
     CERTAINTY_NOTE,
   keywords: ["primitive root", "generator", "znprimroot", "cyclic group", "unit group", "mod", "modulo", "least primitive root", "modular"],
@@ -92,6 +92,7 @@ export default defineCompute<Req, Res>({
   },
   examples: [
     { title: "3 is the least primitive root modulo 7", payload: { modulus: "7" }, expected: { status: "COMPLETE", exists: true, root: "3", certainty: "PROVEN" } },
+    { title: "modulo 10 the least primitive root is 3 (PARI's znprimroot(10) gives 7)", payload: { modulus: "10" }, expected: { status: "COMPLETE", exists: true, root: "3", certainty: "PROVEN" } },
     { title: "modulo 2·7^3 the least primitive root is odd: 3", payload: { modulus: "686" }, expected: { status: "COMPLETE", exists: true, root: "3", certainty: "PROVEN" } },
     { title: "40487: 5 is a primitive root modulo p but not modulo p², so the least modulo p² is 10", payload: { modulus: "1639197169" }, expected: { status: "COMPLETE", exists: true, root: "10", certainty: "PROVEN" } },
     { title: "(Z/15Z)^* is not cyclic", payload: { modulus: "15" }, expected: { status: "COMPLETE", exists: false, reason: "m has two distinct odd prime factors 3 and 5: (Z/mZ)^* has two factors of even order" } },

@@ -1,6 +1,6 @@
 import { type } from "arktype";
 import { defineCompute } from "../../domain/declaration.js";
-import { gcd, mod } from "../../domain/math/integer.js";
+import { gcd, isqrt, mod } from "../../domain/math/integer.js";
 import { analyzeSqrt, anyRoot, certainty, combineRootFamilies } from "../../domain/math/modular.js";
 import { integerString, naturalString, positiveString, strict } from "../_support/wire.js";
 import { Certainty, CERTAINTY_NOTE, checkNonSquareWitness, FACTOR_BUDGET, nonSquareWitness, NonSquareWitness, PROOF_BUDGET } from "./support.js";
@@ -50,7 +50,7 @@ export default defineCompute<Req, Res>({
     "Decides whether x² ≡ a (mod n) is solvable, for any n ≥ 1 up to 500 digits, and proves the answer: a root when it is (the least root when there are at most 1024), " +
     "or a witness when it is not — a prime power p^k ∥ n with Legendre symbol (u/p) = −1 for the unit part u of a, an odd valuation of a, a failed 2-adic condition (mod 4 / mod 8), " +
     "or a Jacobi symbol −1 on the unfactored part of n. square covers all a (e.g. 4 mod 8); quadratic_residue is the classical notion (square and coprime to n). " +
-    "status INCOMPLETE when n cannot be factored within budget and no witness is found. " +
+    "When n cannot be factored within budget, a mod n that is a perfect square of an integer still gets its root, and a Jacobi symbol −1 still proves a non-square; otherwise status INCOMPLETE. " +
     CERTAINTY_NOTE,
   keywords: ["quadratic residue", "quadratic non-residue", "is square", "square modulo n", "issquare", "legendre", "jacobi", "euler criterion", "witness", "proof", "modular"],
   input_kinds: ["integer"],
@@ -79,6 +79,13 @@ export default defineCompute<Req, Res>({
     const an = analyzeSqrt(a, n, { factorBudget: FACTOR_BUDGET, checkpoint });
     ctx.progress(1, 2, "n factored");
     if (an.status === "INCOMPLETE") {
+      // Still decidable when a mod n is a perfect square of an integer (0 included): that integer is a root.
+      const r = mod(a, n);
+      const s = isqrt(r);
+      if (s * s === r) {
+        ctx.progress(2, 2, "decided");
+        return { status: "COMPLETE", square: true, quadratic_residue: gcd(a, n) === 1n, root: s.toString(), root_is_least: false, certainty: "PROVEN" };
+      }
       return { status: "INCOMPLETE", unfactored: an.unfactored.toString(), reason: `n could not be fully factored within budget and the Jacobi symbol of a modulo the unfactored part ${an.unfactored} is not −1` };
     }
     if (!an.square) {

@@ -64,7 +64,7 @@ describe("domain/math/continued_fraction", () => {
         expect(evaluateContinuedFraction(cf)).to.deep.equal({ num: x.num, den: x.den });
         const [p, pp, q, qq] = convergentMatrix(cf);
         expect({ num: p, den: q }).to.deep.equal({ num: x.num, den: x.den });
-        expect(p * qq - pp * q).to.equal(cf.length % 2 === 1 ? 1n : -1n);
+        expect(p * qq - pp * q).to.equal(cf.length % 2 === 1 ? -1n : 1n);
       }),
       { numRuns: 300 },
     );
@@ -131,9 +131,9 @@ describe("domain/math/continued_fraction", () => {
       expect(got[got.length - 1]).to.equal(2n * cf.a0);
     };
     for (let D = 2n; D < 400n; D++) if (isqrt(D) ** 2n !== D) check(D);
-    fc.assert(fc.property(fc.bigInt({ min: 2n, max: 10n ** 9n }), (D) => { if (isqrt(D) ** 2n !== D) check(D); }), { numRuns: 40 });
+    fc.assert(fc.property(fc.bigInt({ min: 2n, max: 10n ** 6n }), (D) => { if (isqrt(D) ** 2n !== D) check(D); }), { numRuns: 40 });
     // above 2^52: the bigint path
-    for (const D of [2n ** 60n + 1n, 10n ** 30n + 1n, 10n ** 40n - 1n, (10n ** 20n + 3n) ** 2n + 2n, 2n ** 53n + 7n]) check(D);
+    for (const D of [2n ** 60n + 1n, 10n ** 30n + 1n, 10n ** 40n - 1n, (10n ** 20n + 3n) ** 2n + 2n, 2n ** 60n + 2n ** 30n, 3n * 2n ** 53n + 80n]) check(D);
     expect(() => new SqrtContinuedFraction(49n)).to.throw(RangeError);
   });
 });

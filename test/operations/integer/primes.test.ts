@@ -62,7 +62,8 @@ describe("prime operations cross-checked with PARI/GP", function () {
     // Chernick Carmichael numbers (6k+1)(12k+1)(18k+1) above ψ13, and squares of primes
     const ch = gp("forstep(k=10^6,10^8,1,if(isprime(6*k+1)&&isprime(12*k+1)&&isprime(18*k+1),print((6*k+1)*(12*k+1)*(18*k+1));c++;if(c>=5,break)))").map(BigInt);
     cases.push(...ch, built[0]! * built[0]!, built[5]! ** 2n);
-    const expected = gp(cases.map((n) => `print(isprime(${n}))`).join("\n"));
+    // isprime (a proof) up to 40 digits; above, ispseudoprime (PARI's own Baillie–PSW) keeps gp fast
+    const expected = gp(cases.map((n) => (n < 10n ** 40n ? `print(isprime(${n}))` : `print(ispseudoprime(${n}))`)).join("\n"));
     const witnessLines: string[] = [];
     let probable = 0, composites = 0;
     for (let i = 0; i < cases.length; i++) {
@@ -136,11 +137,11 @@ describe("prime operations cross-checked with PARI/GP", function () {
     expect(ok.every((x) => x === "1")).to.equal(true);
   });
 
-  it("next_prime and previous_prime agree with nextprime(n + 1) and precprime(n − 1) on 150 numbers of 1–300 digits", async () => {
+  it("next_prime and previous_prime agree with nextprime(n + 1) and precprime(n − 1) on 135 numbers of 1–200 digits", async () => {
     const r = rng(99);
     const cases: bigint[] = [-100n, -1n, 0n, 1n, 2n, 3n, 4n, 5n, 2n ** 40n - 1n, 2n ** 40n, 2n ** 40n + 1n, PSI13 - 30n, PSI13 + 100n];
     for (let i = 0; i < 110; i++) cases.push(r.digits(r.int(1, 60)));
-    for (let i = 0; i < 25; i++) cases.push(r.digits(r.int(61, 300)));
+    for (let i = 0; i < 12; i++) cases.push(r.digits(r.int(61, 200)));
     const next = gp(cases.map((n) => `print(nextprime(${n}+1))`).join("\n")).map(BigInt);
     const prev = gp(cases.map((n) => `print(if(${n} > 2, precprime(${n}-1), 0))`).join("\n")).map(BigInt);
     for (let i = 0; i < cases.length; i++) {
@@ -187,8 +188,7 @@ describe("prime operations cross-checked with PARI/GP", function () {
     }
   });
 
-  it("π(10^11) and π(10^12) (PARI takes seconds for these; the values are gp's, printed once here)", async () => {
-    // gp: primepi(10^11) = 4118054813, primepi(10^12) = 37607912018 (A006880)
+  it("π(10^11) and π(10^12) equal the published values (OEIS A006880; gp needs 10 s and more for them)", async () => {
     const a = valueOf<{ count: string }>(await j.run("integer.prime_count.compute", { x: "100000000000" }));
     expect(a.count).to.equal("4118054813");
     const b = valueOf<{ count: string }>(await j.run("integer.prime_count.compute", { x: "1000000000000" }));

@@ -92,6 +92,9 @@ describe("modular pack: domain errors, bounds, budgets and typed incomplete answ
     // and a Jacobi symbol −1 on the unfactored part proves a non-square ((2/pq) = −1), whereas for a = x² above nothing is decided.
     const no = valueOf(await j.run("modular.quadratic_residue.compute", { a: "2", modulus: n }));
     expect([no.status, no.square, no.witness]).to.deep.equal(["COMPLETE", false, { reason: "jacobi", divisor: n }]);
+    // and a that is the square of an integer has that integer as a root whatever n is.
+    const yes = valueOf(await j.run("modular.quadratic_residue.compute", { a, modulus: n }));
+    expect([yes.status, yes.square, yes.root, yes.root_is_least]).to.deep.equal(["COMPLETE", true, x.toString(), false]);
   });
 
   it("a discrete log whose group order has a prime factor near 10^20 is refused as INCOMPLETE (step budget), at once", async () => {

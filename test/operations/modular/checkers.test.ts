@@ -150,6 +150,22 @@ describe("modular checkers", function () {
       );
     });
 
+    it("rejects witnesses that do not hold", async () => {
+      for (const [a, n, w] of [
+        ["4", "15", { reason: "legendre", divisor: "5", prime: "5", valuation: "0" }], // 4 is a square mod 5
+        ["2", "15", { reason: "legendre", divisor: "7", prime: "7", valuation: "0" }], // 7 ∤ 15
+        ["3", "45", { reason: "odd_valuation", divisor: "9", prime: "3", valuation: "2" }], // v_3(3) = 1
+        ["9", "16", { reason: "mod_8", divisor: "16", prime: "2", valuation: "0" }], // 9 ≡ 1 (mod 8)
+        ["2", "15", { reason: "jacobi", divisor: "15" }], // (2/15) = 1
+      ] as const) {
+        const v = await run("modular.sqrt_mod.verify", { a, modulus: n, claim: { solvable: false, witness: w } });
+        expect([v.verdict, v.bindings.failure], `${a} mod ${n}`).to.deep.equal(["rejected", "invalid_witness"]);
+      }
+      // (2/35) = (2/5)(2/7) = −1: a valid Jacobi witness without any factorization
+      const ok = await run("modular.sqrt_mod.verify", { a: "2", modulus: "35", claim: { solvable: false, witness: { reason: "jacobi", divisor: "35" } } });
+      expect(ok.verdict).to.equal("accepted");
+    });
+
     it("counting needs a factorization: an unfactorable modulus gives non_conclusion, a listed root alone is still accepted", async function () {
       this.timeout(60_000);
       // n = p·q with two 60-digit primes: far beyond the factorization budget

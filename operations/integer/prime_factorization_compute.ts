@@ -1,0 +1,201 @@
+import { type } from "arktype";
+import { defineCompute } from "../../domain/declaration.js";
+import { domainError } from "../../domain/errors.js";
+import { certifyPrimes } from "../../domain/math/arithmetic.js";
+import { DEFAULT_FACTOR_BUDGET, factorInteger, siqsWorkEstimate, TRIAL_DIVISION_BOUND } from "../../domain/math/factor.js";
+import { isSquare, modPow } from "../../domain/math/integer.js";
+import { isStrongLucasProbablePrime, isStrongProbablePrime } from "../../domain/math/primality.js";
+import { parseInteger } from "../../domain/values.js";
+import { integerString, positiveString, strict } from "../_support/wire.js";
+
+const MAX_DIGITS = 1000;
+
+/** Engine work budgets (units ≈ modular multiplications of ≤ 256-bit numbers, 0.1–0.5 µs each). */
+const EFFORT = { quick: 1e6, standard: DEFAULT_FACTOR_BUDGET, thorough: 5e8 } as const;
+type Effort = keyof typeof EFFORT;
+/** Operation cost units per engine unit (operation units ≈ 64-bit limb multiplications). */
+const UNITS_PER_WORK = 256;
+/** Limb-weighted rho work for the Pocklington proofs of BPSW-probable primes. */
+const PROOF_WORK = 4e7;
+
+const Request = strict(
+  type({
+    n: integerString(MAX_DIGITS).describe("the non-zero integer to factor, as a decimal string (at most 1000 digits); a negative n gets unit −1"),
+    "effort?": type("'quick' | 'standard' | 'thorough'").describe(
+      "work budget: quick ≈ 10^6 units (under a second: rho, ECM to ~12–15-digit factors, SIQS to ~40 digits), standard (default) ≈ 3·10^7 (seconds: SIQS to ~55 digits, ECM to ~20-digit factors), thorough ≈ 5·10^8 (minutes: SIQS to ~65 digits, ECM to ~30-digit factors)",
+    ),
+  }),
+);
+type Req = typeof Request.infer;
+
+const Method = type("'trial_division' | 'perfect_power' | 'rho' | 'ecm' | 'siqs'");
+const Result = strict(
+  type({
+    unit: type("'1' | '-1'").describe("the sign of n: n = unit · Π p^e (· cofactor)"),
+    factors: type({
+      prime: positiveString(MAX_DIGITS).describe("a prime factor p"),
+      exponent: positiveString(5).describe("its multiplicity e ≥ 1, as a decimal string"),
+      status: type("'PROVEN' | 'PROBABLE'").describe(
+        "PROVEN: trial division, deterministic Miller–Rabin (below 3.3·10^24) or a Pocklington certificate found within budget; PROBABLE: a Baillie–PSW probable prime that could not be proven within budget (no counterexample to BPSW is known)",
+      ),
+    })
+      .array()
+      .atMostLength(4000)
+      .describe("the prime powers found, ascending by prime ({ prime, exponent } is the claim shape of integer.prime_factorization.verify)"),
+    status: type("'COMPLETE' | 'INCOMPLETE'").describe("COMPLETE: |n| = Π p^e; INCOMPLETE: the work budget ran out, and |n| = Π p^e · cofactor"),
+    "cofactor?": positiveString(MAX_DIGITS).describe("INCOMPLETE only: the composite part of |n| left unfactored (it may still contain primes already listed)"),
+    methods: Method.array().describe("the methods that produced a split, in the order first used"),
+  }),
+);
+type Res = typeof Result.infer;
+
+const lower = (digits: number) => Math.max(1, (digits - 1) * 3.3219);
+
+export default defineCompute<Req, Res>({
+  id: "integer.prime_factorization.compute",
+  version: "1.0.0",
+  title: "Prime factorization of an integer",
+  summary:
+    "Factors n ≠ 0 (up to 1000 digits) into primes: trial division below 2^16, perfect powers, Pollard–Brent rho, ECM (Montgomery curves, Suyama parametrisation, two stages) " +
+    "and a self-initialising quadratic sieve (SIQS, 14–90 digits; 50-digit balanced semiprimes take about a second), all within a work budget chosen by `effort`. " +
+    "status COMPLETE gives every prime power; when the budget runs out the result is INCOMPLETE with the unfactored composite cofactor (never a guess). " +
+    "Each prime is PROVEN (deterministic below 3.3·10^24, else a Pocklington certificate) or PROBABLE (Baillie–PSW only). n = unit · Π p^e; ±1 has no prime factors; n = 0 is a DOMAIN_ERROR. " +
+    "Deterministic: the randomised methods use a PRNG seeded from n. Check a result independently with integer.prime_factorization.verify.",
+  keywords: [
+    "prime factorization", "factorization", "factorisation", "factor", "factorint", "factors", "prime factors", "integer", "divisors", "semiprime",
+    "trial division", "pollard rho", "brent", "ecm", "elliptic curve method", "lenstra", "quadratic sieve", "siqs", "mpqs", "multiplicity",
+  ],
+  input_kinds: ["integer"],
+  accepted_artifact_types: [],
+  produced_artifact_types: [],
+  request: Request,
+  result: Result,
+  effect: "read_only",
+  providers: [{ id: "jacobian.builtin", purpose: "exact bigint factorization engine (trial division, rho, ECM, SIQS) and Pocklington proofs" }],
+  bounds: [
+    { name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "n has at most this many digits" },
+    { name: "work", limit: EFFORT.thorough, unit: "engine work units", description: "the factorization stops at the effort's budget (quick 10^6, standard 3·10^7, thorough 5·10^8) and returns INCOMPLETE" },
+  ],
+  cost_model:
+    `units ≈ 64-bit limb multiplications = ${UNITS_PER_WORK} × engine work units (one engine unit ≈ one modular multiplication of ≤ 256-bit numbers). ` +
+    "For n of d digits (b bits): trial division and primality ≈ b²/16; below 14 digits Pollard–Brent rho ≈ 3·2^(b/4); from 14 digits the expected SIQS work 4·10^6·12^((d − 50)/10) plus a 4–15 % ECM pretest; " +
+    "everything capped by the effort's work budget (the computation stops there with INCOMPLETE), plus at most 4·10^7 limb-weighted units of Pocklington proofs.",
+  budget: { max_units: 2e11, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 900_000 },
+  progress_measure: "engine work units spent out of the effort's work budget; the message names the phase (trial division, rho, ECM curves tried, SIQS relations found out of those needed)",
+  preflight(req) {
+    const digits = req.n.replace("-", "").length;
+    const bits = lower(digits) + 3.3;
+    const cap = EFFORT[(req.effort ?? "standard") as Effort];
+    let work = (bits * bits) / 4096 + 2000;
+    if (digits < 14) work += 3 * 2 ** (bits / 4);
+    else work += digits <= 90 ? siqsWorkEstimate(digits) * 1.15 + 6000 : cap;
+    work = Math.min(work, cap);
+    const sieveMemory = digits >= 14 && digits <= 90 ? 2 ** 20 * Math.max(1, 2 ** ((digits - 40) / 8)) : 0;
+    return {
+      units: work * UNITS_PER_WORK + (bits > 81 ? PROOF_WORK : 0),
+      memory_bytes: 4 * 2 ** 20 + Math.min(sieveMemory, 256 * 2 ** 20),
+      basis: `n of ${digits} digits, effort ${req.effort ?? "standard"} (work budget ${cap.toExponential(0)} engine units)`,
+    };
+  },
+  ports: {
+    inputs: { n: { field: "n", kind: "integer", description: "the integer to factor" } },
+    outputs: {},
+  },
+  execute(req, ctx) {
+    const n = parseInteger(req.n, "payload.n");
+    if (n === 0n) throw domainError("0 has no prime factorization", "payload.n", "give a non-zero integer; a negative n is factored as −1 · |n|");
+    const effort = (req.effort ?? "standard") as Effort;
+    const f = factorInteger(n, {
+      budget: EFFORT[effort],
+      checkpoint: () => ctx.checkpoint(),
+      progress: (done, total, message) => ctx.progress(done, total, message),
+    });
+    // Upgrade BPSW-probable primes with Pocklington certificates where p − 1 factors far enough.
+    const { probable } = certifyPrimes(f, { work: PROOF_WORK, checkpoint: () => ctx.checkpoint() });
+    const stillProbable = new Set(probable);
+    return {
+      unit: n < 0n ? "-1" : "1",
+      factors: f.factors.map((p) => ({ prime: p.prime.toString(), exponent: String(p.exponent), status: p.status === "PROVEN" || !stillProbable.has(p.prime) ? "PROVEN" : "PROBABLE" })),
+      status: f.status,
+      ...(f.status === "INCOMPLETE" ? { cofactor: f.cofactor.toString() } : {}),
+      methods: f.methods ?? [],
+    };
+  },
+  postcondition(req, res) {
+    // Independent of the engine: the product, the order, a base-3 Fermat test of every prime (the engine uses base 2 and a Lucas test),
+    // and for an INCOMPLETE cofactor a proof that it is composite (base-3 strong test or strong Lucas test fails).
+    const n = BigInt(req.n);
+    if ((n < 0n ? "-1" : "1") !== res.unit) return "the unit is not the sign of n";
+    let prod = 1n;
+    let prev = 1n;
+    for (const f of res.factors) {
+      const p = BigInt(f.prime);
+      if (p <= prev) return "the primes are not strictly ascending";
+      prev = p;
+      if (p < BigInt(TRIAL_DIVISION_BOUND) ? !smallPrime(p) : modPow(3n, p - 1n, p) !== 1n) return `${p} is listed as prime but is not (base-3 Fermat test)`;
+      prod *= p ** BigInt(f.exponent);
+    }
+    if (res.status === "COMPLETE") {
+      if (res.cofactor !== undefined) return "a complete factorization has a cofactor";
+    } else {
+      if (res.cofactor === undefined) return "an incomplete factorization has no cofactor";
+      const c = BigInt(res.cofactor);
+      if (c < 4n) return "the cofactor of an incomplete factorization is not composite";
+      if ((c & 1n) === 0n) return "the cofactor is even: 2 was not divided out";
+      if (c % 3n !== 0n && isStrongProbablePrime(c, 3n) && !isSquare(c) && isStrongLucasProbablePrime(c)) return "the cofactor of an incomplete factorization looks prime";
+      prod *= c;
+    }
+    if (prod !== (n < 0n ? -n : n)) return "the prime powers (times the cofactor) do not multiply to |n|";
+    return null;
+  },
+  examples: [
+    {
+      title: "360 = 2^3 · 3^2 · 5",
+      payload: { n: "360" },
+      expected: { unit: "1", factors: [{ prime: "2", exponent: "3", status: "PROVEN" }, { prime: "3", exponent: "2", status: "PROVEN" }, { prime: "5", exponent: "1", status: "PROVEN" }], status: "COMPLETE", methods: ["trial_division"] },
+    },
+    {
+      title: "a negative n gets the unit −1; ±1 have no prime factors",
+      payload: { n: "-1" },
+      expected: { unit: "-1", factors: [], status: "COMPLETE", methods: [] },
+    },
+    {
+      title: "the Fermat number 2^64 + 1 = 274177 · 67280421310721 (Pollard–Brent rho)",
+      payload: { n: "18446744073709551617" },
+      expected: { unit: "1", factors: [{ prime: "274177", exponent: "1", status: "PROVEN" }, { prime: "67280421310721", exponent: "1", status: "PROVEN" }], status: "COMPLETE", methods: ["rho"] },
+    },
+    {
+      title: "2^128 + 1 = 59649589127497217 · 5704689200685129054721 (17- and 22-digit factors)",
+      payload: { n: "340282366920938463463374607431768211457" },
+      expected: { unit: "1", factors: [{ prime: "59649589127497217", exponent: "1", status: "PROVEN" }, { prime: "5704689200685129054721", exponent: "1", status: "PROVEN" }], status: "COMPLETE", methods: ["siqs"] },
+    },
+    {
+      title: "a 30-digit balanced semiprime (quadratic sieve)",
+      payload: { n: "89451320566257253566578828867" },
+      expected: { unit: "1", factors: [{ prime: "134260422626063", exponent: "1", status: "PROVEN" }, { prime: "666252338676109", exponent: "1", status: "PROVEN" }], status: "COMPLETE", methods: ["siqs"] },
+    },
+    {
+      title: "a perfect power times a small prime: 7 · 1000003^3",
+      payload: { n: "7000063000189000189" },
+      expected: { unit: "1", factors: [{ prime: "7", exponent: "1", status: "PROVEN" }, { prime: "1000003", exponent: "3", status: "PROVEN" }], status: "COMPLETE", methods: ["trial_division", "perfect_power"] },
+    },
+    {
+      title: "3 · (2^127 − 1): the 39-digit Mersenne prime is proven by a Pocklington certificate",
+      payload: { n: "510423550381407695195061911147652317181" },
+      expected: { unit: "1", factors: [{ prime: "3", exponent: "1", status: "PROVEN" }, { prime: "170141183460469231731687303715884105727", exponent: "1", status: "PROVEN" }], status: "COMPLETE", methods: ["trial_division"] },
+    },
+    {
+      title: "effort quick on a 60-digit semiprime: the budget runs out, INCOMPLETE with the cofactor",
+      payload: { n: "153171506802969686761236217369218132134258635534849871978873", effort: "quick" },
+      expected: { unit: "1", factors: [], status: "INCOMPLETE", cofactor: "153171506802969686761236217369218132134258635534849871978873", methods: [] },
+    },
+  ],
+});
+
+/** Primality of p < 2^16 by trial division (independent of the engine). */
+function smallPrime(p: bigint): boolean {
+  const x = Number(p);
+  if (x < 2) return false;
+  for (let d = 2; d * d <= x; d++) if (x % d === 0) return false;
+  return true;
+}
