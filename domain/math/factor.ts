@@ -43,9 +43,10 @@ export interface Factorization {
 
 export interface FactorOptions {
   /**
-   * Work budget in units of about one modular multiplication of numbers up to 256 bits
-   * (≈ 0.1–0.5 µs): rho iterations, ECM ladder steps and SIQS sieve work are all charged in it.
-   * Default DEFAULT_FACTOR_BUDGET (a few seconds; enough for 50–55-digit balanced semiprimes).
+   * Work budget in units of about 0.3 µs of computation (one modular multiplication of ~100-bit
+   * numbers; larger moduli weigh more, see ecm.ts mulWeight): rho iterations, ECM ladder steps and
+   * SIQS sieve work are all charged in it. Default DEFAULT_FACTOR_BUDGET (about 10 s; enough for
+   * 50–55-digit balanced semiprimes, or ECM to ~20-digit factors).
    */
   budget?: number;
   checkpoint?: () => void;
@@ -171,11 +172,11 @@ export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorizatio
     const left = () => budget - spent;
     // Pollard–Brent rho: ~√p iterations, about 3 multiplications each.
     {
-      const iterations = digits < RHO_ONLY_DIGITS ? Math.floor(left() / (3 * w)) : Math.min(2000, Math.floor(left() / (3 * w)));
+      const iterations = digits < RHO_ONLY_DIGITS ? Math.floor(left() / (2.5 * w)) : Math.min(2000, Math.floor(left() / (2.5 * w)));
       if (iterations > 0) {
         const meter = { remaining: iterations };
         const f = pollardBrent(m, iterations, 1n, opts.checkpoint, meter);
-        spent += (iterations - Math.max(0, meter.remaining)) * 3 * w;
+        spent += (iterations - Math.max(0, meter.remaining)) * 2.5 * w;
         report(`Pollard–Brent rho on a ${digits}-digit part`);
         if (f !== undefined && f > 1n && f < m) {
           used("rho");
@@ -190,9 +191,13 @@ export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorizatio
     // ECM: a pretest before SIQS, or everything that is left when SIQS is out of reach.
     let ecmAllowance = useSiqs ? siqsCost * ecmPretestShare(digits) : left();
     let curvesTried = 0;
+    let stalled = false;
     const runLevel = (B1: number, curves: number): bigint | undefined => {
       const allowance = Math.min(ecmAllowance, left());
-      if (allowance <= 0) return undefined;
+      if (allowance <= 0) {
+        stalled = true;
+        return undefined;
+      }
       const meter = { remaining: allowance };
       const res = ecm(m, B1, ecmB2(B1), curves, {
         meter,
@@ -207,10 +212,16 @@ export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorizatio
       spent += usedUnits;
       ecmAllowance -= usedUnits;
       curvesTried += res.curves;
+      // Not even one curve fitted in what is left: spend the rest (a curve costs more) and stop.
+      if (res.curves === 0) {
+        stalled = true;
+        spent += allowance;
+        ecmAllowance -= allowance;
+      }
       return res.factor;
     };
     for (const level of ECM_LEVELS) {
-      if (ecmAllowance <= 0 || left() <= 0) break;
+      if (ecmAllowance <= 0 || left() <= 0 || stalled) break;
       if (useSiqs && level.digits > digits / 2) break;
       const f = runLevel(level.B1, level.curves);
       if (f !== undefined) {
@@ -221,7 +232,7 @@ export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorizatio
     if (!useSiqs) {
       // Beyond SIQS: keep raising B1 while budget remains.
       let B1 = ECM_LEVELS[ECM_LEVELS.length - 1]!.B1;
-      while (left() > 0) {
+      while (left() > 0 && !stalled) {
         B1 = Math.min(Math.round(B1 * 2.5), 20_000_000);
         const f = runLevel(B1, 1000);
         if (f !== undefined) {

@@ -9,9 +9,10 @@
  *
  * Factorizations come from the one engine (factor.ts); gcd, inverses and powers from integer.ts.
  */
+import { certifyPrimes, lcm, valuation as valuationOf } from "./arithmetic.js";
 import { factorInteger, type PrimePower } from "./factor.js";
 import { bitLength, extendedGcd, gcd, jacobi, mod, modInverse, modPow, perfectPower } from "./integer.js";
-import { checkPocklingtonCertificate, decidePrimality, DETERMINISTIC_MR_LIMIT, provePrime, type PrimalityStatus } from "./primality.js";
+import { decidePrimality, type PrimalityStatus } from "./primality.js";
 
 /** A factorization as prime → exponent (insertion order ascending by prime where it matters). */
 export type FactorMap = Map<bigint, number>;
@@ -21,33 +22,16 @@ export interface WorkOptions {
   checkpoint?: () => void;
   /** Work budget handed to each factorInteger call (Pollard–Brent iterations and the like). */
   factorBudget?: number;
-  /** Pollard–Brent allowance for Pocklington proofs of BPSW-probable primes (per prime). */
-  proofBudget?: number;
+  /** Limb-weighted Pollard–Brent work allowed for the Pocklington proofs of BPSW-probable primes (arithmetic.certifyPrimes). */
+  proofWork?: number;
 }
 
 const noop = (): void => {};
 
-function lcm(a: bigint, b: bigint): bigint {
-  if (a === 0n || b === 0n) return 0n;
-  return (a / gcd(a, b)) * b;
-}
-
-/** v_p(n) for n ≠ 0 and the part of n prime to p. */
-export function valuation(n: bigint, p: bigint): { v: number; unit: bigint } {
-  if (n === 0n) throw new RangeError("valuation of 0");
-  let v = 0;
-  if (p === 2n) {
-    while ((n & 1n) === 0n) {
-      n >>= 1n;
-      v++;
-    }
-    return { v, unit: n };
-  }
-  while (n % p === 0n) {
-    n /= p;
-    v++;
-  }
-  return { v, unit: n };
+/** v_p(n) as a number, and the part of n prime to p (n ≠ 0). */
+function valuation(n: bigint, p: bigint): { v: number; unit: bigint } {
+  const r = valuationOf(n, p);
+  return { v: Number(r.valuation), unit: r.unit };
 }
 
 // ───────────────────────────── symbols ─────────────────────────────
@@ -423,21 +407,16 @@ export function analyzeSqrt(a: bigint, n: bigint, opts: WorkOptions = {}): SqrtA
 // ───────────────────────── certainty of primes ─────────────────────────
 
 /**
- * PROVEN when every listed prime is proven: deterministic below 3.3·10^24, else by a
- * Pocklington certificate found within opts.proofBudget Pollard–Brent iterations per prime and
- * re-checked; PROBABLE when some BPSW-probable prime could not be proven.
+ * PROVEN when every listed prime is proven (deterministic below 3.3·10^24, else a Pocklington
+ * certificate found within opts.proofWork and re-checked, see arithmetic.certifyPrimes); PROBABLE
+ * when some BPSW-probable prime could not be proven.
  */
 export function certainty(primes: Iterable<{ prime: bigint; status: PrimalityStatus }>, opts: WorkOptions = {}): PrimalityStatus {
-  const seen = new Set<bigint>();
-  for (const { prime, status } of primes) {
-    if (status === "PROVEN" || prime < DETERMINISTIC_MR_LIMIT || seen.has(prime)) continue;
-    seen.add(prime);
-    const budget = opts.proofBudget ?? 200_000;
-    const meter = { remaining: budget };
-    const cert = provePrime(prime, budget, 0, opts.checkpoint, meter);
-    if (!cert || checkPocklingtonCertificate(prime, cert) !== null) return "PROBABLE";
-  }
-  return "PROVEN";
+  const distinct = new Map<bigint, PrimalityStatus>();
+  for (const { prime, status } of primes) if (distinct.get(prime) !== "PROVEN") distinct.set(prime, status);
+  const factors = [...distinct].map(([prime, status]) => ({ prime, exponent: 1, status }));
+  if (factors.every((f) => f.status === "PROVEN")) return "PROVEN";
+  return certifyPrimes({ factors, cofactor: 1n, status: "COMPLETE" }, { ...(opts.proofWork !== undefined ? { work: opts.proofWork } : {}), ...(opts.checkpoint ? { checkpoint: opts.checkpoint } : {}) }).certainty;
 }
 
 // ───────────────────────── orders and (Z/mZ)^* ─────────────────────────

@@ -3,7 +3,7 @@ import { defineCompute } from "../../domain/declaration.js";
 import { mod, modPow } from "../../domain/math/integer.js";
 import { certainty, discreteLog, type DlogWitness as DomainWitness } from "../../domain/math/modular.js";
 import { integerString, naturalString, positiveString, strict } from "../_support/wire.js";
-import { bitsOf, Certainty, CERTAINTY_NOTE, DLOG_MAX_DIGITS as MAX_DIGITS, DlogWitness, type DlogWitnessWire, FACTOR_BUDGET, factorList, mulCost, PROOF_BUDGET } from "./support.js";
+import { bitsOf, Certainty, CERTAINTY_NOTE, DLOG_MAX_DIGITS as MAX_DIGITS, DlogWitness, type DlogWitnessWire, FACTOR_BUDGET, factorList, mulCost, PROOF_WORK } from "./support.js";
 import { groupCost } from "./multiplicative_order.js";
 import { checkDlogWitness } from "./discrete_log_verify.js";
 
@@ -138,7 +138,7 @@ export default defineCompute<Req, Res>({
     if (r.status === "INCOMPLETE") {
       return { status: "INCOMPLETE", stage: r.stage, reason: r.reason, ...(r.unfactored !== undefined ? { unfactored: r.unfactored.toString() } : {}), ...(r.prime !== undefined ? { prime: r.prime.toString() } : {}) };
     }
-    const c = certainty(r.primes, { proofBudget: PROOF_BUDGET, checkpoint });
+    const c = certainty(r.primes, { proofWork: PROOF_WORK, checkpoint });
     if (!r.solvable) return { status: "COMPLETE", solvable: false, reason: r.reason, witness: witnessToWire(r.witness), certainty: c };
     return {
       status: "COMPLETE",

@@ -1,10 +1,11 @@
 import { type } from "arktype";
 import { defineChecker } from "../../domain/declaration.js";
 import { gcd, mod, modInverse, modPow } from "../../domain/math/integer.js";
-import { checkPocklingtonCertificate, decidePrimality, provePrime } from "../../domain/math/primality.js";
+import { certifyPrimes } from "../../domain/math/arithmetic.js";
+import { decidePrimality } from "../../domain/math/primality.js";
 import type { CheckerFinding } from "../../domain/outcome.js";
 import { integerString, naturalString, positiveString, strict } from "../_support/wire.js";
-import { bitsOf, DLOG_MAX_DIGITS as MAX_DIGITS, DlogWitness, type DlogWitnessWire, mulCost, PROOF_BUDGET } from "./support.js";
+import { bitsOf, DLOG_MAX_DIGITS as MAX_DIGITS, DlogWitness, type DlogWitnessWire, mulCost, PROOF_WORK } from "./support.js";
 
 const Factor = type({ prime: positiveString(MAX_DIGITS), exponent: positiveString(5) });
 const Claim = type({
@@ -115,13 +116,11 @@ export function checkDlogWitness(g: bigint, h: bigint, m: bigint, w: DlogWitness
   return { problem: null, probable: ord.probable };
 }
 
-/** Try to prove BPSW-probable primes (Pocklington); returns those that stay unproven. */
+/** Try to prove BPSW-probable primes (Pocklington, arithmetic.certifyPrimes); returns those that stay unproven. */
 function prove(primes: bigint[], checkpoint: () => void): bigint[] {
-  return primes.filter((q) => {
-    const meter = { remaining: PROOF_BUDGET };
-    const cert = provePrime(q, PROOF_BUDGET, 0, checkpoint, meter);
-    return !(cert && checkPocklingtonCertificate(q, cert) === null);
-  });
+  if (!primes.length) return [];
+  const factors = primes.map((prime) => ({ prime, exponent: 1, status: "PROBABLE" as const }));
+  return certifyPrimes({ factors, cofactor: 1n, status: "COMPLETE" }, { work: PROOF_WORK, checkpoint }).probable;
 }
 
 const METHOD =
@@ -154,14 +153,14 @@ export default defineChecker<Req>({
     { name: "preperiod", limit: MAX_T, unit: "steps", description: "preperiod and vanishing thresholds are at most this (they are at most log2 m for honest claims)" },
   ],
   cost_model:
-    "units = (number of exponentiations: 4 + the primes of the listed factorizations) · 1.3·bits(m)·2(L² + 4) + 2000 multiplications for enumerations + primality tests of the listed primes (and Pocklington attempts above 3.3·10^24, ≤ 10^5 Pollard–Brent iterations each)",
+    "units = (number of exponentiations: 4 + the primes of the listed factorizations) · 1.3·bits(m)·2(L² + 4) + 2000 multiplications for enumerations + primality tests of the listed primes (and Pocklington attempts above 3.3·10^24, at most 4·10^7 limb-weighted units in all)",
   budget: { max_units: 3e9, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 60_000 },
   preflight(req) {
     const b = bitsOf(req.modulus);
     const c = req.claim as { period_factorization?: unknown[]; witness?: { forced_order_factorization?: unknown[] } };
     const k = (c.period_factorization?.length ?? 0) + (c.witness?.forced_order_factorization?.length ?? 0);
     const exps = 6 + 2 * k;
-    const units = exps * 1.3 * b * mulCost(b) + MAX_T * mulCost(b) + k * (4 * b * mulCost(b) + (b > 81 ? PROOF_BUDGET * mulCost(b) : 0));
+    const units = exps * 1.3 * b * mulCost(b) + MAX_T * mulCost(b) + k * (4 * b * mulCost(b) + (b > 81 ? PROOF_WORK / Math.max(1, k) : 0));
     return { units, memory_bytes: 2 ** 20, basis: `m of ${req.modulus.length} digits, ${k} listed primes` };
   },
   ports: { inputs: {}, outputs: {} },

@@ -5,7 +5,7 @@ import { jacobi, mod, modPow } from "../../domain/math/integer.js";
 import { certainty } from "../../domain/math/modular.js";
 import { decidePrimality } from "../../domain/math/primality.js";
 import { integerString, positiveString, strict } from "../_support/wire.js";
-import { bitsOf, Certainty, mulCost, primalityCost, PROOF_BUDGET } from "./support.js";
+import { bitsOf, Certainty, primalityCost, PROOF_WORK } from "./support.js";
 
 const MAX_A_DIGITS = 10_000;
 const MAX_P_DIGITS = 1000;
@@ -44,11 +44,11 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
     { name: "prime_digits", limit: MAX_P_DIGITS, unit: "decimal digits", description: "p has at most this many digits" },
   ],
   cost_model:
-    "units = Baillie–PSW of p (4·bits·2(L² + 4), L = limbs of p) + a Pocklington attempt above 3.3·10^24 (at most 10^5 Pollard–Brent iterations, 2(L² + 4) each) + bits(a)·bits(p)/64 for the reduction and the Jacobi algorithm",
+    "units = Baillie–PSW of p (4·bits·2(L² + 4), L = limbs of p) + a Pocklington attempt above 3.3·10^24 (at most 4·10^7 limb-weighted Pollard–Brent units) + bits(a)·bits(p)/64 for the reduction and the Jacobi algorithm",
   budget: { max_units: 3e9, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 60_000 },
   preflight(req) {
     const bp = bitsOf(req.prime), ba = bitsOf(req.a);
-    const proof = bp > 81 ? PROOF_BUDGET * mulCost(bp) : 0;
+    const proof = bp > 81 ? PROOF_WORK : 0;
     return { units: primalityCost(bp) + proof + (ba * bp) / 64 + (bp * bp) / 32, memory_bytes: (ba + bp) * 8 + 2 ** 16, basis: `p of ${req.prime.length} digits, a of ${req.a.replace("-", "").length} digits` };
   },
   ports: { inputs: {}, outputs: {} },
@@ -57,7 +57,7 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
     if (p === 2n) throw domainError("the Legendre symbol is defined for odd primes; p = 2", "payload.prime", "use modular.kronecker.compute for (a/2)");
     const d = decidePrimality(p);
     if (!d.prime) throw domainError(`p = ${req.prime.length > 40 ? `a ${req.prime.length}-digit number` : req.prime} is not prime`, "payload.prime", "for a composite odd modulus use modular.jacobi.compute (the Jacobi symbol)");
-    const c = certainty([{ prime: p, status: d.status }], { proofBudget: PROOF_BUDGET, checkpoint: () => ctx.checkpoint() });
+    const c = certainty([{ prime: p, status: d.status }], { proofWork: PROOF_WORK, checkpoint: () => ctx.checkpoint() });
     const s = jacobi(a, p);
     return { symbol: String(s) as "-1" | "0" | "1", certainty: c };
   },

@@ -4,7 +4,7 @@ import { domainError } from "../../domain/errors.js";
 import { gcd, mod, modPow } from "../../domain/math/integer.js";
 import { certainty, orderInGroup, unitGroup } from "../../domain/math/modular.js";
 import { integerString, positiveString, strict } from "../_support/wire.js";
-import { bitsOf, Certainty, CERTAINTY_NOTE, FACTOR_BUDGET, factorCost, factorList, mulCost, PROOF_BUDGET } from "./support.js";
+import { bitsOf, Certainty, CERTAINTY_NOTE, FACTOR_BUDGET, factorCost, factorList, mulCost, PROOF_WORK } from "./support.js";
 
 const MAX_N_DIGITS = 500;
 const MAX_A_DIGITS = 1000;
@@ -35,7 +35,7 @@ type Res = typeof Result.infer;
 export function groupCost(mDigits: number): number {
   const b = bitsOf("9".repeat(Math.max(1, mDigits)));
   // m and the p − 1 are factored (at most twice the work of one factorization in practice), then one exponentiation per prime of λ(m) per prime power.
-  return 2 * factorCost(b) + 4 * b * b * mulCost(b) / 64 + (b > 81 ? 2 * PROOF_BUDGET * mulCost(b) : 0);
+  return 2 * factorCost(b) + 4 * b * b * mulCost(b) / 64 + (b > 81 ? PROOF_WORK : 0);
 }
 
 export default defineCompute<Req, Res>({
@@ -85,7 +85,7 @@ export default defineCompute<Req, Res>({
     ctx.progress(1, 2, "group structure known");
     const o = orderInGroup(a, G, checkpoint);
     ctx.progress(2, 2, "order found");
-    return { status: "COMPLETE", order: o.order.toString(), order_factorization: factorList(o.factors), certainty: certainty(o.primes, { proofBudget: PROOF_BUDGET, checkpoint }) };
+    return { status: "COMPLETE", order: o.order.toString(), order_factorization: factorList(o.factors), certainty: certainty(o.primes, { proofWork: PROOF_WORK, checkpoint }) };
   },
   postcondition(req, res) {
     if (res.status === "INCOMPLETE") return BigInt(req.modulus) % BigInt(res.unfactored) === 0n || res.stage === "group_order" ? null : "the unfactored part does not divide m";

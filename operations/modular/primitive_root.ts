@@ -3,7 +3,7 @@ import { defineCompute } from "../../domain/declaration.js";
 import { gcd } from "../../domain/math/integer.js";
 import { certainty, primitiveRoot } from "../../domain/math/modular.js";
 import { naturalString, positiveString, strict } from "../_support/wire.js";
-import { Certainty, CERTAINTY_NOTE, FACTOR_BUDGET, PROOF_BUDGET } from "./support.js";
+import { Certainty, CERTAINTY_NOTE, FACTOR_BUDGET, PROOF_WORK } from "./support.js";
 import { groupCost } from "./multiplicative_order.js";
 
 const MAX_N_DIGITS = 500;
@@ -69,7 +69,7 @@ export default defineCompute<Req, Res>({
       return { status: "INCOMPLETE", stage: r.stage, unfactored: r.unfactored.toString(), reason: r.stage === "modulus" ? "m could not be fully factored within budget" : "p − 1 could not be fully factored within budget" };
     }
     if (!r.exists) return { status: "COMPLETE", exists: false, reason: r.reason };
-    return { status: "COMPLETE", exists: true, root: r.root.toString(), certainty: certainty(r.primes, { proofBudget: PROOF_BUDGET, checkpoint }) };
+    return { status: "COMPLETE", exists: true, root: r.root.toString(), certainty: certainty(r.primes, { proofWork: PROOF_WORK, checkpoint }) };
   },
   postcondition(req, res) {
     if (res.status !== "COMPLETE" || !res.exists) return null;

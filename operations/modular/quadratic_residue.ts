@@ -3,7 +3,7 @@ import { defineCompute } from "../../domain/declaration.js";
 import { gcd, isqrt, mod } from "../../domain/math/integer.js";
 import { analyzeSqrt, anyRoot, certainty, combineRootFamilies } from "../../domain/math/modular.js";
 import { integerString, naturalString, positiveString, strict } from "../_support/wire.js";
-import { Certainty, CERTAINTY_NOTE, checkNonSquareWitness, FACTOR_BUDGET, nonSquareWitness, NonSquareWitness, PROOF_BUDGET } from "./support.js";
+import { Certainty, CERTAINTY_NOTE, checkNonSquareWitness, FACTOR_BUDGET, nonSquareWitness, NonSquareWitness, PROOF_WORK } from "./support.js";
 import { sqrtModCost } from "./sqrt_mod.js";
 
 const MAX_N_DIGITS = 500;
@@ -90,7 +90,7 @@ export default defineCompute<Req, Res>({
     }
     if (!an.square) {
       const witness = "jacobi" in an ? nonSquareWitness({ jacobi: an.jacobi }) : nonSquareWitness({ reason: an.reason });
-      const c = "reason" in an ? certainty(an.primes.filter((p) => p.prime === an.reason.prime), { proofBudget: PROOF_BUDGET, checkpoint }) : "PROVEN";
+      const c = "reason" in an ? certainty(an.primes.filter((p) => p.prime === an.reason.prime), { proofWork: PROOF_WORK, checkpoint }) : "PROVEN";
       return { status: "COMPLETE", square: false, quadratic_residue: false, witness, certainty: c };
     }
     const all = combineRootFamilies(an.families, LEAST_ROOT_LIMIT, checkpoint);
@@ -104,7 +104,7 @@ export default defineCompute<Req, Res>({
       root: root.toString(),
       root_is_least: least,
       // The root is checked exactly; only root_is_least relies on the primes of n.
-      certainty: least ? certainty(an.primes, { proofBudget: PROOF_BUDGET, checkpoint }) : "PROVEN",
+      certainty: least ? certainty(an.primes, { proofWork: PROOF_WORK, checkpoint }) : "PROVEN",
     };
   },
   postcondition(req, res) {

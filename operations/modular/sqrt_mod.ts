@@ -4,7 +4,7 @@ import { mod } from "../../domain/math/integer.js";
 import { analyzeSqrt, certainty, combineRootFamilies } from "../../domain/math/modular.js";
 import { integerString, naturalString, positiveString, strict } from "../_support/wire.js";
 import {
-  bitsOf, Certainty, CERTAINTY_NOTE, checkNonSquareWitness, FACTOR_BUDGET, factorCost, mulCost, nonSquareWitness, NonSquareWitness, PROOF_BUDGET,
+  bitsOf, Certainty, CERTAINTY_NOTE, checkNonSquareWitness, FACTOR_BUDGET, factorCost, mulCost, nonSquareWitness, NonSquareWitness, PROOF_WORK,
 } from "./support.js";
 
 const MAX_N_DIGITS = 500;
@@ -50,7 +50,7 @@ export function sqrtModCost(nDigits: number, aDigits: number, maxRoots: number):
   const bn = Math.ceil(nDigits * 3.33) + 1;
   const components = Math.max(1, Math.min(60, bn / 4));
   // factorization; Hensel lifting and roots mod each prime power (≈ 16·bits multiplications in all); CRT enumeration; Pocklington attempts for large primes.
-  return factorCost(bn) + 16 * bn * mulCost(bn) + maxRoots * components * mulCost(bn) + (bn > 81 ? 2 * PROOF_BUDGET * mulCost(bn) : 0) + (aDigits * bn) / 64;
+  return factorCost(bn) + 16 * bn * mulCost(bn) + maxRoots * components * mulCost(bn) + (bn > 81 ? PROOF_WORK : 0) + (aDigits * bn) / 64;
 }
 
 export default defineCompute<Req, Res>({
@@ -97,7 +97,7 @@ export default defineCompute<Req, Res>({
     }
     if (!an.square) {
       const witness = "jacobi" in an ? nonSquareWitness({ jacobi: an.jacobi }) : nonSquareWitness({ reason: an.reason });
-      const c = "reason" in an ? certainty(an.primes.filter((p) => p.prime === an.reason.prime), { proofBudget: PROOF_BUDGET, checkpoint }) : "PROVEN";
+      const c = "reason" in an ? certainty(an.primes.filter((p) => p.prime === an.reason.prime), { proofWork: PROOF_WORK, checkpoint }) : "PROVEN";
       return { status: "COMPLETE", solvable: false, count: "0", witness, certainty: c };
     }
     ctx.progress(2, 3, "prime-power roots found");
@@ -111,7 +111,7 @@ export default defineCompute<Req, Res>({
       roots: r.roots.map(String),
       roots_complete: r.complete,
       factorization: an.primes.map((p) => ({ prime: p.prime.toString(), exponent: String(p.exponent) })),
-      certainty: certainty(an.primes, { proofBudget: PROOF_BUDGET, checkpoint }),
+      certainty: certainty(an.primes, { proofWork: PROOF_WORK, checkpoint }),
     };
   },
   postcondition(req, res) {

@@ -5,7 +5,7 @@ import { jacobi, mod } from "../../domain/math/integer.js";
 import { certainty, sqrtModPrime } from "../../domain/math/modular.js";
 import { decidePrimality } from "../../domain/math/primality.js";
 import { integerString, naturalString, positiveString, strict } from "../_support/wire.js";
-import { bitsOf, Certainty, mulCost, primalityCost, PROOF_BUDGET } from "./support.js";
+import { bitsOf, Certainty, mulCost, primalityCost, PROOF_WORK } from "./support.js";
 
 const MAX_A_DIGITS = 10_000;
 const MAX_P_DIGITS = 1000;
@@ -47,11 +47,11 @@ export default defineCompute<Req, Res>({
     { name: "prime_digits", limit: MAX_P_DIGITS, unit: "decimal digits", description: "p has at most this many digits" },
   ],
   cost_model:
-    "units = Baillie–PSW of p + a Pocklington attempt above 3.3·10^24 (≤ 10^5 Pollard–Brent iterations) + 12·bits(p) modular multiplications (the root: an exponentiation, or Cipolla's F_{p²} ladder), each 2(L² + 4) for L limbs of p",
+    "units = Baillie–PSW of p + a Pocklington attempt above 3.3·10^24 (at most 4·10^7 limb-weighted Pollard–Brent units) + 12·bits(p) modular multiplications (the root: an exponentiation, or Cipolla's F_{p²} ladder), each 2(L² + 4) for L limbs of p",
   budget: { max_units: 3e9, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 60_000 },
   preflight(req) {
     const bp = bitsOf(req.prime), ba = bitsOf(req.a);
-    const proof = bp > 81 ? PROOF_BUDGET * mulCost(bp) : 0;
+    const proof = bp > 81 ? PROOF_WORK : 0;
     return { units: primalityCost(bp) + proof + 12 * bp * mulCost(bp) + (ba * bp) / 4096, memory_bytes: (ba + bp) * 8 + 2 ** 16, basis: `p of ${req.prime.length} digits` };
   },
   ports: { inputs: {}, outputs: {} },
@@ -60,7 +60,7 @@ export default defineCompute<Req, Res>({
     const d = decidePrimality(p);
     if (!d.prime) throw domainError(`p = ${req.prime.length > 40 ? `a ${req.prime.length}-digit number` : req.prime} is not prime`, "payload.prime", "for a composite modulus use modular.sqrt_mod.compute");
     const checkpoint = () => ctx.checkpoint();
-    const c = certainty([{ prime: p, status: d.status }], { proofBudget: PROOF_BUDGET, checkpoint });
+    const c = certainty([{ prime: p, status: d.status }], { proofWork: PROOF_WORK, checkpoint });
     const roots = sqrtModPrime(a, p, checkpoint);
     return { solvable: roots.length > 0, roots: roots.map(String), certainty: c };
   },

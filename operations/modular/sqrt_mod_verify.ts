@@ -1,11 +1,11 @@
 import { type } from "arktype";
 import { defineChecker } from "../../domain/declaration.js";
 import { jacobi, mod } from "../../domain/math/integer.js";
+import { certifyPrimes } from "../../domain/math/arithmetic.js";
 import { factorInteger } from "../../domain/math/factor.js";
-import { checkPocklingtonCertificate, provePrime } from "../../domain/math/primality.js";
 import type { CheckerFinding } from "../../domain/outcome.js";
 import { integerString, naturalString, positiveString, strict } from "../_support/wire.js";
-import { bitsOf, checkNonSquareWitness, FACTOR_BUDGET, factorCost, mulCost, NonSquareWitness, PROOF_BUDGET } from "./support.js";
+import { bitsOf, checkNonSquareWitness, FACTOR_BUDGET, factorCost, mulCost, NonSquareWitness, PROOF_WORK } from "./support.js";
 
 const MAX_N_DIGITS = 500;
 const MAX_A_DIGITS = 1000;
@@ -85,13 +85,8 @@ function countRoots(a: bigint, n: bigint, checkpoint: () => void): Count {
   }
   const f = factorInteger(n, { budget: FACTOR_BUDGET, checkpoint });
   if (f.status === "INCOMPLETE") return { unfactored: f.cofactor };
-  const unproven = f.factors.filter((q) => {
-    if (q.status === "PROVEN") return false;
-    const meter = { remaining: PROOF_BUDGET };
-    const cert = provePrime(q.prime, PROOF_BUDGET, 0, checkpoint, meter);
-    return !(cert && checkPocklingtonCertificate(q.prime, cert) === null);
-  });
-  if (unproven.length) return { unproven: unproven.map((q) => q.prime) };
+  const { probable } = certifyPrimes(f, { work: PROOF_WORK, checkpoint });
+  if (probable.length) return { unproven: probable };
   let c = 1n;
   for (const q of f.factors) c *= localCount(a, q.prime, q.exponent);
   return { count: c, by: "factorization" };
@@ -127,13 +122,13 @@ export default defineChecker<Req>({
     { name: "factor_budget", limit: FACTOR_BUDGET, unit: "Pollard–Brent iterations", description: "work allowed to factor n when the count must be established" },
   ],
   cost_model:
-    "units = (listed roots)·2(L² + 4) for the squarings + (when a count is needed) n ≤ 200,000 trials, or the factorization of n (≤ 3·10^5 Pollard–Brent iterations, Pocklington attempts above 3.3·10^24) and one Jacobi symbol per prime",
+    "units = (listed roots)·2(L² + 4) for the squarings + (when a count is needed) n ≤ 200,000 trials, or the factorization of n (≤ 3·10^5 Pollard–Brent iterations, Pocklington attempts above 3.3·10^24, at most 4·10^7 units) and one Jacobi symbol per prime",
   budget: { max_units: 3e9, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 60_000 },
   progress_measure: "none",
   preflight(req) {
     const b = bitsOf(req.modulus);
     const roots = req.claim.solvable ? req.claim.roots.length : 0;
-    const counting = factorCost(b) + (b > 81 ? 2 * PROOF_BUDGET * mulCost(b) : 0) + Number(BRUTE_FORCE_LIMIT) / 4;
+    const counting = factorCost(b) + (b > 81 ? PROOF_WORK : 0) + Number(BRUTE_FORCE_LIMIT) / 4;
     return { units: roots * mulCost(b) + counting, memory_bytes: roots * (req.modulus.length + 64) + 2 ** 20, basis: `n of ${req.modulus.length} digits, ${roots} listed roots` };
   },
   ports: { inputs: {}, outputs: {} },

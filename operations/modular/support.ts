@@ -7,8 +7,8 @@ import { integerString, positiveString } from "../_support/wire.js";
 
 /** Pollard–Brent (factorInteger) work budget for each factorization an operation makes. */
 export const FACTOR_BUDGET = 300_000;
-/** Pollard–Brent allowance for the Pocklington proof of one BPSW-probable prime. */
-export const PROOF_BUDGET = 100_000;
+/** Limb-weighted Pollard–Brent work (arithmetic.certifyPrimes) for the Pocklington proofs of one call. */
+export const PROOF_WORK = 4e7;
 
 /** Upper bound on the bit length of a decimal string of `digits` digits. */
 export const bitsOfDigits = (digits: number): number => Math.ceil(digits * 3.3219281) + 1;
@@ -39,7 +39,7 @@ export const Certainty = type("'PROVEN' | 'PROBABLE'").describe(
 export const factorList = (f: FactorMap): { prime: string; exponent: string }[] => [...f].map(([p, e]) => ({ prime: p.toString(), exponent: String(e) }));
 
 export const CERTAINTY_NOTE =
-  "Primes above 3.3·10^24 found by the factorization are Baillie–PSW probable primes; the operation tries a Pocklington proof for each one it relies on and says PROBABLE when that fails.";
+  "Primes above 3.3·10^24 are Baillie–PSW probable primes; the operation tries a Pocklington proof of each one it relies on (bounded work) and says PROBABLE when that fails.";
 
 export const CRT_MAX_DIGITS = 10_000;
 export const CRT_MAX_CONGRUENCES = 1000;

@@ -39,7 +39,7 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
   ],
   cost_model:
     "units = Σ bits_i²/64 (reducing each input) + (Σ bits_i)²/32 (the tree of pairwise sums is dominated by its last levels, each a product and gcd of about the total size); " +
-    "bits ≈ 3.33 × characters. Inputs above 200,000 characters in all are refused.",
+    "bits ≈ 3.33 × characters. Inputs above 200,002 characters in all are refused.",
   budget: { max_units: 2e10, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 30_000 },
   preflight(req) {
     const chars = totalChars(req.terms);

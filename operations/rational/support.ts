@@ -16,7 +16,7 @@ export const MAX_CHARS = 100_001;
 /** Entries of a list operand (sum, product). */
 export const MAX_TERMS = 10_000;
 /** Total characters of a list operand. */
-export const MAX_TOTAL_CHARS = 200_000;
+export const MAX_TOTAL_CHARS = 2 * MAX_CHARS;
 /** Characters of a result that combines two operands (at most about the sum of their sizes). */
 export const MAX_RESULT_CHARS = 2 * MAX_CHARS + 2;
 /** Characters of a power (result of rational.power.compute). */

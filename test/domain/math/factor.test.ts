@@ -1,0 +1,231 @@
+/**
+ * The factorization engine (domain/math/factor.ts) and its methods: ECM (ecm.ts) and SIQS
+ * (siqs.ts). Property tests check the defining facts (the product is n, every factor is prime per
+ * decidePrimality, multiplicities match the construction); method tests check that ECM finds a
+ * medium factor of a large number, that SIQS splits balanced semiprimes and numbers with several
+ * factors, that the GF(2) elimination returns true dependencies, and that the work budget, the
+ * progress reports, cancellation and reproducibility behave as documented.
+ */
+import { expect } from "chai";
+import fc from "fast-check";
+import { ECM_LEVELS, ecm, ecmB2 } from "../../../domain/math/ecm.js";
+import { factorInteger, type Factorization } from "../../../domain/math/factor.js";
+import { decidePrimality } from "../../../domain/math/primality.js";
+import { SeededRandom } from "../../../domain/math/seeded-random.js";
+import { findDependencies, siqs } from "../../../domain/math/siqs.js";
+import { rng } from "../../operations/integer/random.js";
+
+/** The next prime ≥ x (x ≥ 2). */
+function nextPrime(x: bigint): bigint {
+  if (x <= 2n) return 2n;
+  if ((x & 1n) === 0n) x++;
+  while (!decidePrimality(x).prime) x += 2n;
+  return x;
+}
+
+/** A random prime of exactly `digits` digits from the seeded generator. */
+function randomPrime(r: ReturnType<typeof rng>, digits: number): bigint {
+  for (;;) {
+    const p = nextPrime(r.digits(digits));
+    if (p.toString().length === digits) return p;
+  }
+}
+
+function expectValid(n: bigint, f: Factorization): void {
+  let prod = f.cofactor;
+  let prev = 1n;
+  for (const { prime, exponent, status } of f.factors) {
+    expect(prime > prev, "ascending distinct primes").to.equal(true);
+    prev = prime;
+    const d = decidePrimality(prime);
+    expect(d.prime, `${prime} is prime`).to.equal(true);
+    expect(status).to.equal(d.status);
+    expect(exponent).to.be.greaterThan(0);
+    prod *= prime ** BigInt(exponent);
+  }
+  expect(prod).to.equal(n < 0n ? -n : n);
+  expect(f.status).to.equal(f.cofactor === 1n ? "COMPLETE" : "INCOMPLETE");
+  if (f.status === "INCOMPLETE") expect(decidePrimality(f.cofactor).prime, "an unfactored cofactor is composite").to.equal(false);
+}
+
+describe("domain/math/factor: the factorization engine", function () {
+  this.timeout(60_000);
+
+  it("property: products of random prime powers (primes of 1–14 digits) factor completely, with the exponents they were built with", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 14 }), fc.integer({ min: 1, max: 4 }), fc.nat()), { minLength: 1, maxLength: 4 }), fc.boolean(), (parts, negative) => {
+        const r = rng(parts.reduce((s, [, , x]) => s + x, 7));
+        const want = new Map<bigint, number>();
+        let n = 1n;
+        for (const [digits, e] of parts) {
+          const p = randomPrime(r, digits);
+          want.set(p, (want.get(p) ?? 0) + e);
+          n *= p ** BigInt(e);
+        }
+        const f = factorInteger(negative ? -n : n);
+        expectValid(n, f);
+        expect(f.status).to.equal("COMPLETE");
+        expect(new Map(f.factors.map((x) => [x.prime, x.exponent]))).to.deep.equal(want);
+      }),
+      { numRuns: 60, seed: 4242 },
+    );
+  });
+
+  it("property: random integers of up to 32 digits factor completely and correctly", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 32n }), (n) => {
+        const f = factorInteger(n);
+        expectValid(n, f);
+        expect(f.status).to.equal("COMPLETE");
+      }),
+      { numRuns: 40, seed: 99 },
+    );
+  });
+
+  it("±1 have the empty factorization; 0 is refused", () => {
+    for (const n of [1n, -1n]) expect(factorInteger(n)).to.deep.include({ factors: [], cofactor: 1n, status: "COMPLETE" });
+    expect(() => factorInteger(0n)).to.throw(RangeError);
+  });
+
+  it("perfect powers of large primes and repeated large primes keep exact multiplicities", () => {
+    const r = rng(5);
+    const p = randomPrime(r, 12), q = randomPrime(r, 9);
+    const f = factorInteger(p ** 5n * q ** 2n * 49n);
+    expect(f.status).to.equal("COMPLETE");
+    expect(f.factors.map((x) => [x.prime, x.exponent])).to.deep.equal([[7n, 2], [q, 2], [p, 5]].sort((a, b) => (a[0]! < b[0]! ? -1 : 1)));
+  });
+
+  it("the work budget bounds the work: a 60-digit semiprime under a small budget is INCOMPLETE, with the found primes and the cofactor", () => {
+    const r = rng(61);
+    const p = randomPrime(r, 30), q = randomPrime(r, 30);
+    const n = 2n ** 5n * 65537n * p * q;
+    for (const budget of [1e4, 2e5]) {
+      const f = factorInteger(n, { budget });
+      expectValid(n, f);
+      expect(f.status).to.equal("INCOMPLETE");
+      expect(f.cofactor).to.equal(p * q);
+      expect(f.factors.map((x) => x.prime)).to.deep.equal([2n, 65537n]);
+      expect(f.work!, "work stays within the budget (up to one ECM curve's granularity)").to.be.at.most(budget * 1.05 + 5000);
+    }
+  });
+
+  it("is reproducible (seeded randomness) and reports monotone progress within the budget", () => {
+    const r = rng(77);
+    const n = randomPrime(r, 13) * randomPrime(r, 14) * randomPrime(r, 15);
+    const seen: [number, number | undefined][] = [];
+    const a = factorInteger(n, { progress: (d, t) => seen.push([d, t]) });
+    const b = factorInteger(n);
+    expect(a).to.deep.equal(b);
+    expectValid(n, a);
+    expect(seen.length).to.be.greaterThan(2);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]![0]).to.be.at.least(seen[i - 1]![0]);
+    for (const [d, t] of seen) expect(d).to.be.at.most(t!);
+  });
+
+  it("checkpoint() is called during long work and its exception aborts the factorization", () => {
+    const r = rng(3);
+    const n = randomPrime(r, 20) * randomPrime(r, 21);
+    let calls = 0;
+    expect(() =>
+      factorInteger(n, {
+        checkpoint: () => {
+          if (++calls > 50) throw new Error("cancelled");
+        },
+      }),
+    ).to.throw("cancelled");
+    expect(calls).to.equal(51);
+  });
+});
+
+describe("domain/math/ecm: Lenstra's elliptic curve method", function () {
+  this.timeout(60_000);
+
+  it("finds a 16-digit prime factor of a 60-digit number (growing B1: 150, 500, 2000, 11000)", () => {
+    const r = rng(1601);
+    const p = randomPrime(r, 16), q = randomPrime(r, 44);
+    const n = p * q;
+    const random = new SeededRandom(2024);
+    const meter = { remaining: 5e7 };
+    let found: bigint | undefined;
+    let curves = 0;
+    for (const level of ECM_LEVELS.slice(0, 4)) {
+      const res = ecm(n, level.B1, ecmB2(level.B1), level.curves, { meter, random, onCurve: (c) => expect(c).to.be.greaterThan(0) });
+      curves += res.curves;
+      if (res.factor) {
+        found = res.factor;
+        break;
+      }
+    }
+    expect(found, `no factor after ${curves} curves`).to.not.equal(undefined);
+    expect(n % found!).to.equal(0n);
+    expect(found === p || found === q || found === n / q).to.equal(true);
+  });
+
+  it("stops when its meter runs out and never returns a trivial divisor", () => {
+    const r = rng(9);
+    const n = randomPrime(r, 30) * randomPrime(r, 30);
+    const meter = { remaining: 2e5 };
+    const res = ecm(n, 2000, ecmB2(2000), 1000, { meter, random: new SeededRandom(1) });
+    expect(res.factor).to.equal(undefined);
+    expect(res.curves).to.be.lessThan(1000);
+    expect(meter.remaining).to.be.lessThan(2e5);
+  });
+});
+
+describe("domain/math/siqs: self-initialising quadratic sieve", function () {
+  this.timeout(60_000);
+
+  it("splits a 45-digit balanced semiprime", () => {
+    const r = rng(4545);
+    const p = randomPrime(r, 22), q = randomPrime(r, 23);
+    const res = siqs(p * q, { meter: { remaining: 1e8 } });
+    expect(res.pieces).to.not.equal(undefined);
+    expect([...res.pieces!].sort((a, b) => (a < b ? -1 : 1))).to.deep.equal([p, q].sort((a, b) => (a < b ? -1 : 1)));
+    expect(res.stats.relations).to.be.at.least(res.stats.factorBase + 1);
+    expect(res.stats.polynomials).to.be.greaterThan(0);
+  });
+
+  it("splits products of three primes and small semiprimes (14–24 digits) into factors of n", () => {
+    const r = rng(333);
+    const cases: bigint[] = [randomPrime(r, 11) * randomPrime(r, 12) * randomPrime(r, 13)];
+    for (let d = 14; d <= 24; d += 2) cases.push(randomPrime(r, d >> 1) * randomPrime(r, d - (d >> 1)));
+    for (const n of cases) {
+      const res = siqs(n, { meter: { remaining: 1e8 } });
+      expect(res.pieces, `SIQS on ${n}`).to.not.equal(undefined);
+      expect(res.pieces!.length).to.be.at.least(2);
+      expect(res.pieces!.reduce((a, b) => a * b, 1n)).to.equal(n);
+      for (const piece of res.pieces!) expect(piece > 1n && piece < n).to.equal(true);
+    }
+  });
+
+  it("gives up without a factor when its meter runs out", () => {
+    const r = rng(8);
+    const n = randomPrime(r, 25) * randomPrime(r, 25);
+    const meter = { remaining: 5000 };
+    let lastDone = -1;
+    const res = siqs(n, { meter, progress: (done, needed) => ((lastDone = done), expect(done).to.be.at.most(needed)) });
+    expect(res.pieces).to.equal(undefined);
+    expect(meter.remaining).to.be.at.most(0);
+    expect(lastDone).to.be.at.least(0);
+  });
+
+  it("GF(2) elimination: every dependency of a random sparse relation set has even exponents", () => {
+    const r = rng(21);
+    const ncols = 60;
+    const rels = Array.from({ length: 90 }, () => {
+      const f = Array.from({ length: r.int(1, 8) }, () => r.int(0, ncols - 2));
+      return { f: Int32Array.from(f), neg: r.int(0, 1) === 1 };
+    });
+    const deps = findDependencies(rels, ncols, 64);
+    expect(deps.length).to.be.at.least(90 - ncols);
+    for (const dep of deps) {
+      expect(new Set(dep).size).to.equal(dep.length);
+      const parity = new Uint8Array(ncols);
+      for (const i of dep) {
+        if (rels[i]!.neg) parity[0]! ^= 1;
+        for (const c of rels[i]!.f) parity[c + 1]! ^= 1;
+      }
+      expect([...parity].every((x) => x === 0)).to.equal(true);
+    }
+  });
+});
