@@ -142,9 +142,10 @@ export function log2Bell(n: number): number {
   return Math.max(0, (lnGamma(n + 1) + convexMin(f, -10, Math.log(n) + 2)) / LN2);
 }
 
-/** log2 |B_n| for even n ≥ 2: |B_n| = 2·n!·ζ(n)/(2π)^n. */
+/** Upper estimate of log2 |B_n| for even n ≥ 2 (|B_n| = 2·n!·ζ(n)/(2π)^n; exact to 1e−9 relative for n ≥ 20). */
 export function log2BernoulliAbs(n: number): number {
-  return 1 + log2Factorial(n) - n * Math.log2(2 * Math.PI) + Math.log2(1 + 2 ** -n * 1.5);
+  // ζ(n) ≤ 1 + 2^{−n}(1 + 2/(n − 1)) (the terms k ≥ 3 are below ∫_2^∞ x^{−n} dx): an upper bound, tight for large n
+  return 1 + log2Factorial(n) - n * Math.log2(2 * Math.PI) + Math.log2(1 + 2 ** -n * (1 + 2 / (n - 1)));
 }
 
 /** log2 of the n-th Fibonacci (or Lucas) number for n ≥ 1: n·log2 φ (+1 for Lucas). */
@@ -888,40 +889,60 @@ function bernoulliTangent(n: number, pace?: Pace): Rational {
   return rational(m & 1 ? num : -num, four * (four - 1n));
 }
 
-/* Interval arithmetic on positive reals [lo, hi]·2^e (bigint lo ≤ hi). */
+/* Enclosures of positive reals as [lo, hi]·2^e (bigint 0 ≤ lo ≤ hi). */
 interface Interval {
   lo: bigint;
   hi: bigint;
   e: number;
 }
 
-/** Keep at most w bits in hi: lo rounded down, hi rounded up (the interval only grows). */
-function trunc(lo: bigint, hi: bigint, e: number, w: number): Interval {
-  const b = bitLength(hi);
-  if (b <= w) return { lo, hi, e };
-  const t = BigInt(b - w);
-  return { lo: lo >> t, hi: -(-hi >> t), e: e + b - w };
+/** Bit length of x known to have b or b − 1 bits (a product of a b1-bit and a b2-bit number, b = b1 + b2): one O(1) shift. */
+function productBits(x: bigint, b: number): number {
+  return x >> BigInt(b - 1) !== 0n ? b : b - 1;
 }
 
-function imul(a: Interval, b: Interval, w: number): Interval {
-  return trunc(a.lo * b.lo, a.hi * b.hi, a.e + b.e, w);
-}
-
-function ipow(a: Interval, n: number, w: number, pace?: Pace): Interval {
-  const bits = n.toString(2);
-  let r = a;
-  for (let i = 1; i < bits.length; i++) {
-    r = imul(r, r, w);
-    if (bits.charCodeAt(i) === 49) r = imul(r, a, w);
+/**
+ * An enclosure of x^n for x ∈ [m, m + δ]·2^{e0} (m > 0; δ = 0 when x = m·2^{e0} exactly), by one
+ * left-to-right squaring chain on the lower end with every product floored to w bits.
+ * Each floor to w bits has relative error < 2^{1−w}, and there are t ≤ 2·bits(n) + 1 of them, so
+ * R·2^E ≤ (m·2^{e0})^n ≤ R·2^E/(1 − 2^{1−w})^t ≤ R·2^E·(1 + a) with a = t·2^{2−w}; and
+ * x^n ≤ (m·2^{e0})^n·(1 + δ/m)^n ≤ (m·2^{e0})^n·(1 + b) with b = 2nδ/m (when nδ/m ≤ 1). With
+ * 2^{−g} ≥ 2(a + b) ≥ (1 + a)(1 + b) − 1 the enclosure is [R, R + ⌊R/2^g⌋ + 1]·2^E. Returns
+ * undefined when w is too small for g ≥ 2 (the caller raises the precision).
+ */
+function powEnclosure(m: bigint, delta: number, e0: number, n: number, w: number, pace?: Pace): Interval | undefined {
+  const mBits = bitLength(m);
+  let r = m, bits = mBits, e = e0, t = 0;
+  const cut = () => {
+    if (bits > w) {
+      const sh = bits - w;
+      r >>= BigInt(sh);
+      e += sh;
+      bits = w;
+      t++;
+    }
+  };
+  cut();
+  const nb = n.toString(2);
+  for (let i = 1; i < nb.length; i++) {
+    r *= r;
+    e *= 2;
+    bits = productBits(r, 2 * bits);
+    cut();
+    if (nb.charCodeAt(i) === 49) {
+      r *= m;
+      e += e0;
+      bits = productBits(r, bits + mBits);
+      cut();
+    }
     pace?.checkpoint?.();
   }
-  return r;
-}
-
-/** ⌊2^s / a⌋ for a > 0 (s may be negative). */
-function divPow2(s: number, a: bigint): bigint {
-  if (s < 0) return 0n;
-  return (1n << BigInt(s)) / a;
+  const log2a = Math.log2(Math.max(1, t)) + 2 - w;
+  const log2b = delta === 0 ? Number.NEGATIVE_INFINITY : Math.log2(2 * n * delta) - (mBits - 1);
+  if (log2b > -4) return undefined;
+  const g = Math.floor(-(2 + Math.max(log2a, log2b)));
+  if (g < 2) return undefined;
+  return { lo: r, hi: r + (r >> BigInt(g)) + 1n, e };
 }
 
 /**
@@ -946,9 +967,9 @@ function bernoulliAttempt(n: number, K: bigint, W: number, pace?: Pace): bigint 
   // π ∈ [(v − 2)/2^w, (v + 2)/2^w] (piFixed: error < 2 ulps).
   const w = W + 8;
   const v = piFixed(w);
-  const pi: Interval = { lo: v - 2n, hi: v + 2n, e: -w };
   pace?.progress?.(1, 3, "π^n");
-  const piN = ipow(pi, n, W + 8, pace);
+  const piN = powEnclosure(v - 2n, 4, -w, n, W + 8, pace);
+  if (!piN) return undefined;
   pace?.progress?.(2, 3, "ζ(n)");
   // 1/ζ(n) = Π_p (1 − p^{−n}) = 1 − V, V ∈ [vlo, vhi]·2^{−F}.
   const F = W + 8;
@@ -958,22 +979,24 @@ function bernoulliAttempt(n: number, K: bigint, W: number, pace?: Pace): bigint 
   const ps = primesUpTo(Math.max(2, P));
   let vlo = 0n, vhi = 0n;
   for (let i = ps.length - 1; i >= 0; i--) {
-    const p = ps[i]!;
-    const [ulo, uhi] = inversePowerFixed(p, n, F);
+    const u = inversePowerFixed(ps[i]!, n, F);
+    if (!u) return undefined;
+    const [ulo, uhi] = u;
     vlo = vlo + ulo - -(-(ulo * vlo) >> FB); // v + u − uv, rounded down
     vhi = vhi + uhi - ((uhi * vhi) >> FB); // rounded up
     if ((i & 15) === 0) pace?.checkpoint?.();
   }
   vhi += 1n; // the tail beyond P
   const one = 1n << FB;
-  const zetaInv: Interval = { lo: one - vhi, hi: one - vlo, e: -F };
-  const X = imul(piN, zetaInv, W + 8); // encloses π^n/ζ(n); (2π)^n/ζ(n) = X·2^n
+  // X = π^n·(1 − V) encloses π^n/ζ(n); (2π)^n/ζ(n) = X·2^n
+  const X: Interval = { lo: piN.lo * (one - vhi), hi: piN.hi * (one - vlo), e: piN.e - F };
   // N = K/(X·2^n): with X = [lo, hi]·2^e, N ∈ [K·2^s/hi, K·2^s/lo], s = −(e + n).
   const s = -(X.e + n);
   const num = s >= 0 ? K << BigInt(s) : K;
   const scale = s >= 0 ? 1n : 1n << BigInt(-s);
   const lo = X.lo * scale, hi = X.hi * scale;
-  const N0 = (2n * num + hi) / (2n * hi); // round(num/hi)
+  // Only the leading bits of the quotient matter: divide truncated operands, then certify exactly.
+  const N0 = roundedQuotient(num, hi);
   // Accept when N0 is the only integer in [num/hi, num/lo]: (N0 − 1)·hi < num and num < (N0 + 1)·lo.
   pace?.progress?.(3, 3);
   if ((N0 - 1n) * hi < num && num < (N0 + 1n) * lo) return N0;
@@ -981,26 +1004,48 @@ function bernoulliAttempt(n: number, K: bigint, W: number, pace?: Pace): bigint 
 }
 
 /**
- * p^{−n} in fixed point with F fractional bits, as a certain enclosure [lo, hi] (integers):
- * from p^n exactly when that is short, else from an interval power of p truncated to the bits
- * that matter (p^{−n}·2^F has about F − n·log2 p bits).
+ * round(a/b) up to ±1 for a ≥ 0, b > 0: the divisor is cut to the quotient's size plus 64 bits
+ * first (a long division costs about (quotient × divisor) work). Any error only makes the exact
+ * certification that follows fail, never accepts a wrong value.
  */
-function inversePowerFixed(p: number, n: number, F: number): [bigint, bigint] {
+function roundedQuotient(a: bigint, b: bigint): bigint {
+  const la = bitLength(a), lb = bitLength(b);
+  const k = la - lb + 2;
+  const sh = Math.max(0, lb - (k + 64));
+  const A = a >> BigInt(sh), B = b >> BigInt(sh);
+  return (2n * A + B) / (2n * B);
+}
+
+/**
+ * p^{−n} in fixed point with F fractional bits, as a certain enclosure [lo, hi] (integers); only
+ * about F − n·log2 p bits of it matter. Short exact powers p^n are cut to those bits plus 64 and
+ * divided into; long ones come from powEnclosure at that precision.
+ */
+function inversePowerFixed(p: number, n: number, F: number): [bigint, bigint] | undefined {
   const size = n * Math.log2(p);
   if (p === 2) {
     const u = n <= F ? 1n << BigInt(F - n) : 0n;
     return n <= F ? [u, u] : [0n, 1n];
   }
   if (size > F + 1) return [0n, 1n];
-  const need = Math.ceil(F - size) + 2 * Math.ceil(Math.log2(n)) + 16; // significant bits of p^n needed
-  if (size <= 2 * need) {
+  const need = Math.ceil(F - size) + 2 * Math.ceil(Math.log2(n)) + 32; // significant bits of p^n that matter
+  let enc: Interval;
+  if (size <= 8 * need) {
+    // p^n exactly, then cut: p^n ∈ [T, T + 1]·2^t
     const pn = BigInt(p) ** BigInt(n);
-    const q = divPow2(F, pn);
-    return [q, q + 1n];
+    const t = Math.max(0, bitLength(pn) - need);
+    const T = pn >> BigInt(t);
+    enc = { lo: T, hi: t === 0 ? T : T + 1n, e: t };
+  } else {
+    const pe = powEnclosure(BigInt(p), 0, 0, n, need);
+    if (!pe) return undefined;
+    enc = pe;
   }
-  const ip = ipow({ lo: BigInt(p), hi: BigInt(p), e: 0 }, n, need);
   // p^n ∈ [lo, hi]·2^e ⇒ 2^F/p^n ∈ [2^{F−e}/hi, 2^{F−e}/lo]
-  return [divPow2(F - ip.e, ip.hi), divPow2(F - ip.e, ip.lo) + 1n];
+  const s = F - enc.e;
+  if (s < 0) return [0n, 1n];
+  const top = 1n << BigInt(s);
+  return [top / enc.hi, top / enc.lo + 1n];
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1033,8 +1078,10 @@ export function residue(v: bigint, m: number): number {
 }
 
 const factorialTables = new Map<number, Float64Array>();
+/** Primes up to this size get a cached factorial table (8 bytes per residue). */
+const TABLE_PRIME_MAX = 1 << 20;
 
-/** k! mod p for 0 ≤ k < p (table per prime, cached). */
+/** k! mod p for 0 ≤ k < p (table per prime, cached; small p only). */
 function factorialTable(p: number): Float64Array {
   let t = factorialTables.get(p);
   if (!t) {
@@ -1047,16 +1094,29 @@ function factorialTable(p: number): Float64Array {
   return t;
 }
 
-/** C(a, b) mod p for 0 ≤ a, b < p. */
+/** C(a, b) mod p for 0 ≤ a, b < p: from the factorial table for small p, else Π (a − i)/(i + 1) over the short side. */
 function smallBinomialMod(a: number, b: number, p: number): number {
   if (b < 0 || b > a) return 0;
-  const f = factorialTable(p);
-  return mulmod(f[a]!, invModSmall(mulmod(f[b]!, f[a - b]!, p), p), p);
+  if (p <= TABLE_PRIME_MAX) {
+    const f = factorialTable(p);
+    return mulmod(f[a]!, invModSmall(mulmod(f[b]!, f[a - b]!, p), p), p);
+  }
+  const m = Math.min(b, a - b);
+  let num = 1, den = 1;
+  for (let i = 0; i < m; i++) {
+    num = mulmod(num, a - i, p);
+    den = mulmod(den, i + 1, p);
+  }
+  return mulmod(num, invModSmall(den, p), p);
 }
 
-/** C(n, k) mod p by Lucas' theorem (n ≥ 0 and k ≥ 0 of any size; prime p < 2^26). */
+/**
+ * C(n, k) mod p by Lucas' theorem (n ≥ 0 and k ≥ 0 of any size; prime p < 2^26). The short side
+ * min(k, n − k) is used, so for p beyond the table size the work is O(min(k, n − k) + digits).
+ */
 export function binomialModPrime(n: bigint, k: bigint, p: number): number {
   if (k < 0n || k > n) return 0;
+  if (n - k < k) k = n - k;
   const P = BigInt(p);
   let r = 1;
   while (k > 0n) {

@@ -229,45 +229,83 @@ export function piFixed(w: number): bigint {
   return value;
 }
 
-/** A positive real m·2^e with m ∈ [2^q, 2^{q+1}) (a minimal binary float). */
+/** A positive real m·2^e (a minimal binary float; expFixed keeps m within a few units of [2^Q, 2^{Q+1})). */
 export interface BigFloat {
   m: bigint;
   e: number;
 }
 
 /**
+ * Σ_{j≥0} σ^j·y^j / Π_{t=1}^{j} ρ(t) at Q bits, for y = Y/2^Q with 0 ≤ y ≤ 1/2 (Y exact), integer
+ * ρ(t) ≥ t, and σ = −1 (`alternate`) or +1. Rectangular splitting (Paterson–Stockmeyer, the way
+ * Smith and Brent evaluate multiple-precision series): the powers Y_1 … Y_m once, then a Horner
+ * scheme over blocks of m terms, each costing m multiplications by small integers, one full
+ * multiplication and one short division:
+ *
+ *    E_b = ( Σ_{i<m} σ^i·c_{b,i}·Y_i + σ^m·Y_m·E_{b+1} ) / D_b,   the sum being E_0, with
+ *    D_b = Π_{t=bm+1}^{bm+m} ρ(t)  and  c_{b,i} = Π_{t=bm+i+1}^{bm+m} ρ(t) = D_b / Π_{t=bm+1}^{bm+i} ρ(t).
+ *
+ * Terms run up to a block boundary past the first index d whose term is below 2^{−Q−1}; terms
+ * shrink by a factor ≤ y ≤ 1/2, so the omitted tail is < 2^{−Q}.
+ * The caller passes an upper bound on log₂ y (it only chooses the number of terms).
+ * Error, in ulps at Q: Y_i = ⌊Y_{i−1}·Y/2^Q⌋ is within ε_i ≤ ε_{i−1}/2 + 1 ≤ 2. In block b the
+ * powers contribute Σ_i c_{b,i}·ε_i/D_b = Σ_i ε_i/Π_{t=bm+1}^{bm+i} ρ(t) ≤ 2·Σ 1/i! < 5.44; the product
+ * with E_{b+1} (|E| ≤ e^{1/2} < 1.65) adds ≤ 2·1.65 + 1 and passes on y^m·δ_{b+1} ≤ δ_{b+1}/4; the
+ * division truncates (< 1). So δ_b ≤ 10.74 + δ_{b+1}/4, δ_0 < 14.4, and with the tail < 16 ulps.
+ */
+function rectangularSeries(Y: bigint, Q: number, log2yUpper: number, rho: (t: number) => number, alternate: boolean, checkpoint?: () => void): bigint {
+  const QB = BigInt(Q);
+  // d = the first index whose term bound y^d / Π_{t≤d} ρ(t) is below 2^{−Q−1} (log2yUpper ≥ log₂ y is
+  // the caller's bound, at most −1).
+  const log2y = Math.min(-1, log2yUpper);
+  let d = 0;
+  for (let lg = 0; lg >= -Q - 1; ) {
+    d++;
+    lg += log2y - Math.log2(rho(d));
+  }
+  const m = Math.max(2, Math.round(Math.sqrt(d)));
+  const blocks = Math.ceil(d / m);
+  const powers: bigint[] = [1n << QB, Y];
+  for (let i = 2; i <= m; i++) powers.push((powers[i - 1]! * Y) >> QB);
+  const Ym = powers[m]!;
+  const flipTop = alternate && (m & 1) === 1;
+  let E = 0n;
+  for (let b = blocks - 1; b >= 0; b--) {
+    let c = 1n; // c_{b,i}, built from the top: after step i it is Π_{t=bm+i+1}^{bm+m} ρ(t)
+    let num = 0n;
+    for (let i = m - 1; i >= 0; i--) {
+      c *= BigInt(rho(b * m + i + 1));
+      const term = c * powers[i]!;
+      num += alternate && (i & 1) === 1 ? -term : term;
+    }
+    const carry = (Ym * E) >> QB;
+    num += flipTop ? -carry : carry;
+    E = num / c; // c = D_b now
+    if ((b & 7) === 7) checkpoint?.();
+  }
+  return E;
+}
+
+/**
  * e^x for x = X/2^w ≥ 0 (X exact), as a BigFloat with relative error ≤ 2^{−q}.
  *
- * Method: y = x/2^s < 2^{−t} (an exact reinterpretation of X), e^y by its Taylor series at Q
- * fractional bits, then s squarings with the mantissa truncated to Q+1 bits.
- * Error: y at Q bits has error ≤ 1 ulp; each computed Taylor term t_j = ⌊t_{j−1}·Y/(j·2^Q)⌋ has
- * error e_j ≤ e_{j−1}/2 + 2 ≤ 4 ulps; the series stops when a computed term is 0 (the true
- * remainder is then ≤ 8 ulps), so with T terms e^y is within (4T + 10) ulps, a relative error
- * ρ₀ ≤ (4T + 10)·2^{−Q} since e^y ≥ 1. A squaring with truncation maps ρ to ≤ 2ρ + ρ² + 2^{−Q}(1+ρ)²,
- * so after s squarings ρ_s ≤ 1.01·2^s (ρ₀ + 2^{1−Q}) ≤ 1.01·2^{s−Q}(4T + 12). Q is chosen as
- * q + s + ⌈log₂(4T + 12)⌉ + 1, giving ρ_s < 2^{−q}.
+ * Method: y = x/2^s ≤ 2^{−t} (s = t + the bit length of ⌊x⌋), Y = y at Q bits (an exact
+ * reinterpretation of X, or one floor: ≤ 1 ulp), e^y by rectangularSeries (≤ 16 ulps; with Y's
+ * floor, a relative error ρ₀ ≤ 17·2^{−Q} since e^y ≥ 1), then s squarings with the mantissa
+ * truncated to about Q+1 bits (relative error ≤ 2^{−Q}(1 + 2^{4−Q}) each). A squaring maps ρ to
+ * ≤ 2ρ + ρ² + 1.01·2^{−Q}, so ρ_s ≤ 1.01·2^s(ρ₀ + 2^{1−Q}) ≤ 19.2·2^{s−Q} < 2^{−q} for Q = q + s + 6.
  */
 export function expFixed(X: bigint, w: number, q: number, checkpoint?: () => void): BigFloat {
   if (X < 0n) throw new RangeError("expFixed: x must be ≥ 0");
   const lx = bitLength(X >> BigInt(w)); // x < 2^lx (from the integer part only)
-  const t = Math.max(4, Math.round(Math.sqrt(q)));
+  const t = Math.max(2, Math.round(Math.cbrt(q) / 2));
   const s = lx + t;
-  const q0 = q + s + 24;
-  const terms = Math.ceil(q0 / t) + 2; // y^j/j! < 2^{−jt} ≤ 2^{−q0} once j ≥ q0/t
-  const Q = q + s + Math.ceil(Math.log2(4 * terms + 12)) + 1;
+  const Q = q + s + 6;
   const QB = BigInt(Q);
   const shift = Q - (w + s);
   const Y = shift >= 0 ? X << BigInt(shift) : X >> BigInt(-shift);
-  const one = 1n << QB;
-  let sum = one;
-  let term = one;
-  for (let j = 1; ; j++) {
-    term = ((term * Y) >> QB) / BigInt(j); // = ⌊t·Y/(j·2^Q)⌋ (nested floors)
-    if (term === 0n) break;
-    sum += term;
-    if (j > terms + 4) throw new Error("expFixed: series did not converge as bounded");
-  }
-  let m = sum; // ∈ [2^Q, 2^{Q+1}) because 1 ≤ e^y < 2
+  // y < 2^{lx − s} = 2^{−t}.
+  let m = rectangularSeries(Y, Q, -t, (j) => j, false, checkpoint); // ≈ e^y·2^Q ∈ [2^Q − 16, 2^{Q+1})
   let e = -Q;
   const top = 1n << BigInt(2 * Q + 1);
   for (let i = 0; i < s; i++) {
@@ -289,11 +327,10 @@ export function expFixed(X: bigint, w: number, q: number, checkpoint?: () => voi
  *
  * Exact integer reduction first (cos is even and 2π-periodic, cos(π − θ) = −cos θ): the value is
  * ±cos(π·u/v) with 0 ≤ u/v ≤ 1/2, an angle ψ ∈ [0, π/2]. Then, at W = w + G bits:
- * - θ = ψ/2^r with r ≥ 1 from π: ⌊π_W·u/(v·2^r)⌋, error < 2·(u/v)/2^r + 1 ≤ 1.5 ulps; θ ≤ 0.79;
- * - cos θ by its Taylor series, each computed term t_j = ⌊⌊t_{j−1}·θ²/2^W⌋/((2j−1)·2j)⌋ within
- *   4 ulps of the true term (θ² ≤ 0.62 has error ≤ 3.4 ulps, and inherited errors shrink by ≥ 3);
- *   the loop stops at the first computed term 0 (the true remainder is then ≤ 4 ulps), so with T
- *   terms cos θ is within ε₀ = 4T + 4 ulps;
+ * - θ = ψ/2^r with r ≥ 2 from π: ⌊π_W·u/(v·2^r)⌋, error < 2·(u/v)/2^r + 1 ≤ 1.25 ulps; θ ≤ π/8;
+ * - z = θ² (≤ 0.155) with error ≤ 2θ·1.25 + 1 < 2.1 ulps;
+ * - cos θ = Σ (−1)^j z^j/(2j)! by rectangularSeries (≤ 16 ulps for exact z; the series has
+ *   derivative ≤ 1/2 in z, so z's error adds ≤ 1.05): ε₀ ≤ 17.1 ulps;
  * - r doublings c ↦ 2c² − 1 (computed as ⌊c²/2^{W−1}⌋ − 2^W): an error ε becomes ≤ 4.01ε + 1, so
  *   the result is within 4.01^r·(ε₀ + 1/3) ulps.
  * G is chosen so that this is ≤ 2^{G−2}: ≤ 1/4 + 1 ulps after the floor shift down to w bits.
@@ -314,24 +351,16 @@ export function cosPiFixed(a: bigint, b: bigint, w: number, checkpoint?: () => v
     const one = 1n << BigInt(w);
     return negate ? -one : one;
   }
-  const r = Math.max(1, Math.round(0.6 * Math.sqrt(w)));
-  // θ ≤ (π/2)/2^r; the j-th term θ^{2j}/(2j)! ≤ 4^{−(r−1)j}·0.62^j/(2j)! < 2^{−2(r−1)j − j}.
-  const Tmax = Math.ceil((w + 4 * r + 64) / (2 * r - 1)) + 4;
-  const G = Math.ceil(r * Math.log2(4.01) + Math.log2(4 * Tmax + 5)) + 2;
+  const r = Math.max(2, Math.round(Math.cbrt(w) / 2));
+  const G = Math.ceil(r * Math.log2(4.01) + Math.log2(17.5)) + 2;
   const W = w + G;
   const WB = BigInt(W);
   const theta = (piFixed(W) * u) / (b << BigInt(r));
-  const theta2 = (theta * theta) >> WB;
+  const z = (theta * theta) >> WB;
+  // z ≤ (π/2 · 2^{−r})² (ψ ≤ π/2), with a little room for rounding.
+  const log2z = 2 * (Math.log2(Math.PI / 2) - r) + 1e-6;
+  let c = rectangularSeries(z, W, log2z, (j) => (2 * j - 1) * (2 * j), true, checkpoint);
   const one = 1n << WB;
-  let c = one;
-  let term = one;
-  for (let j = 1n; ; j++) {
-    term = ((term * theta2) >> WB) / ((2n * j - 1n) * (2n * j)); // nested floors: ⌊t·θ²/(2^W·d)⌋
-    if (term === 0n) break;
-    c += j & 1n ? -term : term;
-    if (j > Tmax) throw new Error("cosPiFixed: series did not converge as bounded");
-    if ((j & 31n) === 0n) checkpoint?.();
-  }
   const WB1 = WB - 1n;
   for (let i = 0; i < r; i++) {
     c = ((c * c) >> WB1) - one;
@@ -376,23 +405,29 @@ export function rademacherTermCount(n: number): number {
 }
 
 /**
- * The l in [0, 2k) with (3l² + l)/2 ≡ −n (mod k), in increasing order. O(k) steps with the
- * increments f(l+1) − f(l) = 3l + 2 kept reduced mod k.
+ * The l in [0, 2k) with f(l) = (3l² + l)/2 ≡ −n (mod k), in increasing order, in k steps: since
+ * f(l + k) − f(l) = k·(6l + 3k + 1)/2, f(l + k) ≡ f(l) (mod k) for odd k and f(l + k) ≡ f(l) + k/2
+ * for even k, so one pass over l < k (increments f(l+1) − f(l) = 3l + 2 kept reduced mod k) also
+ * decides every l + k.
  */
 export function selbergIndices(n: number, k: number): number[] {
   const target = (((-n) % k) + k) % k;
-  const out: number[] = [];
+  // l + k is an index iff f(l) ≡ target2.
+  const target2 = k & 1 ? target : (target + k - k / 2) % k;
+  const low: number[] = [];
+  const high: number[] = [];
   let f = 0; // f(l) mod k, f(0) = 0
   let inc = 2 % k; // (3l + 2) mod k
   const step = 3 % k;
-  for (let l = 0; l < 2 * k; l++) {
-    if (f === target) out.push(l);
+  for (let l = 0; l < k; l++) {
+    if (f === target) low.push(l);
+    if (f === target2) high.push(l + k);
     f += inc;
     if (f >= k) f -= k;
     inc += step;
     if (inc >= k) inc -= k;
   }
-  return out;
+  return high.length ? low.concat(high) : low;
 }
 
 /** Upper bound on log₂ e^x from a double approximation xd of x (relative error ≪ 10^{−9}). */

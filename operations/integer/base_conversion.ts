@@ -51,12 +51,13 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
     { name: "characters", limit: MAX_CHARS, unit: "characters", description: "the input string has at most this many characters" },
     { name: "bits", limit: MAX_BITS, unit: "bits", description: "the value has at most about this many bits (about 100,000 decimal digits; preflight)" },
   ],
-  cost_model: "units = bits²/64: radix conversions (subquadratic in the engine; chunked parsing with a balanced product tree)",
-  budget: { max_units: 5e9, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 20_000 },
+  cost_model: "units ≈ 64-bit limb operations: 4·L² + characters for a value of L limbs — two radix conversions (chunked parsing with a balanced product tree, the engine's toString)",
+  budget: { max_units: 2e9, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 20_000 },
   preflight(req) {
     const bits = bitsOf(req);
     if (bits > MAX_BITS) return { units: Infinity, memory_bytes: 0, basis: `the value has up to ${Math.round(bits)} bits, above the ${MAX_BITS}-bit bound` };
-    return { units: (bits * bits) / 64 + req.value.length, memory_bytes: req.value.length * 16 + Math.ceil(bits) * 4, basis: `a value of up to ${Math.round(bits)} bits` };
+    const L = bits / 64 + 1;
+    return { units: 4 * L * L + req.value.length, memory_bytes: req.value.length * 16 + Math.ceil(bits) * 4, basis: `a value of up to ${Math.round(bits)} bits` };
   },
   ports: { inputs: {}, outputs: { decimal: { field: "decimal", kind: "integer", description: "the value as a decimal integer" } } },
   execute(req) {

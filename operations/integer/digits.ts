@@ -51,14 +51,16 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
     { name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "n and the base have at most this many digits" },
     { name: "listed_digits", limit: MAX_LISTED, unit: "digits", description: "at most this many digits are listed (preflight refuses include_digits above)" },
   ],
-  cost_model: "units = bits(n)²/64 · 2: radix conversion (subquadratic in practice), plus 8 per listed digit",
-  budget: { max_units: 5e10, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 20_000 },
+  cost_model: "units ≈ 64-bit limb operations: base 10 reads the decimal string (1 per character); other bases 4·L² for n of L limbs (radix conversion), plus 8 per listed digit",
+  budget: { max_units: 2e9, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 20_000 },
   preflight(req) {
     const nDigits = req.n.replace("-", "").length;
     const bits = nDigits * 3.33 + 8;
     const count = estimatedCount(nDigits, req.base ?? "10");
     if (req.include_digits && count > MAX_LISTED) return { units: Infinity, memory_bytes: 0, basis: `|n| has about ${count} base-${(req.base ?? "10").slice(0, 20)} digits, above the ${MAX_LISTED} that can be listed` };
-    return { units: ((bits * bits) / 64) * 2 + (req.include_digits ? count * 8 : 0), memory_bytes: Math.ceil(bits / 8) * 16 + (req.include_digits ? count * 64 : 0), basis: `n of about ${Math.round(bits)} bits, about ${count} digits in base ${(req.base ?? "10").slice(0, 20)}` };
+    const L = bits / 64 + 1;
+    const conversion = (req.base ?? "10") === "10" ? nDigits : 4 * L * L;
+    return { units: conversion + (req.include_digits ? count * 8 : 0), memory_bytes: Math.ceil(bits / 8) * 16 + (req.include_digits ? count * 64 : 0), basis: `n of about ${Math.round(bits)} bits, about ${count} digits in base ${(req.base ?? "10").slice(0, 20)}` };
   },
   ports: { inputs: { n: { field: "n", kind: "integer", description: "the integer n" } }, outputs: { digit_sum: { field: "digit_sum", kind: "integer", description: "the digit sum" } } },
   execute(req, ctx) {

@@ -34,11 +34,12 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
   effect: "read_only",
   providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
   bounds: [{ name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "each operand has at most this many digits" }],
-  cost_model: "units = bits(b) · bits(a) / 64 (one long division; 0 when a is longer than b)",
-  budget: { max_units: 5e9, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 10_000 },
+  cost_model: "units ≈ 64-bit limb operations: La·(Lb − La + 1) + La + Lb for a divisor of La and a dividend of Lb limbs (one long division)",
+  budget: { max_units: 1e9, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 10_000 },
   preflight(req) {
     const a = req.divisor.length * 3.33, b = req.dividend.length * 3.33;
-    return { units: (a * Math.max(0, b - a + 64)) / 64 + a + b, memory_bytes: Math.ceil((a + b) / 8) * 4, basis: `divisor of about ${Math.round(a)} bits, dividend of about ${Math.round(b)} bits` };
+    const La = a / 64 + 1, Lb = b / 64 + 1;
+    return { units: La * Math.max(1, Lb - La + 1) + La + Lb, memory_bytes: Math.ceil((a + b) / 8) * 4, basis: `divisor of about ${Math.round(a)} bits, dividend of about ${Math.round(b)} bits` };
   },
   ports: {
     inputs: {

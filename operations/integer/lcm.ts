@@ -41,13 +41,14 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
     { name: "values", limit: MAX_VALUES, unit: "values", description: "at most this many values" },
     { name: "total_digits", limit: MAX_TOTAL_DIGITS, unit: "decimal digits", description: "the values have at most this many digits in all (preflight)" },
   ],
-  cost_model: "units = (total bits)^2 / 32 + 200·(number of values): each level of the balanced tree costs at most a quadratic gcd on operands whose sizes add up to the total; refused above 200,000 digits in all",
-  budget: { max_units: 2e10, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 30_000 },
+  cost_model: "units ≈ 64-bit limb operations: 4·L² + 200·(number of values) for values of L limbs in all — each level of the balanced tree costs at most a quadratic gcd on operands whose sizes add up to the total; refused above 200,000 digits in all",
+  budget: { max_units: 2e9, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 30_000 },
   preflight(req) {
     const digits = req.values.reduce((s, v) => s + v.replace("-", "").length, 0);
     if (digits > MAX_TOTAL_DIGITS) return { units: Infinity, memory_bytes: 0, basis: `${digits} digits in all, above the ${MAX_TOTAL_DIGITS}-digit bound` };
     const bits = digits * 3.33;
-    return { units: (bits * bits) / 32 + 200 * req.values.length, memory_bytes: Math.ceil(bits / 8) * 8 + req.values.length * 64, basis: `${req.values.length} values, ${digits} digits in all` };
+    const L = bits / 64 + 1;
+    return { units: 4 * L * L + 200 * req.values.length, memory_bytes: Math.ceil(bits / 8) * 8 + req.values.length * 64, basis: `${req.values.length} values, ${digits} digits in all` };
   },
   ports: { inputs: {}, outputs: { lcm: { field: "lcm", kind: "integer", description: "the least common multiple" } } },
   execute(req, ctx) {

@@ -39,12 +39,13 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
   providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
   bounds: [{ name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "n has at most this many digits" }],
   cost_model:
-    "units = 16 · bits(n)²/64: the small-prime valuations, a remainder tree for the residue screen of up to bits/10 candidate exponents, and an exact root (a few full-size divisions) per surviving candidate; " +
+    "units ≈ 64-bit limb operations: 24·L² + bits·log2(bits) for n of L limbs — the small-prime valuations, a remainder tree for the residue screen of up to bits/10 candidate exponents, and an exact root (a few full-size divisions) per surviving candidate; " +
     "each exponent peeled off costs one more round on a number at most half as large",
-  budget: { max_units: 5e10, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 20_000 },
+  budget: { max_units: 3e9, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 20_000 },
   preflight(req) {
     const bits = req.n.replace("-", "").length * 3.33 + 8;
-    return { units: ((bits * bits) / 64) * 16, memory_bytes: Math.ceil(bits / 8) * 48 + 2 ** 20, basis: `n of about ${Math.round(bits)} bits` };
+    const L = bits / 64 + 1;
+    return { units: 24 * L * L + bits * Math.log2(bits), memory_bytes: Math.ceil(bits / 8) * 48 + 2 ** 20, basis: `n of about ${Math.round(bits)} bits` };
   },
   ports: {
     inputs: { n: { field: "n", kind: "integer", description: "the integer n" } },

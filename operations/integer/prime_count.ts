@@ -35,7 +35,7 @@ export default defineCompute<Req, Res>({
   providers: [{ id: "jacobian.builtin", purpose: "segmented sieve and LMO prime counting on typed arrays" }],
   bounds: [{ name: "x_digits", limit: MAX_DIGITS, unit: "decimal digits", description: "|x| < 10^15" }],
   cost_model: "units = x^{2/3} (the LMO / Deléglise–Rivat work, measured at roughly 3 ns per unit); memory ≈ 2·√x bytes (π table over odd numbers up to √x) + α·x^{1/3}·5 bytes + a 64 KB segment",
-  budget: { max_units: 1.1e10, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 180_000 },
+  budget: { max_units: 1.1e10, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 300_000 },
   preflight(req) {
     const x = Math.max(0, Number(req.x));
     return { units: Math.max(1000, x ** (2 / 3)), memory_bytes: 2 * Math.sqrt(x) + 20 * Math.cbrt(x) * 20 + 2 ** 20, basis: `x ≈ ${x.toExponential(2)}` };

@@ -41,12 +41,13 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
     { name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "n has at most this many digits" },
     { name: "k", limit: MAX_K, unit: "root index", description: "the root index k" },
   ],
-  cost_model: "units = 8 · bits(n)²/64 · (1 + log2(k)/8): Newton's iteration with precision doubling costs a few full-size steps, each raising a (bits/k)-bit number to the power k − 1 (about log2(k) multiplications) and dividing n by it",
-  budget: { max_units: 5e10, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 20_000 },
+  cost_model: "units ≈ 64-bit limb operations: 12·L²·(1 + log2(min(k, bits))/8) for n of L limbs — Newton's iteration with precision doubling costs a few full-size steps, each raising a (bits/k)-bit number to the power k − 1 (about log2(k) multiplications) and dividing n by it",
+  budget: { max_units: 3e9, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 20_000 },
   preflight(req) {
     const bits = req.n.replace("-", "").length * 3.33 + 8;
     const k = Math.min(Number(req.k), bits);
-    return { units: ((bits * bits) / 64) * 8 * (1 + Math.log2(k) / 8), memory_bytes: Math.ceil(bits / 8) * 16, basis: `n of about ${Math.round(bits)} bits, k = ${req.k}` };
+    const L = bits / 64 + 1;
+    return { units: 12 * L * L * (1 + Math.log2(k) / 8) + req.n.length, memory_bytes: Math.ceil(bits / 8) * 16, basis: `n of about ${Math.round(bits)} bits, k = ${req.k}` };
   },
   ports: {
     inputs: { n: { field: "n", kind: "integer", description: "the integer n" } },

@@ -32,11 +32,12 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
   effect: "read_only",
   providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
   bounds: [{ name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "n has at most this many digits" }],
-  cost_model: "units = 8 · bits(n)² / 64: Newton's iteration with precision doubling (each level starts from the root of the top half) costs a few full-size long divisions",
-  budget: { max_units: 5e10, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 10_000 },
+  cost_model: "units ≈ 64-bit limb operations: 12·L² for n of L limbs — Newton's iteration with precision doubling (each level starts from the root of the top half) costs about six long divisions of n by a half-size number, plus the decimal conversions",
+  budget: { max_units: 2e9, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 10_000 },
   preflight(req) {
     const bits = req.n.length * 3.33 + 8;
-    return { units: ((bits * bits) / 64) * 8, memory_bytes: Math.ceil(bits / 8) * 16, basis: `n of about ${Math.round(bits)} bits` };
+    const L = bits / 64 + 1;
+    return { units: 12 * L * L + req.n.length, memory_bytes: Math.ceil(bits / 8) * 16, basis: `n of about ${Math.round(bits)} bits` };
   },
   ports: {
     inputs: { n: { field: "n", kind: "integer", description: "the integer n ≥ 0" } },

@@ -41,11 +41,12 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
   effect: "read_only",
   providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
   bounds: [{ name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "n and p have at most this many digits each" }],
-  cost_model: "units = 4·bits(n)²/64: about 2·log2(v) divisions of n by powers of p whose sizes add up to at most twice that of n",
-  budget: { max_units: 5e9, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 10_000 },
+  cost_model: "units ≈ 64-bit limb operations: 8·L² for n of L limbs — about 2·log2(v) divisions of n by powers of p whose sizes add up to at most twice that of n",
+  budget: { max_units: 2e9, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 10_000 },
   preflight(req) {
     const bits = req.n.length * 3.33 + 64;
-    return { units: (4 * bits * bits) / 64 + req.p.length, memory_bytes: Math.ceil(bits / 8) * 8, basis: `n of about ${Math.round(bits)} bits` };
+    const L = bits / 64 + 1;
+    return { units: 8 * L * L + req.n.length + req.p.length, memory_bytes: Math.ceil(bits / 8) * 8, basis: `n of about ${Math.round(bits)} bits` };
   },
   ports: {
     inputs: { n: { field: "n", kind: "integer", description: "the integer n" }, p: { field: "p", kind: "integer", description: "the base p ≥ 2" } },

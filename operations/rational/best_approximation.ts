@@ -50,7 +50,7 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
   ],
   cost_model:
     "units = bits²/64 (reducing x) + bits²/16 (the continued fraction of x, developed only until the denominators pass B) + bits²/32 (the exact errors); bits ≈ 3.33 × characters of x",
-  budget: { max_units: 1e10, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 20_000 },
+  budget: { max_units: 3e10, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 20_000 },
   preflight(req) {
     const bits = bitsOfChars(req.value.length);
     return { units: parseUnits(req.value) + (bits * bits) * (1 / 16 + 1 / 32), memory_bytes: memoryFor(req.value.length + req.max_denominator.length), basis: `an operand of ${req.value.length} characters` };

@@ -54,7 +54,7 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
   cost_model:
     "units = bits²/64 (reducing x) + bits²/16 (the expansion: Lehmer–Euclid, quadratic) + max_convergents × bits/16 (each convergent is one multiply-add of at most bits-sized numbers); " +
     "bits ≈ 3.33 × characters of x",
-  budget: { max_units: 1e10, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 20_000 },
+  budget: { max_units: 3e10, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 20_000 },
   preflight(req) {
     const count = req.max_convergents ?? DEFAULT_CONVERGENTS;
     const bits = bitsOfChars(req.value.length);

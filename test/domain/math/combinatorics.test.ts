@@ -199,10 +199,10 @@ describe("domain/math/combinatorics: Fibonacci, Lucas", () => {
 });
 
 describe("domain/math/combinatorics: Stirling and Bell numbers", () => {
-  const { c, S } = stirlingTables(90);
+  const { c, S } = stirlingTables(70);
 
-  it("c(n, k) and S(n, k) equal the recurrence tables for every 0 ≤ k ≤ n ≤ 90 (both orientations and both methods)", () => {
-    for (let n = 0; n <= 90; n++) {
+  it("c(n, k) and S(n, k) equal the recurrence tables for every 0 ≤ k ≤ n ≤ 70 (both orientations and both methods)", () => {
+    for (let n = 0; n <= 70; n++) {
       for (let k = 0; k <= n + 1; k++) {
         expect(stirling1Unsigned(n, k), `c(${n}, ${k})`).to.equal(c[n]![k] ?? 0n);
         expect(stirling2(n, k), `S(${n}, ${k})`).to.equal(S[n]![k] ?? 0n);
@@ -273,8 +273,8 @@ describe("domain/math/combinatorics: Bernoulli numbers", () => {
     for (let n = 0; n <= 420; n++) B.push(bernoulli(n));
   });
 
-  it("property: the recurrence Σ_{j=0}^{m} C(m + 1, j) B_j = 0 holds for m ≤ 420 (tangent numbers below 300, the ζ enclosure above)", () => {
-    for (let m = 1; m <= 420; m++) {
+  it("property: the recurrence Σ_{j=0}^{m} C(m + 1, j) B_j = 0 holds (tangent numbers below 300, the ζ enclosure above)", () => {
+    for (const m of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 20, 31, 64, 150, 299, 300, 301, 302, 303, 360, 419, 420]) {
       let s: Rational = { num: 0n, den: 1n };
       for (let j = 0; j <= m; j++) s = ratAdd(s, ratMul(rational(binomial(BigInt(m + 1), BigInt(j))), B[j]!));
       expect(s.num, `m = ${m}`).to.equal(0n);
@@ -302,11 +302,11 @@ describe("domain/math/combinatorics: Bernoulli numbers", () => {
 });
 
 describe("domain/math/combinatorics: residues modulo small primes (the postconditions' independent routes)", () => {
-  const { c, S } = stirlingTables(70);
+  const { c, S } = stirlingTables(45);
   const primes = [2, 3, 5, 7, 11, 13, 31, 101];
 
   it("Stirling residues from the Lucas-type formulas equal the exact values reduced", () => {
-    for (const p of primes) for (let n = 0; n <= 70; n++) for (let k = 0; k <= n + 1; k++) {
+    for (const p of primes) for (let n = 0; n <= 45; n++) for (let k = 0; k <= n + 1; k++) {
       expect(stirling1ModPrime(n, k, p), `c(${n},${k}) mod ${p}`).to.equal(residue(c[n]![k] ?? 0n, p));
       expect(stirling2ModPrime(n, k, p), `S(${n},${k}) mod ${p}`).to.equal(residue(S[n]![k] ?? 0n, p));
     }
@@ -317,16 +317,17 @@ describe("domain/math/combinatorics: residues modulo small primes (the postcondi
   });
 
   it("Lucas' theorem, Touchard's congruence, the Fibonacci matrix power, the derangement recurrence and the Bernoulli table agree with exact values", () => {
+    const bells = Array.from({ length: 301 }, (_, n) => (n % 7 === 0 ? bell(n) : 0n));
     for (const p of [...primes, 401, 33_554_393]) {
       for (let n = 0; n <= 300; n += 7) {
         for (let k = 0; k <= n + 2; k += 5) expect(binomialModPrime(BigInt(n), BigInt(k), p)).to.equal(residue(binomial(BigInt(n), BigInt(k)), p));
-        if (p < 1000) expect(bellModPrime(n, p), `B_${n} mod ${p}`).to.equal(residue(bell(n), p));
+        if (p < 1000 && (p < 200 || n % 49 === 0)) expect(bellModPrime(n, p), `B_${n} mod ${p}`).to.equal(residue(bells[n]!, p));
         expect(fibonacciModPrime(n, p)).to.equal(residue(fibonacci(BigInt(n)), p));
         expect(fibonacciModPrime(n, p, true)).to.equal(residue(lucas(BigInt(n)), p));
         expect(derangementsModPrime(n, p)).to.equal(residue(derangements(n), p));
       }
       if (p >= 5 && p < 1000) {
-        const t = bernoulliTableModPrime(p - 3, p);
+        const t = bernoulliTableModPrime(p - 3, p); // B_m for m ≤ p − 3 < 400: the tangent-number range
         for (let m = 0; m <= p - 3; m++) {
           const b = bernoulli(m);
           expect(t[m], `B_${m} mod ${p}`).to.equal((residue(b.num, p) * invModSmall(residue(b.den, p), p)) % p);
@@ -350,7 +351,7 @@ describe("domain/math/combinatorics: size estimates (preflight) are upper bounds
     for (const n of [2, 10, 100, 1000]) {
       const b = bernoulli(n);
       const actual = log2Big(b.num) - log2Big(b.den);
-      expect(Math.abs(log2BernoulliAbs(n) - actual), `log2|B_${n}|`).to.be.below(1e-6 * Math.max(1, Math.abs(actual)) + 1e-9);
+      expect(log2BernoulliAbs(n) - actual, `log2|B_${n}|`).to.be.within(-1e-9 * Math.max(1, Math.abs(actual)), 0.1);
     }
   });
 

@@ -67,7 +67,7 @@ describe("domain/math/factor: the factorization engine", function () {
         expect(f.status).to.equal("COMPLETE");
         expect(new Map(f.factors.map((x) => [x.prime, x.exponent]))).to.deep.equal(want);
       }),
-      { numRuns: 60, seed: 4242 },
+      { numRuns: 40, seed: 4242 },
     );
   });
 

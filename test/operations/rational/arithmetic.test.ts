@@ -29,7 +29,7 @@ describe("rational pack cross-checked with PARI/GP", function () {
   before(function () {
     requireGp(this);
   });
-  const j = testJacobian({ packs: ["rational"] });
+  const j = testJacobian({ packs: ["rational"], pool: false });
   after(() => j.close());
 
   async function value(id: string, payload: Record<string, unknown>): Promise<Record<string, unknown> | "E"> {
@@ -94,7 +94,7 @@ describe("rational pack cross-checked with PARI/GP", function () {
 
 describe("rational pack: properties, failures and bounds", function () {
   this.timeout(60_000);
-  const j = testJacobian({ packs: ["rational"] });
+  const j = testJacobian({ packs: ["rational"], pool: false });
   after(() => j.close());
 
   const digits = (lo: number, hi: number) =>

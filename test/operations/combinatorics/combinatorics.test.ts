@@ -1,0 +1,241 @@
+import { expect } from "chai";
+import fc from "fast-check";
+import type { ComputeDeclaration } from "../../../domain/declaration.js";
+import type { Json } from "../../../domain/json.js";
+import { validateSync } from "../../../domain/schema.js";
+import { combinatoricsPack } from "../../../operations/combinatorics/pack.js";
+import { decimalResidue, MAX_RESULT_DIGITS } from "../../../operations/combinatorics/support.js";
+import { testJacobian } from "../../support/runtime.js";
+
+const ops = new Map(combinatoricsPack.operations.map((d) => [d.id, d as ComputeDeclaration]));
+const op = (name: string): ComputeDeclaration => ops.get(`combinatorics.${name}.compute`)!;
+
+describe("combinatorics pack: registration and declarations", () => {
+  it("ships the fourteen operations of this pack (plus the partition function) with examples, bounds and cost models", () => {
+    const names = [
+      "binomial", "multinomial", "factorial", "double_factorial", "falling_factorial", "rising_factorial", "catalan", "bell", "stirling1", "stirling2",
+      "derangements", "fibonacci", "lucas", "bernoulli",
+    ];
+    for (const n of names) {
+      const d = op(n);
+      expect(d, n).to.not.equal(undefined);
+      expect(d.examples.length, n).to.be.at.least(3);
+      expect(d.bounds.some((b) => b.name === "result_digits"), n).to.equal(true);
+      expect(d.cost_model.length, n).to.be.greaterThan(40);
+    }
+  });
+});
+
+describe("combinatorics pack: bounds, refusals and domain errors through the API", function () {
+  this.timeout(120_000);
+  const j = testJacobian({ packs: ["combinatorics"], pool: false });
+  after(() => j.close());
+
+  async function expectRefused(id: string, payload: Record<string, Json>): Promise<void> {
+    const t0 = Date.now();
+    const o = await j.run(`combinatorics.${id}.compute`, payload);
+    expect(o.outcome, `${id} ${JSON.stringify(payload)}: ${JSON.stringify(o).slice(0, 300)}`).to.equal("non_conclusion");
+    if (o.outcome === "non_conclusion") expect(o.reason.code).to.equal("RESOURCE_REFUSED");
+    expect(Date.now() - t0, "refused before any work").to.be.below(2000);
+  }
+
+  it("refuses results above 1,000,000 digits (or work above the budget) with RESOURCE_REFUSED before computing", async () => {
+    await expectRefused("factorial", { n: "205023" });
+    await expectRefused("factorial", { n: "999999999999999" });
+    await expectRefused("binomial", { n: "10000000", k: "5000000" });
+    await expectRefused("binomial", { n: "-" + "9".repeat(9999), k: "1000" });
+    await expectRefused("multinomial", { counts: ["3000000", "3000000"] });
+    await expectRefused("double_factorial", { n: "400000" });
+    await expectRefused("double_factorial", { n: "-400001" });
+    await expectRefused("falling_factorial", { x: "1/3", k: "10000000" });
+    await expectRefused("rising_factorial", { x: "100", k: "999999999999999" });
+    await expectRefused("catalan", { n: "2000000" });
+    await expectRefused("bell", { n: "100000" });
+    await expectRefused("bell", { n: "999999999999999" });
+    await expectRefused("stirling1", { n: "200000", k: "100000" });
+    await expectRefused("stirling1", { n: "999999999999999", k: "999999999999998" });
+    await expectRefused("stirling2", { n: "100000", k: "50000" });
+    await expectRefused("stirling2", { n: "999999999999999", k: "3" });
+    await expectRefused("derangements", { n: "300000" });
+    await expectRefused("fibonacci", { n: "4800000" });
+    await expectRefused("lucas", { n: "-999999999999999" });
+    await expectRefused("bernoulli", { n: "300000" });
+  });
+
+  it("a zero result costs nothing whatever k is: (3)_k = 0 and (−3)^(k) = 0 for k > 3, C(n, k) = 0 for 0 ≤ n < k", async () => {
+    for (const [id, payload, field] of [
+      ["falling_factorial", { x: "3", k: "999999999999999" }, "falling_factorial"],
+      ["rising_factorial", { x: "-3", k: "999999999999999" }, "rising_factorial"],
+      ["binomial", { n: "12", k: "9".repeat(5000) }, "binomial"],
+      ["stirling2", { n: "5", k: "999999999999999" }, "stirling2"],
+    ] as const) {
+      const o = await j.run(`combinatorics.${id}.compute`, payload);
+      expect(o.outcome, JSON.stringify(o).slice(0, 300)).to.equal("completed");
+      if (o.outcome === "completed") expect((o.value as Record<string, string>)[field]).to.equal("0");
+    }
+  });
+
+  it("negative even n!! is a DOMAIN_ERROR at payload.n with a hint", async () => {
+    const o = await j.run("combinatorics.double_factorial.compute", { n: "-4" });
+    expect(o.outcome).to.equal("failed");
+    if (o.outcome === "failed") {
+      expect(o.error.code).to.equal("DOMAIN_ERROR");
+      expect(o.error.path).to.equal("payload.n");
+      expect(o.error.hint).to.be.a("string");
+    }
+  });
+
+  it("refuses non-canonical values, wrong types, undeclared keys and a bad B_1 convention with INVALID_PAYLOAD", async () => {
+    for (const [id, payload, path] of [
+      ["factorial", { n: "-5" }, "payload.n"],
+      ["factorial", { n: "007" }, "payload.n"],
+      ["factorial", { n: 5 }, "payload.n"],
+      ["factorial", { n: "1".repeat(16) }, "payload.n"],
+      ["binomial", { n: "-0", k: "1" }, "payload.n"],
+      ["binomial", { n: "5", k: "-1" }, "payload.k"],
+      ["falling_factorial", { x: "1/0", k: "2" }, "payload.x"],
+      ["fibonacci", { n: "1.5" }, "payload.n"],
+      ["bernoulli", { n: "4", b1: "+1/2" }, "payload.b1"],
+      ["multinomial", { counts: ["1", "x"] }, "payload.counts[1]"],
+    ] as const) {
+      const o = await j.run(`combinatorics.${id}.compute`, payload as Record<string, unknown>);
+      expect(o.outcome, `${id} ${JSON.stringify(payload)}`).to.equal("failed");
+      if (o.outcome === "failed") {
+        expect(o.error.code, `${id} ${JSON.stringify(payload)}`).to.equal("INVALID_PAYLOAD");
+        expect(o.error.path, `${id} ${JSON.stringify(payload)}`).to.equal(path);
+      }
+    }
+    const o = await j.run("combinatorics.catalan.compute", { n: "5", extra: "1" });
+    expect(o.outcome).to.equal("failed");
+    expect(validateSync(op("multinomial").request, { counts: new Array(10_001).fill("1") }).issues).to.not.equal(undefined);
+  });
+
+  it("preflight: tiny requests stay far below the inline threshold; costs grow with n; the largest accepted sizes fit the budget", () => {
+    const units = (name: string, payload: Record<string, string>) => op(name).preflight(payload).units;
+    for (const [name, small, large] of [
+      ["factorial", { n: "100" }, { n: "205022" }],
+      ["catalan", { n: "100" }, { n: "1600000" }],
+      ["fibonacci", { n: "1000" }, { n: "4700000" }],
+      ["derangements", { n: "100" }, { n: "200000" }],
+      ["bell", { n: "100" }, { n: "3000" }],
+      ["stirling1", { n: "100", k: "50" }, { n: "2000", k: "1000" }],
+      ["stirling2", { n: "100", k: "50" }, { n: "5000", k: "2500" }],
+      ["bernoulli", { n: "100" }, { n: "20000" }],
+      ["binomial", { n: "100", k: "50" }, { n: "3000000", k: "1500000" }],
+    ] as const) {
+      expect(units(name, small), `${name} small`).to.be.below(2e5);
+      expect(units(name, large), `${name} large`).to.be.greaterThan(units(name, small));
+      expect(units(name, large), `${name} large within budget`).to.be.at.most(op(name).budget.max_units);
+    }
+  });
+
+  it("the result bound is exact for n!: 205,022! (1,000,000 digits) passes preflight, 205,023! does not", () => {
+    expect(op("factorial").preflight({ n: "205022" }).units).to.be.below(Number.POSITIVE_INFINITY);
+    expect(op("factorial").preflight({ n: "205023" }).units).to.equal(Number.POSITIVE_INFINITY);
+    expect(MAX_RESULT_DIGITS).to.equal(1_000_000);
+  });
+});
+
+describe("combinatorics pack: long computations run in the worker pool with progress", function () {
+  this.timeout(120_000);
+
+  it("F_1,500,000 (313,482 digits) completes from the pool with monotone progress and is published as an artifact", async () => {
+    const j = testJacobian({ packs: ["combinatorics"] });
+    try {
+      const seen: number[] = [];
+      const o = await j.run("combinatorics.fibonacci.compute", { n: "1500000" }, { onProgress: (d) => seen.push(d) });
+      expect(o.outcome, JSON.stringify(o).slice(0, 300)).to.equal("completed");
+      if (o.outcome !== "completed") return;
+      expect(seen.length).to.be.greaterThan(5);
+      for (let i = 1; i < seen.length; i++) expect(seen[i]).to.be.greaterThan(seen[i - 1]!);
+      expect(o.value_artifact, "a value above the inline size is published as an artifact").to.be.a("string");
+      const v = ((await j.artifact(o.value_artifact!)) as { result: Json }).result;
+      const f = (v as { fibonacci: string }).fibonacci;
+      expect(f.length).to.equal(313_482);
+      // F_n mod 10^7 by the plain recurrence on residues (Pisano period of 10^7 is 1.5·10^7 > n, so just iterate).
+      let a = 0, b = 1;
+      for (let i = 0; i < 1_500_000; i++) [a, b] = [b, (a + b) % 10_000_000];
+      expect(Number(f.slice(-7))).to.equal(a);
+    } finally {
+      await j.close();
+    }
+  });
+});
+
+describe("combinatorics pack: postconditions reject wrong results", () => {
+  const pc = (name: string, req: Record<string, Json>, res: Record<string, string>) => op(name).postcondition(req, res);
+  const bump = (s: string, d: bigint) => (BigInt(s) + d).toString();
+
+  it("each postcondition accepts the example results and rejects ±1, ±10^k and sign flips", () => {
+    for (const d of ops.values()) {
+      if (d.id === "combinatorics.partition.compute") continue;
+      for (const ex of d.examples) {
+        expect(d.postcondition(ex.payload, ex.expected), `${d.id}: ${ex.title}`).to.equal(null);
+        for (const [field, v] of Object.entries(ex.expected as Record<string, string>)) {
+          if (!/^-?[0-9]+$/.test(v)) continue;
+          for (const wrong of [bump(v, 1n), bump(v, -1n), bump(v, 10n ** BigInt(Math.max(0, v.length - 3))), (-BigInt(v)).toString()]) {
+            if (wrong === v) continue;
+            expect(d.postcondition(ex.payload, { ...ex.expected, [field]: wrong }), `${d.id}: ${ex.title}, ${field} = ${wrong}`).to.not.equal(null);
+          }
+        }
+      }
+    }
+  });
+
+  it("property: a random perturbation of a correct large value is caught (factorial, binomial, catalan, fibonacci, derangements, bell, stirling, bernoulli)", () => {
+    const samples: [string, Record<string, Json>, string][] = [
+      ["factorial", { n: "300" }, "factorial"],
+      ["binomial", { n: "-777", k: "123" }, "binomial"],
+      ["catalan", { n: "400" }, "catalan"],
+      ["fibonacci", { n: "-3001" }, "fibonacci"],
+      ["lucas", { n: "2999" }, "lucas"],
+      ["derangements", { n: "250" }, "derangements"],
+      ["bell", { n: "150" }, "bell"],
+      ["stirling2", { n: "200", k: "77" }, "stirling2"],
+      ["multinomial", { counts: ["50", "70", "3"] }, "multinomial"],
+    ];
+    for (const [name, req, field] of samples) {
+      const d = op(name);
+      const res = d.execute(req, { signal: new AbortController().signal, progress() {}, checkpoint() {}, async yieldNow() {} }) as Record<string, string>;
+      expect(pc(name, req, res), name).to.equal(null);
+      fc.assert(
+        fc.property(fc.bigInt({ min: 1n, max: 10n ** 30n }), fc.integer({ min: 0, max: 60 }), fc.boolean(), (delta, shift, neg) => {
+          const wrong = bump(res[field]!, (neg ? -delta : delta) * 10n ** BigInt(shift));
+          return pc(name, req, { ...res, [field]: wrong }) !== null;
+        }),
+        { numRuns: 40 },
+      );
+    }
+  });
+
+  it("Bernoulli: a wrong denominator, an unreduced fraction, a wrong sign or a perturbed numerator are rejected", () => {
+    const req = { n: "60" };
+    const good = "-1215233140483755572040304994079820246041491/56786730";
+    expect(pc("bernoulli", req, { bernoulli: good })).to.equal(null);
+    expect(pc("bernoulli", req, { bernoulli: good.slice(1) })).to.not.equal(null);
+    expect(pc("bernoulli", req, { bernoulli: "-1215233140483755572040304994079820246041492/56786730" })).to.not.equal(null);
+    expect(pc("bernoulli", req, { bernoulli: "-2430466280967511144080609988159640492082982/113573460" })).to.not.equal(null);
+    expect(pc("bernoulli", req, { bernoulli: "-1215233140483755572040304994079820246041491/56786731" })).to.not.equal(null);
+    expect(pc("bernoulli", { n: "1" }, { bernoulli: "1/2" })).to.not.equal(null);
+    expect(pc("bernoulli", { n: "1", b1: "1/2" }, { bernoulli: "1/2" })).to.equal(null);
+    expect(pc("bernoulli", { n: "9" }, { bernoulli: "1/9" })).to.not.equal(null);
+  });
+
+  it("the rational outputs: a wrong denominator of a falling factorial or of (−7)!! is rejected", () => {
+    expect(pc("falling_factorial", { x: "1/2", k: "3" }, { falling_factorial: "3/8" })).to.equal(null);
+    expect(pc("falling_factorial", { x: "1/2", k: "3" }, { falling_factorial: "3/16" })).to.not.equal(null);
+    expect(pc("double_factorial", { n: "-7" }, { double_factorial: "-1/15" })).to.equal(null);
+    expect(pc("double_factorial", { n: "-7" }, { double_factorial: "1/15" })).to.not.equal(null);
+    expect(pc("double_factorial", { n: "-7" }, { double_factorial: "-1/105" })).to.not.equal(null);
+  });
+
+  it("decimalResidue reads decimal strings exactly", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 80n), max: 10n ** 80n }), fc.integer({ min: 2, max: 2 ** 26 - 1 }), (v, m) => {
+        const r = Number(((v % BigInt(m)) + BigInt(m)) % BigInt(m));
+        return decimalResidue(v.toString(), m) === r;
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
