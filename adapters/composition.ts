@@ -3,6 +3,7 @@
  * One root container holds what a process shares (catalog, search index, artifact store,
  * executor); each runtime is a child container with its own value store.
  */
+import "./ark-config.js";
 import "reflect-metadata";
 import { createHash } from "node:crypto";
 import { container as rootContainer, type DependencyContainer } from "tsyringe";

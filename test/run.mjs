@@ -1,5 +1,7 @@
 // Runs the mocha suite on the compiled tests in dist/test and prints the final
 // "N passed, N failed" line that CI reads.
+// arktype's jitless mode must be configured before anything imports arktype (see adapters/ark-config.ts).
+await import("../dist/adapters/ark-config.js");
 import Mocha from "mocha";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";

@@ -2,6 +2,7 @@
  * The importable JS API: `import { createJacobian } from "jacobian"`.
  * It returns the same outcome objects as the MCP tools and the CLI.
  */
+import "../ark-config.js";
 import { JacobianHost } from "../composition.js";
 import type { JacobianOptions } from "../config.js";
 import type { FindResult } from "../../application/find.js";

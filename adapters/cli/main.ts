@@ -3,6 +3,7 @@
  * The CLI face. Mathematical commands (catalog, inspect, run) are generic over the installed
  * declarations; the hand-written commands are operator administration only.
  */
+import "../ark-config.js";
 import { readFileSync } from "node:fs";
 import { Builtins, Cli, Command, Option, UsageError } from "clipanion";
 import { JacobianHost } from "../composition.js";

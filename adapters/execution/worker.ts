@@ -3,6 +3,7 @@
  * packs (and the named pack module, if any), runs it, and reports progress over a MessagePort.
  * Errors travel back as plain data; the main thread rebuilds them.
  */
+import "../ark-config.js";
 import type { MessagePort } from "node:worker_threads";
 import type { OperationDeclaration, OperationPack } from "../../domain/declaration.js";
 import { JacobianError } from "../../domain/errors.js";
