@@ -27,6 +27,21 @@ export const InspectRequest = type({ op: "'inspect'", capability_id: OperationId
 export const FindArguments = type({ request: SearchRequest.or(InspectRequest) }).onDeepUndeclaredKey("reject");
 export type FindArguments = typeof FindArguments.infer;
 
+const FindEnvelope = type({ request: { op: "'search' | 'inspect'", "[string]": "unknown" } }).onUndeclaredKey("reject");
+const StrictSearch = type({ request: SearchRequest }).onDeepUndeclaredKey("reject");
+const StrictInspect = type({ request: InspectRequest }).onDeepUndeclaredKey("reject");
+
+/**
+ * Parse math.find arguments, discriminating on `request.op` first so that every issue names the
+ * exact field (a union validated as a whole can only blame `request`).
+ */
+export function parseFindArguments(args: unknown, hint: string): FindArguments {
+  const op = (args as { request?: { op?: unknown } } | null)?.request?.op;
+  if (op === "search") return parseStrict(StrictSearch, args, "", hint);
+  if (op === "inspect") return parseStrict(StrictInspect, args, "", hint);
+  return parseStrict(FindEnvelope, args, "", hint) as never;
+}
+
 export const ValueRef = type(/^value:\/\/[A-Za-z0-9_-]{32}$/);
 
 export const RunArguments = type({

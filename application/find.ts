@@ -2,7 +2,7 @@ import type { Json } from "../domain/json.js";
 import type { SearchIndex } from "../domain/ports.js";
 import { JacobianError, type FailureDetail } from "../domain/errors.js";
 import type { Catalog, InstalledOperation } from "./catalog.js";
-import { FindArguments, parseStrict, SEARCH_LIMIT_DEFAULT } from "./contract.js";
+import { type FindArguments, parseFindArguments, SEARCH_LIMIT_DEFAULT } from "./contract.js";
 
 export type FindResult =
   | { op: "search"; query: string; hits: Json[] }
@@ -24,7 +24,7 @@ export class FindUseCase {
   find(args: unknown): FindResult {
     let parsed: FindArguments;
     try {
-      parsed = parseStrict(FindArguments, args, "", FIND_HINT);
+      parsed = parseFindArguments(args, FIND_HINT);
     } catch (e) {
       const op = opOf(args);
       return { op, error: (e as JacobianError).toDetail() };
