@@ -7,7 +7,7 @@ export default defineComputeWorkload({
   name: "partition-1e5",
   description: `the partition number p(${N.toLocaleString("en")}) (combinatorics.partition.compute; Hardy–Ramanujan–Rademacher in all three engines)`,
   capabilityId: "combinatorics.partition.compute",
-  reps: 11,
+  reps: 31,
   generate: () => ({ n: N }),
   describe: ({ n }) => ({ n, result_digits: 347 }),
   ours: {

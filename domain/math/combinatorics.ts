@@ -21,6 +21,9 @@ export interface Pace {
 }
 
 const TWO53 = 2 ** 53;
+
+/** The same pace without progress: for nested computations whose progress measure differs from the caller's. */
+const quiet = (pace?: Pace): Pace | undefined => (pace?.checkpoint ? { checkpoint: pace.checkpoint } : undefined);
 const LN2 = Math.LN2;
 
 /* ------------------------------------------------------------------------------------------ */
@@ -191,12 +194,14 @@ export function primePowerProduct(primes: ArrayLike<number>, exps: ArrayLike<num
   let r = 1n;
   if (maxE > 0) {
     const sel: number[] = [];
-    for (let b = 31 - Math.clz32(maxE); b >= 0; b--) {
+    const top = 31 - Math.clz32(maxE);
+    for (let b = top; b >= 0; b--) {
       if (r !== 1n) r *= r;
       sel.length = 0;
       for (let i = 0; i < primes.length; i++) if (primes[i] !== 2 && (exps[i]! >>> b) & 1) sel.push(primes[i]!);
       if (sel.length) r *= productOfSmall(sel, pace);
       pace?.checkpoint?.();
+      pace?.progress?.(top - b + 1, top + 1);
     }
   }
   return twos > 0 ? r << BigInt(twos) : r;
@@ -379,7 +384,7 @@ export function multinomial(ks: readonly bigint[], pace?: Pace): bigint {
   const factors: bigint[] = [];
   for (let i = 1; i < parts.length; i++) {
     s += parts[i]!;
-    factors.push(binomial(s, parts[i]!, pace));
+    factors.push(binomial(s, parts[i]!, quiet(pace)));
     pace?.progress?.(i, parts.length - 1);
   }
   return product(factors);
@@ -608,7 +613,7 @@ function bellSum(n: number, pace?: Pace): bigint {
       pace?.progress?.(half + n - j, n + half);
     }
   }
-  return sum / factorial(n, pace);
+  return sum / factorial(n, quiet(pace));
 }
 
 /** Sum of the coefficients (all non-negative). */
@@ -706,7 +711,7 @@ export function stirling1Unsigned(n: number, k: number, pace?: Pace): bigint {
   if (k === n) return 1n;
   if (k === 0) return 0n;
   const N = n - 1, K = k - 1;
-  if (K === 0) return factorial(N, pace);
+  if (K === 0) return factorial(N, quiet(pace));
   const { reversed, d } = stirling1Plan(n, k);
   const coeffs = linearProductTree(1, N, d, reversed, pace, { done: 0, total: N });
   return coeffs[d] ?? 0n;
@@ -800,7 +805,7 @@ function stirling2Explicit(n: number, k: number, pace?: Pace): bigint {
       pace?.progress?.(j, k);
     }
   }
-  return sum / factorial(k, pace);
+  return sum / factorial(k, quiet(pace));
 }
 
 function stirling2Band(n: number, k: number, pace?: Pace): bigint {
@@ -952,7 +957,7 @@ function powEnclosure(m: bigint, delta: number, e0: number, n: number, w: number
  * i.e. N₀ is the only integer in the enclosure.
  */
 function bernoulliNumeratorZeta(n: number, D: bigint, pace?: Pace): bigint {
-  const K = (factorial(n, pace) * D) << 1n; // 2·D·n!; the 2^n of (2π)^n is applied to the exponent below
+  const K = (factorial(n, quiet(pace)) * D) << 1n; // 2·D·n!; the 2^n of (2π)^n is applied to the exponent below
   const bitsN = Math.ceil(log2BernoulliAbs(n) + log2Big(D)) + 2;
   for (let guard = 24 + 2 * Math.ceil(Math.log2(n)); ; guard *= 2) {
     const W = bitsN + guard;
@@ -982,8 +987,14 @@ function bernoulliAttempt(n: number, K: bigint, W: number, pace?: Pace): bigint 
     const u = inversePowerFixed(ps[i]!, n, F);
     if (!u) return undefined;
     const [ulo, uhi] = u;
-    vlo = vlo + ulo - -(-(ulo * vlo) >> FB); // v + u − uv, rounded down
-    vhi = vhi + uhi - ((uhi * vhi) >> FB); // rounded up
+    // v + u − uv: uv·2^{−F} < 1 unit when bits(u) + bits(v) ≤ F, then bounded by [0, 1] without multiplying
+    if (bitLength(uhi) + bitLength(vhi) <= F) {
+      vlo = vlo + ulo - (ulo !== 0n && vlo !== 0n ? 1n : 0n);
+      vhi = vhi + uhi;
+    } else {
+      vlo = vlo + ulo - -(-(ulo * vlo) >> FB); // rounded down
+      vhi = vhi + uhi - ((uhi * vhi) >> FB); // rounded up
+    }
     if ((i & 15) === 0) pace?.checkpoint?.();
   }
   vhi += 1n; // the tail beyond P

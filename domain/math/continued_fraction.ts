@@ -209,21 +209,23 @@ export function convergentMatrix(terms: ArrayLike<bigint | number>, lo = 0, hi =
 
 /**
  * The periodic continued fraction √D = [a0; a1, a2, …, a_ℓ, a1, …] of a non-square D > 1, stepping
- * through the complete quotients (m + √D)/d: m' = d·a − m, d' = (D − m'²)/d, a' = ⌊(a0 + m')/d'⌋.
- * The period ends at the first k with d_k = 1, where a_k = 2·a0. Exact double arithmetic is used
- * while D < 2^52 (every intermediate is at most D), bigint above.
+ * through the complete quotients (m_k + √D)/d_k: m' = d·a − m, d' = (D − m'²)/d, a' = ⌊(a0 + m')/d'⌋
+ * from (m_0, d_0, a_0) = (0, 1, ⌊√D⌋). The period ends at the first k ≥ 1 with d_k = 1, where
+ * a_k = 2·a0. Exact double arithmetic is used while D < 2^52 (every intermediate is at most D),
+ * bigint above: `m`, `d`, `a` are numbers on the double path and bigints otherwise.
  */
 export class SqrtContinuedFraction {
   readonly D: bigint;
   readonly a0: bigint;
-  /** Index of the last term produced (0 after construction: a0). */
+  /** True when the state is kept in doubles (D < 2^52). */
+  readonly small: boolean;
+  /** k of the current complete quotient (m_k + √D)/d_k with term a_k. */
   index = 0;
-  private readonly small: boolean;
+  m: number | bigint;
+  d: number | bigint;
+  a: number | bigint;
   private readonly DN: number;
   private readonly a0N: number;
-  // State (m_k, d_k, a_k) of the last complete quotient, in doubles or bigints.
-  private mN = 0; private dN = 1; private aN: number;
-  private mB = 0n; private dB = 1n; private aB: bigint;
 
   constructor(D: bigint) {
     const a0 = isqrt(D);
@@ -233,25 +235,40 @@ export class SqrtContinuedFraction {
     this.small = D < 2n ** 52n;
     this.DN = Number(D);
     this.a0N = Number(a0);
-    this.aN = this.a0N;
-    this.aB = a0;
+    [this.m, this.d, this.a] = this.small ? [0, 1, this.a0N] : [0n, 1n, a0];
+  }
+
+  /** Advance to the next complete quotient; true when it closes the period (d = 1). */
+  step(): boolean {
+    this.index++;
+    if (this.small) {
+      // m ≤ a0 < 2^26, d ≤ 2·a0, d·a ≤ a0 + m, D − m² ≤ D < 2^52: every value is an exact double.
+      const m = (this.d as number) * (this.a as number) - (this.m as number);
+      const d = (this.DN - m * m) / (this.d as number);
+      this.m = m;
+      this.d = d;
+      this.a = Math.floor((this.a0N + m) / d);
+      return d === 1;
+    }
+    const m = (this.d as bigint) * (this.a as bigint) - (this.m as bigint);
+    const d = (this.D - m * m) / (this.d as bigint);
+    this.m = m;
+    this.d = d;
+    this.a = (this.a0 + m) / d;
+    return d === 1n;
   }
 
   /** The next term a_{index+1}, and whether it closes the period (d = 1, a = 2·a0). */
   next(): { a: bigint; aNumber: number; end: boolean } {
-    this.index++;
-    if (this.small) {
-      // m ≤ a0 < 2^26, d ≤ 2·a0, d·a ≤ a0 + m, D − m² ≤ D < 2^52: every value is an exact double.
-      const m = this.dN * this.aN - this.mN;
-      const d = (this.DN - m * m) / this.dN;
-      const a = Math.floor((this.a0N + m) / d);
-      this.mN = m; this.dN = d; this.aN = a;
-      return { a: BigInt(a), aNumber: a, end: d === 1 };
-    }
-    const m = this.dB * this.aB - this.mB;
-    const d = (this.D - m * m) / this.dB;
-    const a = (this.a0 + m) / d;
-    this.mB = m; this.dB = d; this.aB = a;
-    return { a, aNumber: Number(a), end: d === 1n };
+    const end = this.step();
+    return { a: BigInt(this.a), aNumber: Number(this.a), end };
   }
+}
+
+/** The transpose of a convergent matrix. */
+export const transpose = ([a, b, c, d]: ConvergentMatrix): ConvergentMatrix => [a, c, b, d];
+
+/** The product of two 2×2 matrices [a, b, c, d] = [[a, b], [c, d]]. */
+export function matrixProduct([a, b, c, d]: ConvergentMatrix, [e, f, g, h]: ConvergentMatrix): ConvergentMatrix {
+  return [a * e + b * g, a * f + b * h, c * e + d * g, c * f + d * h];
 }

@@ -5,7 +5,7 @@
  * independent minimality test for a claimed Pell solution (k-th roots in Z[√D], excluded by power
  * residues modulo auxiliary primes and settled exactly when a residue test cannot exclude them).
  */
-import { convergentMatrix, SqrtContinuedFraction } from "./continued_fraction.js";
+import { convergentMatrix, matrixProduct, SqrtContinuedFraction, transpose, type ConvergentMatrix } from "./continued_fraction.js";
 import { abs, bitLength, extendedGcd, isSquare, isqrt, jacobi } from "./integer.js";
 import { decidePrimality } from "./primality.js";
 import { floorDiv } from "./rational.js";
@@ -152,55 +152,87 @@ export type PellResult =
  * Fundamental solution of x² − D·y² = 1 for a non-square D > 1. The continued fraction of √D has a
  * period a1 … aℓ (aℓ = 2·a0); with p/q the convergent [a0; a1, …, a_{ℓ−1}], p² − D·q² = (−1)^ℓ.
  * For even ℓ, (p, q) is the fundamental solution; for odd ℓ, (p, q) is the fundamental solution of
- * the −1 equation and (p² + D·q², 2·p·q) that of the +1 equation. The convergent is computed once,
- * at the end, by binary splitting of the 2×2 term matrices.
+ * the −1 equation and (p² + D·q², 2·p·q) that of the +1 equation.
  *
- * The period's length is not known in advance (it can be of order √D·log D), so the walk tracks
- * log10 q_k in floating point (q_k/q_{k−1} = a_k + q_{k−2}/q_{k−1}) and stops — status INCOMPLETE —
- * as soon as the convergent p_k ≈ q_k·√D certainly has more than maxDigits digits (the solution x
- * is at least as large); x ≥ F_{k+1} bounds the number of steps by about 4.8·maxDigits. A final
- * exact comparison applies the cap to x itself.
+ * Half the period suffices: a1 … a_{ℓ−1} is a palindrome, and the middle shows in the complete
+ * quotients (m_k + √D)/d_k — the first k ≥ 1 with m_k = m_{k+1} gives ℓ = 2k, with d_k = d_{k+1}
+ * gives ℓ = 2k + 1. The product of the term matrices M(a) = [[a, 1], [1, 0]] over a palindrome is
+ * H·M(a_k)·Hᵀ (even ℓ) or H·Hᵀ (odd ℓ) with H the product over a1 … a_{k−1} or a1 … a_k, computed
+ * by binary splitting; then [[p, ·], [q, ·]] = M(a0)·(that product).
+ *
+ * The period's length is not known in advance (it can be of order √D·log D, and the solution as
+ * many digits), so the walk tracks log10 q_k in floating point (q_k/q_{k−1} = a_k + q_{k−2}/q_{k−1}).
+ * While the middle is not reached at step k, ℓ ≥ 2k and q_{ℓ−1} ≥ q_k·q_{k−1} (continuants are
+ * super-multiplicative and the second half mirrors the first), so the walk stops — status
+ * INCOMPLETE — as soon as that lower bound shows x > 10^maxDigits; the number of steps is at most
+ * about 2.4·maxDigits (q_k ≥ F_{k+1}). A final exact comparison applies the cap to x itself.
  */
 export function solvePell(D: bigint, opts: PellOptions): PellResult {
   const cf = new SqrtContinuedFraction(D);
   const numeric = cf.a0 < 2n ** 50n;
   const terms: (bigint | number)[] = [numeric ? Number(cf.a0) : cf.a0];
   const half = Math.log10(Number(D)) / 2; // log10 √D (D ≤ 10^300 fits a double)
-  let logq = 0; // log10 q_k
-  let ratio = Infinity; // q_k / q_{k−1}
   const cap = opts.maxDigits;
-  let periodLength: number | undefined;
+  const certainlyAbove = (log10x: number): boolean => log10x >= cap + 0.5; // the margin covers the rounding of the sums
+  let lq = 0, lqPrev = 0; // log10 q_k and log10 q_{k−1} for the last accepted k
+  let ratio = Infinity; // q_k / q_{k−1}
+  let prevM = cf.m, prevD = cf.d;
+  let shape: "short" | "even" | "odd";
+  let j: number; // the middle index
   for (;;) {
-    const { a, aNumber, end } = cf.next();
+    const end = cf.step();
+    const k = cf.index;
     if (end) {
-      periodLength = cf.index;
+      shape = "short"; // ℓ = 1 or 2: the middle is not seen before the end
+      j = k;
       break;
     }
-    if ((cf.index & 1023) === 0) {
-      opts.checkpoint?.();
-      opts.progress?.(Math.min(cap, Math.floor(logq + half)), cap);
+    terms.push(numeric ? (cf.a as number) : BigInt(cf.a));
+    if (k >= 2 && cf.m === prevM) {
+      shape = "even";
+      j = k - 1;
+      break;
     }
-    terms.push(numeric ? aNumber : a);
-    ratio = aNumber + 1 / ratio;
-    logq += Math.log10(ratio);
-    // p_k has about logq + log10 √D digits; the margin of 1/2 digit covers the rounding of the sum.
-    if (logq + half >= cap + 0.5) return { status: "INCOMPLETE", steps: cf.index };
+    if (k >= 2 && cf.d === prevD) {
+      shape = "odd";
+      j = k - 1;
+      break;
+    }
+    prevM = cf.m;
+    prevD = cf.d;
+    ratio = Number(cf.a) + 1 / ratio;
+    lqPrev = lq;
+    lq += Math.log10(ratio);
+    if ((k & 1023) === 0) {
+      opts.checkpoint?.();
+      opts.progress?.(Math.min(cap, Math.floor(lq + lqPrev + half)), cap);
+    }
+    if (certainlyAbove(lq + lqPrev + half)) return { status: "INCOMPLETE", steps: k };
   }
+  const periodLength = shape === "short" ? j : shape === "even" ? 2 * j : 2 * j + 1;
   const odd = periodLength % 2 === 1;
-  const estimate = (odd ? 2 * (logq + half) + Math.log10(2) : logq + half);
-  if (estimate >= cap + 0.5) return { status: "INCOMPLETE", steps: cf.index, periodLength };
-  const [p, , q] = convergentMatrix(terms, 0, terms.length, opts.checkpoint);
-  const result = odd
-    ? { x: p * p + D * q * q, y: 2n * p * q, negative: { x: p, y: q } }
-    : { x: p, y: q };
+  // Lower bounds on log10 x from the half developed (lq = log10 q_j, lqPrev = log10 q_{j−1}).
+  if (shape !== "short") {
+    const logq = shape === "even" ? lq + lqPrev : 2 * lq;
+    if (certainlyAbove(odd ? 2 * (logq + half) + Math.log10(2) : logq + half)) return { status: "INCOMPLETE", steps: cf.index, periodLength };
+  }
+  let full: ConvergentMatrix;
+  if (shape === "short") full = convergentMatrix(terms, 0, periodLength, opts.checkpoint);
+  else {
+    const H = convergentMatrix(terms, 1, shape === "even" ? j : j + 1, opts.checkpoint);
+    const B = shape === "even" ? matrixProduct(matrixProduct(H, convergentMatrix(terms, j, j + 1)), transpose(H)) : matrixProduct(H, transpose(H));
+    full = matrixProduct(convergentMatrix(terms, 0, 1), B);
+  }
+  const [p, , q] = full;
+  const result = odd ? { x: p * p + D * q * q, y: 2n * p * q, negative: { x: p, y: q } } : { x: p, y: q };
   if (result.x.toString().length > cap) return { status: "INCOMPLETE", steps: cf.index, periodLength };
-  return {
-    status: "COMPLETE",
-    ...result,
-    periodLength,
-    a0: cf.a0,
-    ...(opts.keepPeriod ? { period: [...terms.slice(1).map((t) => BigInt(t)), 2n * cf.a0] } : {}),
-  };
+  let period: bigint[] | undefined;
+  if (opts.keepPeriod) {
+    const first = terms.slice(1, shape === "short" ? periodLength : j + 1).map((t) => BigInt(t));
+    const mirror = shape === "even" ? first.slice(0, -1).reverse() : shape === "odd" ? first.slice().reverse() : [];
+    period = [...first, ...mirror, 2n * cf.a0];
+  }
+  return { status: "COMPLETE", ...result, periodLength, a0: cf.a0, ...(period ? { period } : {}) };
 }
 
 /* ---------- minimality of a Pell solution ---------- */
@@ -316,8 +348,16 @@ export function pellMinimality(D: bigint, x: bigint, y: bigint, N: 1n | -1n, che
   const lnEta = Math.log(Math.sqrt(Number(D)) + Math.sqrt(Number(D) - 1)) * (1 - 1e-12);
   const K = Math.floor(lnEps / lnEta) + 1;
   const primes = primesUpTo(K).filter((k) => N === 1n || k !== 2);
-  // ε (or ε² for the −1 equation) as an element of norm 1.
-  const [u, v] = N === 1n ? [x, y] : [x * x + D * y * y, 2n * x * y];
+  // The first auxiliary prime of every exponent, and the residues of x and y modulo all of them at once.
+  const first = primes.map((k) => auxiliaryPrimes(D, k).next().value);
+  const residues = residuesModSmall([x, y], first.filter((a): a is Auxiliary => a !== undefined).map((a) => a.p), checkpoint);
+  // ε (or ε² for the −1 equation) as an element of norm 1, reduced modulo p.
+  const element = (p: number, rx: bigint, ry: bigint): [bigint, bigint] => {
+    if (N === 1n) return [rx, ry];
+    const P = BigInt(p);
+    return [(rx * rx + (D % P) * ((ry * ry) % P)) % P, (2n * rx * ry) % P];
+  };
+  let u: bigint | undefined, v: bigint | undefined; // the full element, only when a first test does not exclude
   let excluded = 0;
   for (let i = 0; i < primes.length; i++) {
     const k = primes[i]!;
@@ -325,7 +365,17 @@ export function pellMinimality(D: bigint, x: bigint, y: bigint, N: 1n | -1n, che
       checkpoint?.();
       progress?.(i, primes.length);
     }
-    if (residueExcludes(D, u, v, k)) {
+    const a = first[i];
+    if (a) {
+      const [ru, rv] = element(a.p, residues.get(a.p)![0]!, residues.get(a.p)![1]!);
+      if (!isKthPowerResidue(D, ru, rv, k, a)) {
+        excluded++;
+        continue;
+      }
+    }
+    // Rare (probability about 1/k for a non-power): more auxiliary primes, then the exact root.
+    if (u === undefined) [u, v] = N === 1n ? [x, y] : [x * x + D * y * y, 2n * x * y];
+    if (residueExcludes(D, u, v!, k, 5)) {
       excluded++;
       continue;
     }
@@ -336,22 +386,63 @@ export function pellMinimality(D: bigint, x: bigint, y: bigint, N: 1n | -1n, che
   return { exponents: primes.length, excludedByResidues: excluded };
 }
 
-/** True when some auxiliary prime p shows that u + v√D (norm 1) is not a k-th power modulo p. */
-function residueExcludes(D: bigint, u: bigint, v: bigint, k: number): boolean {
-  let tried = 0;
-  for (let j = 1; j <= 400 && tried < 6; j++) {
-    for (const p of [j * k + 1, j * k - 1]) {
-      if (p < 3 || p > Number.MAX_SAFE_INTEGER) continue;
+interface Auxiliary {
+  p: number;
+  /** The Legendre symbol (D/p). */
+  chi: number;
+}
+
+/** Odd primes p ∤ D with k | p − (D/p), among p = j·k ± 1 for j = 1 … 400, in increasing j. */
+function* auxiliaryPrimes(D: bigint, k: number): Generator<Auxiliary, void, void> {
+  for (let j = 1; j <= 400; j++) {
+    for (const p of [j * k - 1, j * k + 1]) {
+      if (p < 3 || p > 2 ** 50) continue;
       const P = BigInt(p);
       if (D % P === 0n || !decidePrimality(P).prime) continue;
-      const chi = jacobi(D, P); // Legendre symbol, p an odd prime not dividing D
-      if ((p - chi) % k !== 0) continue;
-      tried++;
-      const [ru, rv] = powModP(D, u % P, v % P, (p - chi) / k, p);
-      if (ru !== 1 || rv !== 0) return true;
+      const chi = jacobi(D, P); // the Legendre symbol: p is an odd prime not dividing D
+      if ((p - chi) % k === 0) yield { p, chi };
     }
   }
+}
+
+/** Whether u + v√D (norm 1 modulo p) passes the k-th power test (u + v√D)^((p − (D/p))/k) ≡ 1 (mod p). */
+function isKthPowerResidue(D: bigint, u: bigint, v: bigint, k: number, a: Auxiliary): boolean {
+  const [ru, rv] = powModP(D, u, v, (a.p - a.chi) / k, a.p);
+  return ru === 1 && rv === 0;
+}
+
+/** True when one of the next `tries` auxiliary primes (after the first, tested in the batch) shows u + v√D is not a k-th power modulo p. */
+function residueExcludes(D: bigint, u: bigint, v: bigint, k: number, tries: number): boolean {
+  let tried = 0;
+  let skipFirst = true;
+  for (const a of auxiliaryPrimes(D, k)) {
+    if (skipFirst) {
+      skipFirst = false; // already tested with the batched residues
+      continue;
+    }
+    if (tried++ >= tries) break;
+    const P = BigInt(a.p);
+    if (!isKthPowerResidue(D, u % P, v % P, k, a)) return true;
+  }
   return false;
+}
+
+/**
+ * Residues of each value modulo each small modulus (< 2^50). Moduli are multiplied in groups of 32
+ * and each value is reduced once per group: one multi-limb division replaces 32 single-limb
+ * divisions over the whole value, which is much cheaper for long values.
+ */
+export function residuesModSmall(values: readonly bigint[], moduli: readonly number[], checkpoint?: () => void): Map<number, bigint[]> {
+  const out = new Map<number, bigint[]>();
+  const distinct = [...new Set(moduli)];
+  for (let i = 0; i < distinct.length; i += 32) {
+    checkpoint?.();
+    const group = distinct.slice(i, i + 32).map(BigInt);
+    const M = group.reduce((a, b) => a * b, 1n);
+    const reduced = values.map((v) => ((v % M) + M) % M);
+    for (const P of group) out.set(Number(P), reduced.map((r) => r % P));
+  }
+  return out;
 }
 
 /** The unit η = a + b√D with a, b ≥ 1, norm N, η^k = x + y√D, if there is one. */

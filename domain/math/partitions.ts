@@ -18,8 +18,7 @@
  *    (3l² + l)/2 ≡ −n mod k), so S_k(n) = Σ_{l} (−1)^l cos(π(6l+1)/(6k)): a short sum of cosines
  *    of rational multiples of π, with no square roots left.
  *
- *    Truncation: Rademacher (1937; D. H. Lehmer, "On the remainder and convergence of the series
- *    for the partition function", 1938) bounds the remainder after N terms by
+ *    Truncation: Rademacher's remainder bound (H. Rademacher, 1937) after N terms is
  *
  *        |R(n, N)| < 44π²/(225√3) · N^{−1/2} + π√2/75 · (N/(n−1))^{1/2} · sinh(π/N · √(2n/3)),
  *
@@ -34,8 +33,8 @@
  *    of p(n) and rounds to it (a run-time check confirms the distance to the nearest integer).
  *    Each term is computed at the precision it needs — about log₂ e^{C/k} + F + O(log k) bits —
  *    which falls like 1/k: only the first few terms are expensive. Terms whose size is below
- *    2^{32−F} (most of them) are evaluated in IEEE double arithmetic with a proved error bound
- *    (rademacherTermDouble), the others on bigint (rademacherTerm).
+ *    2^{32−F} (most of them) are evaluated in IEEE double arithmetic with a proved error bound of
+ *    0.51·2^{−F} (rademacherTermDouble), the others on bigint (rademacherTerm).
  *
  * Fixed-point convention: an integer V "at w bits" stands for the real V / 2^w; an error of
  * "e ulps" at w bits means |V − v·2^w| ≤ e.
@@ -263,6 +262,7 @@ function rectangularSeries(Y: bigint, Q: number, log2yUpper: number, rho: (t: nu
     d++;
     lg += log2y - Math.log2(rho(d));
   }
+  if (Q < PLAIN_SERIES_MAX_BITS && d <= 120) return plainSeries(Y, Q, d, rho, alternate);
   const m = Math.max(2, Math.round(Math.sqrt(d)));
   const blocks = Math.ceil(d / m);
   const powers: bigint[] = [1n << QB, Y];
@@ -286,6 +286,29 @@ function rectangularSeries(Y: bigint, Q: number, log2yUpper: number, rho: (t: nu
   return E;
 }
 
+/** Below this precision the plain series is faster than rectangular splitting (fewer bigint allocations). */
+const PLAIN_SERIES_MAX_BITS = 1000;
+
+/**
+ * The same sum term by term for d ≤ 120 terms (the terms up to index d − 1; the first omitted term
+ * is < 2^{−Q−1} and the tail < 2^{−Q}), at Q + 8 bits: t_j = ⌊⌊t_{j−1}·Y/2^Q⌋/ρ(j)⌋ is within
+ * e_j ≤ e_{j−1}·y/ρ(j) + 1 ≤ 2 ulps of the true term (Y exact), so the sum is within 2d + 1 ≤ 241 ulps
+ * at Q + 8 bits; with the tail (< 256 ulps there) and the final floor shift, < 3 ulps (< 16) at Q.
+ */
+function plainSeries(Y: bigint, Q: number, d: number, rho: (t: number) => number, alternate: boolean): bigint {
+  const QB = BigInt(Q);
+  const one = 1n << BigInt(Q + 8); // terms at Q + 8 bits; ⌊t·Y/2^Q⌋ keeps that scale
+  let sum = one;
+  let term = one;
+  for (let j = 1; j < d; j++) {
+    term = ((term * Y) >> QB) / BigInt(rho(j));
+    if (term === 0n) break;
+    if (alternate && (j & 1) === 1) sum -= term;
+    else sum += term;
+  }
+  return sum >> 8n;
+}
+
 /**
  * e^x for x = X/2^w ≥ 0 (X exact), as a BigFloat with relative error ≤ 2^{−q}.
  *
@@ -298,7 +321,8 @@ function rectangularSeries(Y: bigint, Q: number, log2yUpper: number, rho: (t: nu
 export function expFixed(X: bigint, w: number, q: number, checkpoint?: () => void): BigFloat {
   if (X < 0n) throw new RangeError("expFixed: x must be ≥ 0");
   const lx = bitLength(X >> BigInt(w)); // x < 2^lx (from the integer part only)
-  const t = Math.max(2, Math.round(Math.cbrt(q) / 2));
+  // Reduction depth: more squarings and fewer terms for the plain series at low precision.
+  const t = q < PLAIN_SERIES_MAX_BITS ? Math.max(2, Math.round(Math.sqrt(q))) : Math.max(2, Math.round(Math.cbrt(q) / 2));
   const s = lx + t;
   const Q = q + s + 6;
   const QB = BigInt(Q);
@@ -351,7 +375,7 @@ export function cosPiFixed(a: bigint, b: bigint, w: number, checkpoint?: () => v
     const one = 1n << BigInt(w);
     return negate ? -one : one;
   }
-  const r = Math.max(2, Math.round(Math.cbrt(w) / 2));
+  const r = w < PLAIN_SERIES_MAX_BITS ? Math.max(2, Math.round(0.6 * Math.sqrt(w))) : Math.max(2, Math.round(Math.cbrt(w) / 2));
   const G = Math.ceil(r * Math.log2(4.01) + Math.log2(17.5)) + 2;
   const W = w + G;
   const WB = BigInt(W);
@@ -374,7 +398,7 @@ export function cosPiFixed(a: bigint, b: bigint, w: number, checkpoint?: () => v
 // The Rademacher series
 // ---------------------------------------------------------------------------------------------
 
-/** Largest n the Rademacher evaluation accepts (p(10^9) has 35,219 digits; about 20 s). */
+/** Largest n the Rademacher evaluation accepts (p(10^9) has 35,219 digits; a few seconds). */
 export const MAX_PARTITION_N = 1_000_000_000;
 
 /** Rademacher's bound on |R(n, N)| (see the module comment), in double precision; n ≥ 2, N ≥ 1. */

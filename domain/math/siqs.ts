@@ -73,7 +73,6 @@ const EXCESS = 48;
 const CUT_ALLOWANCE = 4;
 /** Allowance for the rounding of log2 p in the sieve. */
 const ROUNDING_SLACK = 3;
-export const DEBUG = { passed: 0, accepted: 0, la: 0, As: 0, polys: 0, updates: 0, len: 0, nfb: 0, s: 0, cands: 0, matched: 0, small: 0 };
 const TWO53 = 2 ** 53;
 const TWO53N = 2n ** 53n;
 
@@ -141,22 +140,22 @@ const SMALL_PRIMES = primesUpTo(2000);
 
 /** digits → factor-base size, half sieve interval M, large-prime multiplier, threshold slack (in units of log2 p_max). */
 const PARAMS: readonly [number, number, number, number, number][] = [
-  [14, 40, 2048, 10, 1.6],
-  [18, 60, 4096, 20, 1.8],
-  [22, 90, 8192, 25, 1.9],
-  [26, 140, 12288, 30, 2.0],
-  [30, 200, 16384, 35, 2.1],
-  [34, 300, 16384, 40, 2.15],
-  [38, 450, 24576, 45, 2.2],
-  [42, 650, 32768, 50, 2.3],
-  [46, 950, 32768, 60, 2.35],
-  [50, 1400, 49152, 70, 2.4],
-  [54, 2000, 65536, 80, 2.45],
-  [58, 2800, 65536, 90, 2.5],
-  [62, 3800, 98304, 100, 2.55],
-  [66, 5000, 131072, 110, 2.6],
-  [70, 6500, 131072, 120, 2.65],
-  [76, 9000, 196608, 130, 2.7],
+  [14, 40, 2048, 10, 1.5],
+  [18, 60, 4096, 20, 1.55],
+  [22, 90, 6144, 25, 1.6],
+  [26, 140, 8192, 30, 1.65],
+  [30, 200, 12288, 35, 1.75],
+  [34, 300, 16384, 40, 1.9],
+  [38, 450, 20480, 45, 2.0],
+  [42, 650, 24576, 50, 2.1],
+  [46, 950, 32768, 60, 2.15],
+  [50, 1400, 32768, 70, 2.2],
+  [54, 2000, 49152, 80, 2.3],
+  [58, 2800, 65536, 90, 2.35],
+  [62, 3800, 98304, 100, 2.4],
+  [66, 5000, 131072, 110, 2.45],
+  [70, 6500, 131072, 120, 2.5],
+  [76, 9000, 196608, 130, 2.55],
 ];
 
 export interface SiqsParameters {
@@ -195,13 +194,8 @@ const MULTIPLIERS = [1, 2, 3, 5, 6, 7, 10, 11, 13, 14, 15, 17, 19, 21, 22, 23, 2
 
 /** The Knuth–Schroeppel multiplier: maximises the expected contribution of small primes to Q(x). */
 export function knuthSchroeppel(n: bigint): number {
-  const residues: number[] = [];
-  const primes: number[] = [];
-  for (let i = 1; i < SMALL_PRIMES.length && SMALL_PRIMES[i]! < 1000; i++) {
-    const p = SMALL_PRIMES[i]!;
-    primes.push(p);
-    residues.push(Number(n % BigInt(p)));
-  }
+  const tables = quadraticResidueTables();
+  const residues = residuesOf(n, KS_PRIMES);
   const n8 = Number(n & 7n);
   let best = 1, bestScore = -Infinity;
   for (const k of MULTIPLIERS) {
@@ -210,11 +204,11 @@ export function knuthSchroeppel(n: bigint): number {
     if (kn8 === 1) score += 2 * Math.LN2;
     else if (kn8 === 5) score += Math.LN2;
     else if (kn8 === 3 || kn8 === 7) score += 0.5 * Math.LN2;
-    for (let i = 0; i < primes.length; i++) {
-      const p = primes[i]!;
+    for (let i = 0; i < KS_PRIMES.length; i++) {
+      const p = KS_PRIMES[i]!;
       const r = ((k % p) * residues[i]!) % p;
       if (r === 0) score += Math.log(p) / p;
-      else if (powMod(r, (p - 1) / 2, p) === 1) score += (2 * Math.log(p)) / (p - 1);
+      else if (tables[i]![r]) score += (2 * Math.log(p)) / (p - 1);
     }
     if (score > bestScore) {
       bestScore = score;
@@ -222,6 +216,37 @@ export function knuthSchroeppel(n: bigint): number {
     }
   }
   return best;
+}
+
+/** Odd primes below 500: enough to rank the multipliers. */
+const KS_PRIMES: Int32Array = SMALL_PRIMES.filter((p) => p > 2 && p < 500);
+let qrTables: Uint8Array[] | undefined;
+
+/** For each prime of KS_PRIMES, a table of its non-zero quadratic residues. */
+function quadraticResidueTables(): Uint8Array[] {
+  if (!qrTables) {
+    qrTables = Array.from(KS_PRIMES, (p) => {
+      const t = new Uint8Array(p);
+      for (let x = 1; x < p; x++) t[(x * x) % p] = 1;
+      return t;
+    });
+  }
+  return qrTables;
+}
+
+/** n mod p for each p in `primes`, through residues modulo word-size products of primes. */
+function residuesOf(n: bigint, primes: Int32Array): Float64Array {
+  const out = new Float64Array(primes.length);
+  let i = 0;
+  while (i < primes.length) {
+    let g = 1;
+    let j = i;
+    while (j < primes.length && g * primes[j]! < TWO53) g *= primes[j++]!;
+    const r = Number(n % BigInt(g));
+    for (let t = i; t < j; t++) out[t] = r % primes[t]!;
+    i = j;
+  }
+  return out;
 }
 
 // ---------- relations ----------
@@ -272,10 +297,11 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
     let plist = SMALL_PRIMES;
     let limit = 2000;
     outer: for (;;) {
+      const residues = residuesOf(n, plist);
       for (let i = 1; i < plist.length; i++) {
         const p = plist[i]!;
         if (p <= (pr.length > 1 ? pr[pr.length - 1]! : 2)) continue;
-        const nm = Number(n % BigInt(p));
+        const nm = residues[i]!;
         if (nm === 0) throw new FoundFactor(BigInt(p));
         const r = ((k % p) * nm) % p;
         if (r === 0) {
@@ -325,9 +351,6 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
     let sieveOps = len * 2; // fill + scan
     for (let i = sieveStart; i < nfb; i++) sieveOps += (2 * len) / P[i]! + 2;
     sieveOps += 3 * nfb; // root updates
-    let updatesPerPoly = 0;
-    for (let i = sieveStart; i < nfb; i++) updatesPerPoly += (2 * len) / P[i]!;
-    DEBUG.len = len; DEBUG.nfb = nfb; DEBUG.small = sieveStart;
     const unitsPerPoly = Math.max(1, Math.ceil(sieveOps / OPS_PER_UNIT));
     const unitsPerCandidate = Math.max(1, Math.ceil((2 * nfb + 400) / OPS_PER_UNIT));
 
@@ -367,8 +390,6 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
     const fulls: Relation[] = [];
     const fullSeen = new Set<bigint>();
     const partials = new Map<number, Relation>();
-    let combinedCount = 0;
-    const relations = () => fulls.length;
     let want = needed;
     const factorBuf = new Int32Array(512);
     const hits = new Int32Array(nfb);
@@ -417,10 +438,9 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
     const bainv: Int32Array[] = [];
     for (let l = 0; l < Math.max(1, s); l++) bainv.push(new Int32Array(nfb));
 
-    while (relations() < want) {
+    while (fulls.length < want) {
       if (meter.remaining <= 0) return { stats };
       opts.checkpoint?.();
-      DEBUG.As++;
       const chosen = chooseA();
       if (!chosen) return { stats };
       const { A, idx: aIdx } = chosen;
@@ -476,13 +496,11 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
         meter.remaining -= unitsPerPoly;
 
         // ---- sieve ----
-        DEBUG.polys++; DEBUG.updates += updatesPerPoly; DEBUG.cands += 0;
         sieve.fill(init);
         sieveInterval(sieve, P, logp, root1, root2, sieveStart, nfb, len);
 
         // ---- scan and trial division ----
         const ncand = scanSieve(sieve, sieve32, len4, candidates);
-        DEBUG.cands += ncand;
         meter.remaining -= ncand * unitsPerCandidate;
         stats.candidates += ncand;
         const Ad = Number(A), B2d = Number(B2), Cd = Number(C);
@@ -506,14 +524,12 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
             }
             if (est > cutBits + ROUNDING_SLACK) continue;
             nh = matchRoots(j, P, root1, root2, nfb, hits);
-            DEBUG.matched++;
             let bits = rest;
             for (let h = 0; h < nh; h++) bits -= logf[hits[h]!]!;
             if (bits > cutBits) continue;
           } else {
             nh = matchRoots(j, P, root1, root2, nfb, hits);
           }
-          DEBUG.passed++;
           const x = BigInt(xd);
           let v = (A * x + B2) * x + C;
           if (v === 0n) continue;
@@ -585,7 +601,6 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
             }
           }
           if (c >= largeBound || nf >= 500) continue;
-          DEBUG.accepted++;
           const y = A * x + B;
           const rel: Relation = { y, f: factorBuf.slice(0, nf), neg, large: 1 };
           if (c === 1) {
@@ -620,9 +635,7 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
 
       if (fulls.length >= want) {
         stats.relations = fulls.length;
-        const TL = cpuNow();
         const deps = findDependencies(fulls, nfb + 1, 64, opts.checkpoint);
-        DEBUG.la += cpuNow() - TL;
         meter.remaining -= Math.ceil((fulls.length * fulls.length * ((nfb + fulls.length) / 32)) / (8 * OPS_PER_UNIT));
         stats.dependencies = deps.length;
         // Square roots one dependency at a time, until every piece is prime.
@@ -947,4 +960,3 @@ function symmetricDifference(a: Int32Array, b: Int32Array): Int32Array {
   return out.slice(0, n);
 }
 
-function cpuNow(): number { const u = process.cpuUsage(); return (u.user + u.system) / 1000; }

@@ -31,7 +31,7 @@ export default defineCompute<Req, Res>({
   version: "1.0.0",
   title: "Bernoulli number B_n (exact rational)",
   summary:
-    "Exact Bernoulli number B_n as a reduced rational for n ≥ 0, up to 1,000,000 digits (n up to about 230,000; B_10000 in well under a second). B_0 = 1, B_1 = −1/2 by default " +
+    "Exact Bernoulli number B_n as a reduced rational for n ≥ 0 (n up to about 180,000 within the work budget; B_10000 in about half a second, B_50000 in some seconds). B_0 = 1, B_1 = −1/2 by default " +
     '(the convention of PARI/GP bernfrac; "b1": "1/2" selects B_1 = +1/2), B_n = 0 for odd n ≥ 3. n < 300: tangent numbers (Brent–Harvey, integers only). ' +
     "Larger n: |B_n| = 2·n!·ζ(n)/(2π)^n with the denominator Π_{(p−1)|n} p (von Staudt–Clausen); the numerator is enclosed by rigorous interval arithmetic (π, (2π)^n, the Euler product of ζ(n) " +
     "with a tail bound) and accepted only when exactly one integer lies in the enclosure: proved, not probable. " +
@@ -51,8 +51,9 @@ export default defineCompute<Req, Res>({
   ],
   cost_model:
     "b = log2|B_n| + 2·log2 D (|B_n| = 2·n!ζ(n)/(2π)^n, D the von Staudt–Clausen denominator). n < 300: (n/2)²/2 word multiplications and additions of b-bit numbers. " +
-    "Otherwise at working precision W = b + 24 + 2·log2 n: units = (4·log2 n + 150)·M(W) (π by Chudnovsky with a square root, (2π)^n by interval squaring, the Euler product, " +
-    "the final enclosure) + 3·M(n·log2 n) for n! + decimal conversion 3·M(b); M as in combinatorics.factorial.compute.",
+    "Otherwise at working precision W = b + 24 + 2·log2 n: units = (16·log2 n + 600)·M(W) (π by Chudnovsky with a square root, π^n by a squaring chain with a proved error bound, " +
+    "the Euler product of ζ(n) with one division per prime at the precision that prime needs, the final enclosure; calibrated on measured times) + 3·M(n·log2 n) for n! " +
+    "+ decimal conversion 3·M(b); M as in combinatorics.factorial.compute.",
   budget: BUDGET,
   progress_measure: "stages done (π, π^n, ζ(n), enclosure)",
   preflight(req) {
@@ -63,7 +64,7 @@ export default defineCompute<Req, Res>({
     const bits = resultBits(n);
     if (n < BERNOULLI_ZETA_MIN) return sized(bits, ((n * n) / 8) * 2 * linUnits(bits), (n / 2) * (bits / 8 + 48), basis);
     const W = bits + 24 + 2 * Math.log2(n);
-    return sized(bits, (4 * Math.log2(n) + 150) * mulUnits(W) + 3 * mulUnits(log2Factorial(n)), 40 * W, basis);
+    return sized(bits, (16 * Math.log2(n) + 600) * mulUnits(W) + 3 * mulUnits(log2Factorial(n)), 40 * W, basis);
   },
   ports: { inputs: {}, outputs: {} },
   execute(req, ctx) {

@@ -42,7 +42,7 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
     "Small n: Euler's pentagonal recurrence. Otherwise the Hardy–Ramanujan–Rademacher series with Selberg's formula for the Kloosterman sums, in bigint fixed-point arithmetic " +
     "(Chudnovsky π, exp and cos by rectangular splitting) with a rigorous error bound: Rademacher's remainder bound fixes the number of terms, each term runs at the precision it needs " +
     "(falling like 1/k; small terms in IEEE doubles with a proved bound), and every rounding is bounded, so the final rounding to an integer is certain. " +
-    "p(10^5) (347 digits) takes about a millisecond; p(10^9) (35,219 digits) about 20 s. " +
+    "p(10^5) (347 digits) takes about a millisecond; p(10^9) (35,219 digits) a few seconds. " +
     "Postcondition: the Ramanujan–Watson–Atkin congruences mod powers of 5, 7, 11 where they apply; for n ≤ 10^4 p(n) mod 2^32 from the pentagonal recurrence; above, ln p(n) against the asymptotic formula.",
   keywords: [
     "partition", "partitions", "partition function", "partition number", "p(n)", "numbpart", "npartitions", "integer partitions", "number of partitions",

@@ -40,8 +40,11 @@ const Result = strict(
   }),
 );
 
-/** Upper bound on the period terms developed before x certainly exceeds max_digits (q_k ≥ F_{k+1}). */
-const maxSteps = (maxDigits: number): number => Math.ceil((maxDigits + 1) / Math.log10((1 + Math.sqrt(5)) / 2)) + 4;
+/**
+ * Upper bound on the terms developed before x certainly exceeds max_digits: half the period is walked, and at step k
+ * x ≥ q_k·q_{k−1} with q_k ≥ F_{k+1}, so k ≤ (max_digits + 1)/(2·log10 φ) + 4.
+ */
+const maxSteps = (maxDigits: number): number => Math.ceil((maxDigits + 1) / (2 * Math.log10((1 + Math.sqrt(5)) / 2))) + 4;
 
 export default defineCompute<typeof Request.infer, typeof Result.infer>({
   id: "diophantine.pell.compute",
@@ -49,7 +52,7 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
   title: "Pell's equation x² − D·y² = 1: the fundamental solution (and x² − D·y² = −1)",
   summary:
     "The fundamental (least positive) solution of x² − D·y² = 1 for a non-square D > 1 of up to 200 digits, from the period a1 … aℓ of the continued fraction of √D: with p/q the " +
-    "convergent [a0; a1, …, a_{ℓ−1}] (binary splitting of the term matrices), (x, y) = (p, q) for even ℓ, and (p² + D·q², 2pq) for odd ℓ, when (p, q) is the least solution of " +
+    "convergent [a0; a1, …, a_{ℓ−1}] (only half the period is developed — it is a palindrome — and the term matrices are multiplied by binary splitting), (x, y) = (p, q) for even ℓ, and (p² + D·q², 2pq) for odd ℓ, when (p, q) is the least solution of " +
     "x² − D·y² = −1 (solvable exactly when ℓ is odd; returned with include_negative). The period length is not known in advance (it can reach about √D·log D and the solution " +
     `as many digits), so the size is watched while the period is developed: when x would exceed max_digits digits (default ${DEFAULT_MAX_DIGITS}) the result is status INCOMPLETE ` +
     "without a solution (raise max_digits, up to 1,000,000). A perfect square D fails with DOMAIN_ERROR (only the trivial solutions (±1, 0) exist).",
@@ -69,8 +72,9 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
     { name: "max_digits", limit: MAX_MAX_DIGITS, unit: "decimal digits", description: "largest allowed size of the solution x (the request's max_digits, default 10,000)" },
   ],
   cost_model:
-    "units = S·(4·L² + 30) for the period walk, S = ⌈(max_digits + 1)/log10 φ⌉ + 4 ≈ 4.8·max_digits the most terms developed before x certainly exceeds max_digits digits (q_k ≥ F_{k+1}), " +
-    "L = limbs of D; plus 12·(b/64)^1.6·log2 S for the binary splitting and the final squarings, b = 3.33·max_digits bits; plus b²/6400 for the decimal output.",
+    "units = S·(4·L² + 30) for the walk over half the period, S = ⌈(max_digits + 1)/(2·log10 φ)⌉ + 4 ≈ 2.4·max_digits the most terms developed before x certainly exceeds " +
+    "max_digits digits (x ≥ q_k·q_{k−1}, q_k ≥ F_{k+1}), L = limbs of D; plus 12·(b/64)^1.6·log2 S for the binary splitting and the final products, b = 3.33·max_digits bits; " +
+    "plus b²/6400 for the decimal output.",
   budget: { max_units: 5e9, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 120_000 },
   progress_measure: "decimal digits of the current convergent, out of max_digits",
   preflight(req) {

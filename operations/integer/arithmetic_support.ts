@@ -8,8 +8,8 @@ import { type } from "arktype";
 import type { CostEstimate, ExecutionContext } from "../../domain/declaration.js";
 import { domainError } from "../../domain/errors.js";
 import { certifyPrimes, type Certainty, type PrimePowers } from "../../domain/math/arithmetic.js";
-import { factorInteger } from "../../domain/math/factor.js";
-import { bitLength, modPow } from "../../domain/math/integer.js";
+import { DEFAULT_FACTOR_BUDGET, factorInteger, siqsWorkEstimate } from "../../domain/math/factor.js";
+import { modPow } from "../../domain/math/integer.js";
 import { parseInteger } from "../../domain/values.js";
 import { integerString, positiveString } from "../_support/wire.js";
 
@@ -17,15 +17,19 @@ import { integerString, positiveString } from "../_support/wire.js";
 export const FACTOR_MAX_DIGITS = 1000;
 
 /**
- * Limb-weighted Pollard–Brent work of one factorization (iterations · 2(L² + 40) for an L-limb
- * number; the 40 is the fixed cost of an iteration's bigint operations): about 10^6 iterations at
- * 100 digits, 2.2·10^5 at 340 digits, 3·10^4 at 1000 digits — about a second of rho whatever the size.
+ * Work budgets of the factorization engine by effort (engine units ≈ one modular multiplication of
+ * ≤ 256-bit numbers, 0.1–0.5 µs; the same levels as integer.prime_factorization.compute).
  */
-const FACTOR_WORK = 1.6e8;
-const FACTOR_MAX_ITERATIONS = 2_000_000;
-const rhoWeight = (L: number): number => 2 * (L * L + 40);
+export const EFFORT = { quick: 1e6, standard: DEFAULT_FACTOR_BUDGET, thorough: 5e8 } as const;
+export type Effort = keyof typeof EFFORT;
+/** Operation cost units (≈ 64-bit limb multiplications) per engine work unit. */
+const UNITS_PER_WORK = 256;
 /** Limb-weighted rho work of the Pocklington proofs that upgrade BPSW-probable primes. */
 const PROOF_WORK = 4e7;
+
+export const EffortType = type("'quick' | 'standard' | 'thorough'").describe(
+  "factorization work budget: quick ≈ 10^6 engine units (under a second: rho, ECM to ~12–15-digit factors, SIQS to ~40 digits), standard (default) ≈ 3·10^7 (seconds: SIQS to ~55 digits, ECM to ~20-digit factors), thorough ≈ 5·10^8 (minutes: SIQS to ~65 digits, ECM to ~30-digit factors)",
+);
 
 export const CertaintyType = type("'PROVEN' | 'PROBABLE'").describe(
   "PROVEN: every prime of the factorization is proven (deterministic Miller–Rabin below 3.3·10^24, or a Pocklington certificate); PROBABLE: some prime is only a Baillie–PSW probable prime",
@@ -60,12 +64,6 @@ export interface FactoredRun {
   certainty: Certainty;
 }
 
-/** Rho iterations allowed for an n of this many bits. */
-function rhoIterations(bits: number): number {
-  const L = Math.max(1, Math.ceil(bits / 64));
-  return Math.min(FACTOR_MAX_ITERATIONS, Math.floor(FACTOR_WORK / rhoWeight(L)));
-}
-
 /** Parse n ≠ 0 (the functions are taken at |n|). */
 export function parseNonZero(s: string, what: string): bigint {
   const n = parseInteger(s, "payload.n");
@@ -73,16 +71,13 @@ export function parseNonZero(s: string, what: string): bigint {
   return n < 0n ? -n : n;
 }
 
-/** Factor |n| with the shared engine under the work budget, then try to prove the BPSW-probable primes. */
-export function factorForArithmetic(n: bigint, ctx: ExecutionContext): FactoredRun {
+/** Factor |n| with the shared engine under the effort's work budget, then try to prove the BPSW-probable primes. */
+export function factorForArithmetic(n: bigint, effort: Effort | undefined, ctx: ExecutionContext): FactoredRun {
   const checkpoint = () => ctx.checkpoint();
-  ctx.progress(0, 2, "factoring");
-  const f = factorInteger(n, { budget: rhoIterations(bitLength(n)), checkpoint });
-  ctx.progress(1, 2, "certifying primes");
+  const f = factorInteger(n, { budget: EFFORT[effort ?? "standard"], checkpoint, progress: (done, total, message) => ctx.progress(done, total, message) });
   const factors = f.factors.map(({ prime, exponent }) => ({ prime, exponent }));
   // Certainty only matters for a complete factorization (an INCOMPLETE result states no value).
   const { certainty } = f.status === "COMPLETE" ? certifyPrimes(f, { work: PROOF_WORK, checkpoint }) : { certainty: "PROBABLE" as Certainty };
-  ctx.progress(2, 2);
   return {
     complete: f.status === "COMPLETE",
     factors,
@@ -97,38 +92,42 @@ export function incomplete(run: FactoredRun): { status: "INCOMPLETE"; factorizat
 }
 
 export const FACTOR_COST_MODEL =
-  "units ≈ 64-bit limb multiplications, for n of b bits (L = ⌈b/64⌉ limbs): trial division 168·L, Baillie–PSW about 8·b·L², " +
-  "Pollard–Brent rho min(2^(b/4), R)·2(L² + 40) with R = min(2·10^6, 1.6·10^8 / (2(L² + 40))) iterations (the budget given to the factorization engine), " +
-  "plus at most 4·10^7 for Pocklington proofs of primes above 3.3·10^24";
+  `units ≈ 64-bit limb multiplications = ${UNITS_PER_WORK} × engine work units (one engine unit ≈ one modular multiplication of ≤ 256-bit numbers), the engine work estimated for n of b bits and d digits as ` +
+  "b²/4096 + 2000 (trial division, primality tests) plus 3·2^(b/4) (rho, d < 14) or the expected SIQS work 4·10^6·12^((d − 50)/10) (d ≤ 90) or the whole budget (d > 90), " +
+  "capped by the effort's work budget (quick 10^6, standard 3·10^7, thorough 5·10^8: the factorization stops there with INCOMPLETE), plus at most 4·10^7 for Pocklington proofs of primes above 3.3·10^24";
 
 /** The summary sentence every arithmetic-function operation shares. */
 export function factorizationDescription(what: string): string {
   return (
-    "|n| is factored by the shared engine (trial division, perfect powers, Pollard–Brent rho and whatever the engine adds, under a work budget that shrinks with the size of n). " +
+    "|n| is factored by the shared engine (trial division, perfect powers, Pollard–Brent rho, ECM, SIQS) within the work budget chosen by `effort` (as integer.prime_factorization.compute). " +
     `status COMPLETE gives ${what} together with the factorization it was computed from (the shape integer.prime_factorization.verify takes) and its certainty: ` +
     "PROVEN when every prime is proven (deterministic Miller–Rabin below 3.3·10^24, else a Pocklington certificate found within budget), PROBABLE when some prime is only a Baillie–PSW probable prime — the value is then right unless that prime is a BPSW pseudoprime (none is known). " +
     "When the factorization does not complete within budget the result is status INCOMPLETE with no value (never a guess): the prime powers found and the unfactored composite part."
   );
 }
 
-export const FACTOR_BOUND = { name: "digits", limit: FACTOR_MAX_DIGITS, unit: "decimal digits", description: "n has at most this many digits" };
+export const FACTOR_BOUNDS = [
+  { name: "digits", limit: FACTOR_MAX_DIGITS, unit: "decimal digits", description: "n has at most this many digits" },
+  { name: "work", limit: EFFORT.thorough, unit: "engine work units", description: "the factorization stops at the effort's budget (quick 10^6, standard 3·10^7, thorough 5·10^8) and the result is INCOMPLETE" },
+];
 
-export const FACTOR_BUDGET = { max_units: 2e9, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 60_000 };
+export const FACTOR_BUDGET = { max_units: 2e11, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 900_000 };
 
-export const FACTOR_PROGRESS = "stages done out of 2: factorization of |n|, then the primality proofs of its large prime factors";
+export const FACTOR_PROGRESS = "engine work units spent out of the effort's work budget; the message names the phase (trial division, rho, ECM, SIQS)";
 
 /** Preflight of a factorization-based operation; `extra` adds the work and memory of the function itself. */
-export function factorPreflight(nDigits: number, extra: { units?: number; memory?: number; basis?: string } = {}): CostEstimate {
-  const bits = Math.max(1, (nDigits - 1) * 3.33 + 3.33);
-  const L = Math.max(1, Math.ceil(bits / 64));
-  const w = rhoWeight(L);
-  const rho = Math.min(2 ** (bits / 4), rhoIterations(bits)) * w;
-  const proof = bits > 81 ? PROOF_WORK : 0;
-  const units = 168 * L + 8 * bits * L * L + rho + proof + (extra.units ?? 0);
+export function factorPreflight(nDigits: number, effort: Effort | undefined, extra: { units?: number; memory?: number; basis?: string } = {}): CostEstimate {
+  const bits = Math.max(1, (nDigits - 1) * 3.33 + 1) + 3.3;
+  const cap = EFFORT[effort ?? "standard"];
+  let work = (bits * bits) / 4096 + 2000;
+  if (nDigits < 14) work += 3 * 2 ** (bits / 4);
+  else work += nDigits <= 90 ? siqsWorkEstimate(nDigits) * 1.15 + 6000 : cap;
+  work = Math.min(work, cap);
+  const sieveMemory = nDigits >= 14 && nDigits <= 90 ? 2 ** 20 * Math.max(1, 2 ** ((nDigits - 40) / 8)) : 0;
   return {
-    units,
-    memory_bytes: 2 ** 20 + L * 8 * 64 + (extra.memory ?? 0),
-    basis: `n of about ${Math.round(bits)} bits${extra.basis ? `; ${extra.basis}` : ""}`,
+    units: work * UNITS_PER_WORK + (bits > 81 ? PROOF_WORK : 0) + (extra.units ?? 0),
+    memory_bytes: 4 * 2 ** 20 + Math.min(sieveMemory, 256 * 2 ** 20) + (extra.memory ?? 0),
+    basis: `n of ${nDigits} digits, effort ${effort ?? "standard"} (work budget ${cap.toExponential(0)} engine units)${extra.basis ? `; ${extra.basis}` : ""}`,
   };
 }
 

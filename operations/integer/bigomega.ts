@@ -3,11 +3,11 @@ import { defineCompute } from "../../domain/declaration.js";
 import { bigOmega } from "../../domain/math/arithmetic.js";
 import { naturalString, strict } from "../_support/wire.js";
 import {
-  CertaintyType, checkFactorization, FACTOR_BOUND, FACTOR_BUDGET, FACTOR_COST_MODEL, FACTOR_PORTS, FACTOR_PROGRESS, factorForArithmetic, factorizationDescription,
+  CertaintyType, checkFactorization, EffortType, FACTOR_BOUNDS, FACTOR_BUDGET, FACTOR_COST_MODEL, FACTOR_PORTS, FACTOR_PROGRESS, factorForArithmetic, factorizationDescription,
   FactorizationType, factorPreflight, incomplete, IncompleteBranch, NType, parseNonZero,
 } from "./arithmetic_support.js";
 
-const Request = strict(type({ n: NType }));
+const Request = strict(type({ n: NType, "effort?": EffortType }));
 const Result = strict(
   type({
     status: type("'COMPLETE'"),
@@ -33,14 +33,14 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
   result: Result,
   effect: "read_only",
   providers: [{ id: "jacobian.builtin", purpose: "factorization (shared engine) and exact bigint arithmetic" }],
-  bounds: [FACTOR_BOUND],
+  bounds: FACTOR_BOUNDS,
   cost_model: FACTOR_COST_MODEL,
   budget: FACTOR_BUDGET,
   progress_measure: FACTOR_PROGRESS,
-  preflight: (req) => factorPreflight(req.n.replace("-", "").length),
+  preflight: (req) => factorPreflight(req.n.replace("-", "").length, req.effort),
   ports: { inputs: FACTOR_PORTS, outputs: {} },
   execute(req, ctx) {
-    const run = factorForArithmetic(parseNonZero(req.n, "Ω"), ctx);
+    const run = factorForArithmetic(parseNonZero(req.n, "Ω"), req.effort, ctx);
     if (!run.complete) return incomplete(run);
     return { status: "COMPLETE", certainty: run.certainty, bigomega: String(bigOmega(run.factors)), factorization: run.wire, unfactored: "1" };
   },

@@ -4,11 +4,11 @@ import { carmichaelLambda } from "../../domain/math/arithmetic.js";
 import { gcd, modPow } from "../../domain/math/integer.js";
 import { positiveString, strict } from "../_support/wire.js";
 import {
-  CertaintyType, checkFactorization, FACTOR_BOUND, FACTOR_BUDGET, FACTOR_COST_MODEL, FACTOR_MAX_DIGITS, FACTOR_PORTS, FACTOR_PROGRESS, factorForArithmetic, factorizationDescription,
+  CertaintyType, checkFactorization, EffortType, FACTOR_BOUNDS, FACTOR_BUDGET, FACTOR_COST_MODEL, FACTOR_MAX_DIGITS, FACTOR_PORTS, FACTOR_PROGRESS, factorForArithmetic, factorizationDescription,
   FactorizationType, factorPreflight, factorsOf, incomplete, IncompleteBranch, NType, parseNonZero,
 } from "./arithmetic_support.js";
 
-const Request = strict(type({ n: NType }));
+const Request = strict(type({ n: NType, "effort?": EffortType }));
 const Result = strict(
   type({
     status: type("'COMPLETE'"),
@@ -37,14 +37,14 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
   result: Result,
   effect: "read_only",
   providers: [{ id: "jacobian.builtin", purpose: "factorization (shared engine) and exact bigint arithmetic" }],
-  bounds: [FACTOR_BOUND],
+  bounds: FACTOR_BOUNDS,
   cost_model: FACTOR_COST_MODEL,
   budget: FACTOR_BUDGET,
   progress_measure: FACTOR_PROGRESS,
-  preflight: (req) => factorPreflight(req.n.replace("-", "").length),
+  preflight: (req) => factorPreflight(req.n.replace("-", "").length, req.effort),
   ports: { inputs: FACTOR_PORTS, outputs: { carmichael_lambda: { field: "carmichael_lambda", kind: "integer", description: "λ(|n|)" } } },
   execute(req, ctx) {
-    const run = factorForArithmetic(parseNonZero(req.n, "λ"), ctx);
+    const run = factorForArithmetic(parseNonZero(req.n, "λ"), req.effort, ctx);
     if (!run.complete) return incomplete(run);
     return { status: "COMPLETE", certainty: run.certainty, carmichael_lambda: carmichaelLambda(run.factors).toString(), factorization: run.wire, unfactored: "1" };
   },

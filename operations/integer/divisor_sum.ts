@@ -3,7 +3,7 @@ import { defineCompute } from "../../domain/declaration.js";
 import { divisorSum } from "../../domain/math/arithmetic.js";
 import { naturalString, positiveString, strict } from "../_support/wire.js";
 import {
-  CertaintyType, checkFactorization, FACTOR_BOUND, FACTOR_BUDGET, FACTOR_COST_MODEL, FACTOR_PORTS, FACTOR_PROGRESS, factorForArithmetic, factorizationDescription,
+  CertaintyType, checkFactorization, EffortType, FACTOR_BOUNDS, FACTOR_BUDGET, FACTOR_COST_MODEL, FACTOR_PORTS, FACTOR_PROGRESS, factorForArithmetic, factorizationDescription,
   FactorizationType, factorPreflight, factorsOf, incomplete, IncompleteBranch, NType, parseNonZero,
 } from "./arithmetic_support.js";
 
@@ -14,6 +14,7 @@ const MAX_K = 1_000_000;
 const Request = strict(
   type({
     n: NType,
+    "effort?": EffortType,
     "k?": naturalString(7).describe('the power k ≥ 0 of σ_k(n) = Σ_{d | n} d^k, as a decimal string (default "1"; at most 1,000,000, and k·digits(n) at most 1,000,000)'),
   }),
 );
@@ -45,7 +46,7 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
   effect: "read_only",
   providers: [{ id: "jacobian.builtin", purpose: "factorization (shared engine) and exact bigint arithmetic" }],
   bounds: [
-    FACTOR_BOUND,
+    ...FACTOR_BOUNDS,
     { name: "k", limit: MAX_K, unit: "exponent", description: "the power k of σ_k" },
     { name: "result_digits", limit: MAX_RESULT_DIGITS, unit: "decimal digits", description: "k·digits(n) (a bound on the digits of σ_k(n)) is at most this" },
   ],
@@ -57,11 +58,11 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
     const resultDigits = kOf(req) * digits;
     if (resultDigits > MAX_RESULT_DIGITS) return { units: Infinity, memory_bytes: 0, basis: `σ_k(n) would have up to k·digits(n) = ${resultDigits} digits, above the ${MAX_RESULT_DIGITS}-digit bound` };
     const limbs = (resultDigits * 3.33) / 64 + 1;
-    return factorPreflight(digits, { units: limbs ** 1.6 * 4, memory: limbs * 8 * 8, basis: `a result of up to ${resultDigits} digits` });
+    return factorPreflight(digits, req.effort, { units: limbs ** 1.6 * 4, memory: limbs * 8 * 8, basis: `a result of up to ${resultDigits} digits` });
   },
   ports: { inputs: FACTOR_PORTS, outputs: { divisor_sum: { field: "divisor_sum", kind: "integer", description: "σ_k(|n|)" } } },
   execute(req, ctx) {
-    const run = factorForArithmetic(parseNonZero(req.n, "σ_k"), ctx);
+    const run = factorForArithmetic(parseNonZero(req.n, "σ_k"), req.effort, ctx);
     if (!run.complete) return incomplete(run);
     return { status: "COMPLETE", certainty: run.certainty, divisor_sum: divisorSum(run.factors, kOf(req)).toString(), factorization: run.wire, unfactored: "1" };
   },

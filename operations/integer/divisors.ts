@@ -3,7 +3,7 @@ import { defineCompute } from "../../domain/declaration.js";
 import { divisorCount, smallestDivisors } from "../../domain/math/arithmetic.js";
 import { positiveString, strict } from "../_support/wire.js";
 import {
-  CertaintyType, checkFactorization, FACTOR_BOUND, FACTOR_BUDGET, FACTOR_COST_MODEL, FACTOR_MAX_DIGITS, FACTOR_PORTS, FACTOR_PROGRESS, factorForArithmetic, factorizationDescription,
+  CertaintyType, checkFactorization, EffortType, FACTOR_BOUNDS, FACTOR_BUDGET, FACTOR_COST_MODEL, FACTOR_MAX_DIGITS, FACTOR_PORTS, FACTOR_PROGRESS, factorForArithmetic, factorizationDescription,
   FactorizationType, factorPreflight, factorsOf, incomplete, IncompleteBranch, NType, parseNonZero,
 } from "./arithmetic_support.js";
 
@@ -13,6 +13,7 @@ const DEFAULT_LIMIT = 10_000;
 const Request = strict(
   type({
     n: NType,
+    "effort?": EffortType,
     "limit?": type(`1 <= number.integer <= ${MAX_LIMIT}`).describe(`the most divisors returned (a JSON integer, default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}); the smallest ones are returned and truncated is set when τ(n) exceeds it`),
   }),
 );
@@ -52,14 +53,14 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
   result: Result,
   effect: "read_only",
   providers: [{ id: "jacobian.builtin", purpose: "factorization (shared engine) and exact bigint arithmetic" }],
-  bounds: [FACTOR_BOUND, { name: "limit", limit: MAX_LIMIT, unit: "divisors", description: "at most this many divisors are listed; limit × digits(n) is further bounded by the memory budget (preflight)" }],
+  bounds: [...FACTOR_BOUNDS, { name: "limit", limit: MAX_LIMIT, unit: "divisors", description: "at most this many divisors are listed; limit × digits(n) is further bounded by the memory budget (preflight)" }],
   cost_model: FACTOR_COST_MODEL + "; then the heap merge, prime by prime: 10·limit·(log2(limit) + digits/19) per distinct prime, with at most 1.3·ln(n)/ln(ln(n)) + 2 distinct primes; memory limit·(digits + 40)·8 bytes",
-  budget: { ...FACTOR_BUDGET, max_units: 1e10 },
+  budget: FACTOR_BUDGET,
   progress_measure: FACTOR_PROGRESS,
   preflight(req) {
     const digits = req.n.replace("-", "").length;
     const limit = limitOf(req);
-    return factorPreflight(digits, {
+    return factorPreflight(digits, req.effort, {
       units: limit * maxDistinctPrimes(digits) * (Math.log2(limit + 1) + digits / 19) * 10,
       memory: limit * (digits + 40) * 8,
       basis: `up to ${limit} divisors of up to ${digits} digits`,
@@ -67,7 +68,7 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
   },
   ports: { inputs: FACTOR_PORTS, outputs: {} },
   execute(req, ctx) {
-    const run = factorForArithmetic(parseNonZero(req.n, "the divisor list"), ctx);
+    const run = factorForArithmetic(parseNonZero(req.n, "the divisor list"), req.effort, ctx);
     if (!run.complete) return incomplete(run);
     const limit = limitOf(req);
     const tau = divisorCount(run.factors);

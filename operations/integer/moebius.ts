@@ -3,11 +3,11 @@ import { defineCompute } from "../../domain/declaration.js";
 import { moebius, perfectPowerDecomposition } from "../../domain/math/arithmetic.js";
 import { strict } from "../_support/wire.js";
 import {
-  CertaintyType, checkFactorization, FACTOR_BOUND, FACTOR_BUDGET, FACTOR_COST_MODEL, FACTOR_PORTS, FACTOR_PROGRESS, factorForArithmetic, factorizationDescription,
+  CertaintyType, checkFactorization, EffortType, FACTOR_BOUNDS, FACTOR_BUDGET, FACTOR_COST_MODEL, FACTOR_PORTS, FACTOR_PROGRESS, factorForArithmetic, factorizationDescription,
   FactorizationType, factorPreflight, factorsOf, IncompleteBranch, NType, parseNonZero, UnfactoredType,
 } from "./arithmetic_support.js";
 
-const Request = strict(type({ n: NType }));
+const Request = strict(type({ n: NType, "effort?": EffortType }));
 const Result = strict(
   type({
     status: type("'COMPLETE'"),
@@ -34,14 +34,14 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
   result: Result,
   effect: "read_only",
   providers: [{ id: "jacobian.builtin", purpose: "factorization (shared engine) and exact bigint arithmetic" }],
-  bounds: [FACTOR_BOUND],
+  bounds: FACTOR_BOUNDS,
   cost_model: FACTOR_COST_MODEL,
   budget: FACTOR_BUDGET,
   progress_measure: FACTOR_PROGRESS,
-  preflight: (req) => factorPreflight(req.n.replace("-", "").length),
+  preflight: (req) => factorPreflight(req.n.replace("-", "").length, req.effort),
   ports: { inputs: FACTOR_PORTS, outputs: {} },
   execute(req, ctx) {
-    const run = factorForArithmetic(parseNonZero(req.n, "μ"), ctx);
+    const run = factorForArithmetic(parseNonZero(req.n, "μ"), req.effort, ctx);
     const unfactored = run.unfactored.toString();
     // A square factor settles μ = 0 whether or not its base is prime, and whatever the rest is.
     const square = run.factors.some((f) => f.exponent > 1) || (run.unfactored > 1n && perfectPowerDecomposition(run.unfactored).exponent > 1n);

@@ -96,6 +96,41 @@ describe("domain/math/diophantine: Pell's equation", () => {
     }
   });
 
+  it("the half-period method equals the classical full walk of convergents (all D < 2000 and 20 random D < 10^6), with the period", () => {
+    /** p_k, q_k by the recurrence over the whole period, stopping at the first k with p² − D·q² = ±1 (k = ℓ − 1). */
+    const classical = (D: bigint): { x: bigint; y: bigint; period: bigint[] } => {
+      const a0 = isqrt(D);
+      let m = 0n, d = 1n, a = a0;
+      let p1 = 1n, q1 = 0n, p = a0, q = 1n;
+      const period: bigint[] = [];
+      while (p * p - D * q * q !== 1n && p * p - D * q * q !== -1n) {
+        m = d * a - m;
+        d = (D - m * m) / d;
+        a = (a0 + m) / d;
+        period.push(a);
+        [p1, p] = [p, a * p + p1];
+        [q1, q] = [q, a * q + q1];
+      }
+      period.push(2n * a0);
+      return p * p - D * q * q === 1n ? { x: p, y: q, period } : { x: p * p + D * q * q, y: 2n * p * q, period };
+    };
+    const Ds: bigint[] = [];
+    for (let D = 2n; D < 2000n; D++) if (!isSquareD(D)) Ds.push(D);
+    const base = Ds.length;
+    let seed = 12345n;
+    while (Ds.length < base + 20) {
+      seed = (seed * 6364136223846793005n + 1442695040888963407n) % 2n ** 64n;
+      const D = 2n + (seed >> 20n) % 10n ** 6n;
+      if (!isSquareD(D)) Ds.push(D);
+    }
+    for (const D of Ds) {
+      const s = solvePell(D, { maxDigits: 100_000, keepPeriod: true });
+      if (s.status !== "COMPLETE") throw new Error(`D = ${D}: incomplete`);
+      expect({ x: s.x, y: s.y, period: s.period }, `D = ${D}`).to.deep.equal(classical(D));
+      expect(s.period!.length).to.equal(s.periodLength);
+    }
+  });
+
   it("closed forms: D = n² + 1 (x = 2n² + 1, −1: (n, 1)) and D = n² − 1 (x = n) beyond 2^52", () => {
     for (const n of [10n ** 20n, 2n ** 70n + 5n, 10n ** 99n]) {
       const s = solvePell(n * n + 1n, { maxDigits: 500 });

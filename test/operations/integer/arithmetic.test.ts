@@ -12,7 +12,10 @@ import { rng } from "./random.js";
 
 type Value = Record<string, unknown>;
 
-const j = testJacobian({ packs: ["integer"] });
+// Inline execution: these batches check the mathematics; running declared operations in the worker
+// pool is covered by the runtime's tests and by the examples suite (several of these operations'
+// examples are pooled), and a pool boot here would only add seconds.
+const j = testJacobian({ packs: ["integer"], pool: false });
 after(() => j.close());
 
 async function value(id: string, payload: Record<string, unknown>): Promise<Value> {

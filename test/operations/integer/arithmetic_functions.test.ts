@@ -13,7 +13,10 @@ import { rng } from "./random.js";
 
 type Value = Record<string, unknown>;
 
-const j = testJacobian({ packs: ["integer"] });
+// Inline execution: these batches check the mathematics; running declared operations in the worker
+// pool is covered by the runtime's tests and by the examples suite (several of these operations'
+// examples are pooled), and a pool boot here would only add seconds.
+const j = testJacobian({ packs: ["integer"], pool: false });
 after(() => j.close());
 
 async function value(id: string, payload: Record<string, unknown>): Promise<Value> {
@@ -108,14 +111,15 @@ describe("integer arithmetic functions cross-checked with PARI/GP", function () 
     }
   });
 
-  it("factorizations with two 9–11-digit prime factors (found by rho) agree with PARI", async () => {
+  it("factorizations with large prime factors (the engine's rho, ECM and SIQS) agree with PARI: 9–11-digit and 18–20-digit prime pairs", async () => {
     const r = rng(205);
     const nextPrime = (x: bigint): bigint => {
       while (!decidePrimality(x).prime) x++;
       return x;
     };
     const ns: bigint[] = [];
-    for (let i = 0; i < 4; i++) ns.push(nextPrime(r.digits(r.int(9, 11))) * nextPrime(r.digits(r.int(9, 11))) * BigInt(r.int(1, 1000)));
+    for (let i = 0; i < 3; i++) ns.push(nextPrime(r.digits(r.int(9, 11))) * nextPrime(r.digits(r.int(9, 11))) * BigInt(r.int(1, 1000)));
+    for (let i = 0; i < 2; i++) ns.push(nextPrime(r.digits(r.int(18, 20))) * nextPrime(r.digits(r.int(18, 20))));
     const lines = gp(ns.map((n) => `print(eulerphi(${n}), " ", sigma(${n}), " ", moebius(${n}))`).join("\n"));
     for (let i = 0; i < ns.length; i++) {
       const [phi, sigma, mu] = lines[i]!.split(" ");
@@ -178,12 +182,12 @@ describe("integer arithmetic functions: typed outcomes and boundaries", function
 
   it("an unfactorable n within budget gives status INCOMPLETE with the cofactor and no value (never a guess)", async () => {
     const n = (M521 * M607 * 12n).toString();
-    const v = await value("integer.totient.compute", { n });
+    const v = await value("integer.totient.compute", { n, effort: "quick" });
     expect(v).to.deep.equal({ status: "INCOMPLETE", factorization: [{ prime: "2", exponent: "2" }, { prime: "3", exponent: "1" }], unfactored: (M521 * M607).toString() });
   });
 
   it("μ = 0 is settled by a square factor even when the rest does not factor", async () => {
-    const v = await value("integer.moebius.compute", { n: (M521 * M607 * 18n).toString() });
+    const v = await value("integer.moebius.compute", { n: (M521 * M607 * 18n).toString(), effort: "quick" });
     expect(v).to.deep.equal({
       status: "COMPLETE", certainty: "PROVEN", moebius: "0",
       factorization: [{ prime: "2", exponent: "1" }, { prime: "3", exponent: "2" }], unfactored: (M521 * M607).toString(),
@@ -207,7 +211,8 @@ describe("integer arithmetic functions: typed outcomes and boundaries", function
     expect(probable).to.deep.equal({ status: "COMPLETE", certainty: "PROBABLE", totient: (p - 1n).toString(), factorization: [{ prime: p.toString(), exponent: "1" }], unfactored: "1" });
   });
 
-  it("n = 0 is a DOMAIN_ERROR at payload.n; malformed n and k are INVALID_PAYLOAD", async () => {
+  it("n = 0 is a DOMAIN_ERROR at payload.n; malformed n, k, limit and effort are INVALID_PAYLOAD", async () => {
+    expectFailed(await j.run("integer.totient.compute", { n: "12", effort: "maximal" }), "INVALID_PAYLOAD", "payload.effort");
     for (const [id] of FUNCTIONS) expectFailed(await j.run(id, { n: "0" }), "DOMAIN_ERROR", "payload.n");
     expectFailed(await j.run("integer.divisors.compute", { n: "0" }), "DOMAIN_ERROR", "payload.n");
     expectFailed(await j.run("integer.totient.compute", { n: "1".repeat(1001) }), "INVALID_PAYLOAD", "payload.n");

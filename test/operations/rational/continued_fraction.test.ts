@@ -91,7 +91,7 @@ describe("rational continued fractions: properties and bounds", function () {
 
   const value = fc.tuple(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.bigInt({ min: 1n, max: 10n ** 30n })).map(([n, d]) => (n === 0n ? "0" : `${n}/${d}`));
 
-  it("convergents are the best approximations of the second kind: each convergent is the best approximation under its own denominator", async () => {
+  it("each convergent p_k/q_k (k ≥ 1) is the closest fraction with denominator ≤ q_k", async () => {
     await fc.assert(
       fc.asyncProperty(value, async (x) => {
         const cf = await cfOp.execute({ value: x, max_convergents: 10_000 }, ctx());
