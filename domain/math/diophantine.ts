@@ -131,6 +131,8 @@ export interface PellOptions {
 export type PellResult =
   | {
       status: "COMPLETE";
+      /** Terms of the continued fraction of √D developed (about half the period). */
+      steps: number;
       /** Fundamental solution of x² − D·y² = 1. */
       x: bigint;
       y: bigint;
@@ -232,7 +234,7 @@ export function solvePell(D: bigint, opts: PellOptions): PellResult {
     const mirror = shape === "even" ? first.slice(0, -1).reverse() : shape === "odd" ? first.slice().reverse() : [];
     period = [...first, ...mirror, 2n * cf.a0];
   }
-  return { status: "COMPLETE", ...result, periodLength, a0: cf.a0, ...(period ? { period } : {}) };
+  return { status: "COMPLETE", steps: cf.index, ...result, periodLength, a0: cf.a0, ...(period ? { period } : {}) };
 }
 
 /* ---------- minimality of a Pell solution ---------- */

@@ -105,32 +105,28 @@ export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorizatio
     found.set(p, { exponent: (cur?.exponent ?? 0) + e, status: cur?.status === "PROVEN" ? "PROVEN" : status });
   };
 
-  // ---- 1. trial division: residues modulo products of primes below 2^53, then per prime ----
+  // ---- 1. trial division: n mod p by Horner's rule on the 32-bit limbs of n, in double precision ----
   {
-    let i = 0;
-    const w = mulWeight(n);
-    while (i < TD_PRIMES.length && n > 1n) {
-      const first = TD_PRIMES[i]!;
-      if (BigInt(first) * BigInt(first) > n) break;
-      let g = 1;
-      let j = i;
-      while (j < TD_PRIMES.length && g * TD_PRIMES[j]! < 2 ** 53) g *= TD_PRIMES[j++]!;
-      const r = Number(n % BigInt(g));
-      spent += w / 4;
-      for (let t = i; t < j; t++) {
-        const p = TD_PRIMES[t]!;
-        if (r % p !== 0) continue;
-        const bp = BigInt(p);
-        let e = 0;
-        while (n % bp === 0n) {
-          n /= bp;
-          e++;
-        }
-        add(bp, e, "PROVEN");
-        used("trial_division");
+    let limbs = limbs32(n);
+    let small = n < 2n ** 53n ? Number(n) : Infinity;
+    spent += (limbs.length * TD_PRIMES.length) / 400;
+    for (let i = 0; i < TD_PRIMES.length; i++) {
+      const p = TD_PRIMES[i]!;
+      if (p * p > small) break;
+      let r = 0;
+      for (let t = 0; t < limbs.length; t++) r = (r * 4294967296 + limbs[t]!) % p;
+      if (r !== 0) continue;
+      const bp = BigInt(p);
+      let e = 0;
+      while (n % bp === 0n) {
+        n /= bp;
+        e++;
       }
-      i = j;
-      if ((i & 255) === 0) opts.checkpoint?.();
+      add(bp, e, "PROVEN");
+      used("trial_division");
+      limbs = limbs32(n);
+      small = n < 2n ** 53n ? Number(n) : Infinity;
+      if ((i & 1023) === 0) opts.checkpoint?.();
     }
   }
   report("trial division done");
@@ -265,6 +261,18 @@ export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorizatio
     }
     return undefined;
   }
+}
+
+/** The base-2^32 digits of n ≥ 0, most significant first. */
+function limbs32(n: bigint): Float64Array {
+  const hex = n.toString(16);
+  const count = Math.max(1, Math.ceil(hex.length / 8));
+  const out = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const end = hex.length - 8 * (count - 1 - i);
+    out[i] = parseInt(hex.slice(Math.max(0, end - 8), end), 16);
+  }
+  return out;
 }
 
 function mergeEqual(fs: PrimePower[]): PrimePower[] {

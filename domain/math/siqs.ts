@@ -815,12 +815,13 @@ export function findDependencies(rels: readonly { f: Int32Array; neg: boolean }[
     rowCols.push(Int32Array.from(odd).sort());
   }
   const rowIds: number[][] = rels.map((_, i) => [i]);
-  // ---- structured elimination ----
+  // ---- structured elimination: singletons out (worklist), then a few rounds of weight-2 merges ----
   const weight = new Int32Array(ncols);
   const first = new Int32Array(ncols);
   const second = new Int32Array(ncols);
   const touched = new Uint8Array(R0);
-  for (let pass = 0; pass < 200; pass++) {
+  removeSingletons(rowCols, ncols);
+  for (let round = 0; round < 4; round++) {
     checkpoint?.();
     weight.fill(0);
     first.fill(-1);
@@ -836,28 +837,22 @@ export function findDependencies(rels: readonly { f: Int32Array; neg: boolean }[
         else if (second[c]! < 0) second[c] = r;
       }
     }
-    let changed = false;
+    let merged = 0;
     for (let c = 0; c < ncols; c++) {
-      if (weight[c] === 1) {
-        const r = first[c]!;
-        if (touched[r]) continue;
-        rowCols[r] = null;
-        touched[r] = 1;
-        changed = true;
-      } else if (weight[c] === 2) {
-        const r1 = first[c]!, r2 = second[c]!;
-        if (touched[r1] || touched[r2]) continue;
-        const merged = symmetricDifference(rowCols[r1]!, rowCols[r2]!);
-        if (merged.length > 96) continue;
-        rowCols[r2] = merged;
-        rowIds[r2] = rowIds[r2]!.concat(rowIds[r1]!);
-        rowCols[r1] = null;
-        touched[r1] = 1;
-        touched[r2] = 1;
-        changed = true;
-      }
+      if (weight[c] !== 2) continue;
+      const r1 = first[c]!, r2 = second[c]!;
+      if (touched[r1] || touched[r2]) continue;
+      const m = symmetricDifference(rowCols[r1]!, rowCols[r2]!);
+      if (m.length > 64) continue;
+      rowCols[r2] = m;
+      rowIds[r2] = rowIds[r2]!.concat(rowIds[r1]!);
+      rowCols[r1] = null;
+      touched[r1] = 1;
+      touched[r2] = 1;
+      merged++;
     }
-    if (!changed) break;
+    if (merged === 0) break;
+    removeSingletons(rowCols, ncols);
   }
   let rows: number[] = [];
   for (let r = 0; r < R0; r++) if (rowCols[r]) rows.push(r);
@@ -912,6 +907,37 @@ export function findDependencies(rels: readonly { f: Int32Array; neg: boolean }[
     if (dep.length) deps.push(dep);
   }
   return deps;
+}
+
+/** Drop rows that hold a column no other row has (they cannot be in a dependency), until none is left. */
+function removeSingletons(rowCols: (Int32Array | null)[], ncols: number): void {
+  const weight = new Int32Array(ncols);
+  const count = new Int32Array(ncols + 1);
+  for (const cr of rowCols) if (cr) for (let i = 0; i < cr.length; i++) weight[cr[i]!]!++;
+  // Column → rows lists in one flat array (counting sort).
+  for (let c = 0; c < ncols; c++) count[c + 1] = count[c]! + weight[c]!;
+  const start = count.slice();
+  const rowsOf = new Int32Array(count[ncols]!);
+  rowCols.forEach((cr, r) => {
+    if (cr) for (let i = 0; i < cr.length; i++) rowsOf[start[cr[i]!]!++] = r;
+  });
+  const stack: number[] = [];
+  for (let c = 0; c < ncols; c++) if (weight[c] === 1) stack.push(c);
+  while (stack.length) {
+    const c = stack.pop()!;
+    if (weight[c] !== 1) continue;
+    for (let t = count[c]!; t < count[c + 1]!; t++) {
+      const r = rowsOf[t]!;
+      const cr = rowCols[r];
+      if (!cr) continue;
+      rowCols[r] = null;
+      for (let i = 0; i < cr.length; i++) {
+        const c2 = cr[i]!;
+        if (--weight[c2]! === 1) stack.push(c2);
+      }
+      break;
+    }
+  }
 }
 
 /** Gaussian elimination in place: afterwards the rows still `active` have an all-zero matrix part. */

@@ -160,9 +160,14 @@ export default defineCompute<Req, Res>({
       expected: { unit: "-1", factors: [], status: "COMPLETE", methods: [] },
     },
     {
-      title: "the Fermat number 2^64 + 1 = 274177 · 67280421310721 (Pollard–Brent rho)",
+      title: "1000036000099 = 1000003 · 1000033 (Pollard–Brent rho)",
+      payload: { n: "1000036000099" },
+      expected: { unit: "1", factors: [{ prime: "1000003", exponent: "1", status: "PROVEN" }, { prime: "1000033", exponent: "1", status: "PROVEN" }], status: "COMPLETE", methods: ["rho"] },
+    },
+    {
+      title: "the Fermat number 2^64 + 1 = 274177 · 67280421310721",
       payload: { n: "18446744073709551617" },
-      expected: { unit: "1", factors: [{ prime: "274177", exponent: "1", status: "PROVEN" }, { prime: "67280421310721", exponent: "1", status: "PROVEN" }], status: "COMPLETE", methods: ["rho"] },
+      expected: { unit: "1", factors: [{ prime: "274177", exponent: "1", status: "PROVEN" }, { prime: "67280421310721", exponent: "1", status: "PROVEN" }], status: "COMPLETE", methods: ["siqs"] },
     },
     {
       title: "2^128 + 1 = 59649589127497217 · 5704689200685129054721 (17- and 22-digit factors)",

@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import fc from "fast-check";
-import { abs, bitLength, extendedGcd, gcd, integerRoot, isqrt, isSquare, jacobi, mod, modInverse, modPow, perfectPower, product } from "../../../domain/math/integer.js";
+import { abs, bitLength, extendedGcd, gcd, GCD_THRESHOLDS, integerRoot, isqrt, isSquare, jacobi, minimalBezout, mod, modInverse, modPow, perfectPower, product } from "../../../domain/math/integer.js";
+import { gp, requireGp } from "../../support/gp.js";
 
 /* ---------- independent references (deliberately naive) ---------- */
 
@@ -173,7 +174,7 @@ describe("domain/math/integer", () => {
       for (const [a, b] of [[0n, 0n], [0n, 5n], [5n, 0n], [-5n, 0n], [0n, -5n], [5n, 5n], [5n, -5n], [-5n, -5n], [6n, 3n], [3n, 6n], [2n, 1n], [1n, 2n], [fib(200), fib(199)]] as const) check(a, b);
     });
 
-    it("agrees with the classic algorithm on 10,000-digit operands (Lehmer path)", () => {
+    it("agrees with the classic algorithm on 10,000-digit operands (half-gcd path)", () => {
       const a = 7n ** 11833n + 12345n; // ≈ 10,000 digits
       const b = 3n ** 20953n - 987n; // ≈ 10,000 digits
       const r = extendedGcd(a * 91n, b * 91n);
@@ -195,6 +196,156 @@ describe("domain/math/integer", () => {
         }),
         { numRuns: 300 },
       );
+    });
+  });
+
+  describe("gcd / extendedGcd: half-gcd (subquadratic) paths", () => {
+    /** A positive integer of exactly n bits, n drawn from [lo, hi]. */
+    const bits = (lo: number, hi: number) => fc.integer({ min: lo, max: hi }).chain((n) => fc.bigInt({ min: 1n << BigInt(n - 1), max: (1n << BigInt(n)) - 1n }));
+    /** Crossovers lowered so that operands of a few hundred bits recurse several levels deep. */
+    const LOWERED = [
+      { hgcdBase: 64, gcd: 130, extendedGcd: 130 },
+      { hgcdBase: 110, gcd: 220, extendedGcd: 240 },
+      { hgcdBase: 300, gcd: 700, extendedGcd: 500 },
+    ];
+    function withThresholds(t: Partial<typeof GCD_THRESHOLDS>, fn: () => void): void {
+      const saved = { ...GCD_THRESHOLDS };
+      Object.assign(GCD_THRESHOLDS, t);
+      try {
+        fn();
+      } finally {
+        Object.assign(GCD_THRESHOLDS, saved);
+      }
+    }
+    /** gcd against naive Euclid and extendedGcd against the classic extended algorithm, exactly. */
+    function agree(a: bigint, b: bigint): void {
+      expect(gcd(a, b), `gcd of ${bitLength(a)}- and ${bitLength(b)}-bit operands`).to.equal(euclid(a, b));
+      const r = extendedGcd(a, b);
+      expect({ g: r.gcd, x: r.x, y: r.y }, `extendedGcd of ${bitLength(a)}- and ${bitLength(b)}-bit operands`).to.deep.equal(naiveExtended(a, b));
+    }
+
+    it("equal the classic algorithms on random operands (sizes, shared factors, signs, unbalanced) with lowered crossovers", () => {
+      for (const t of LOWERED) {
+        withThresholds(t, () => {
+          fc.assert(
+            fc.property(bits(1, 2500), bits(1, 2500), bits(1, 700), fc.integer({ min: 0, max: 3 }), (u, v, g, shape) => {
+              if (shape === 0) agree(u, v);
+              else if (shape === 1) agree(u * g, -(v * g));
+              else if (shape === 2) agree(-(u * g), (v >> BigInt(bitLength(v) >> 1)) * g); // unbalanced
+              else agree(u * g + 1n, u * g); // consecutive: every remainder is tiny
+            }),
+            { numRuns: 40 },
+          );
+        });
+      }
+    });
+
+    it("handle the worst cases with lowered crossovers: Fibonacci neighbours, powers of two, Mersenne numbers, huge quotients, zero, equal operands", () => {
+      for (const t of LOWERED) {
+        withThresholds(t, () => {
+          for (const n of [300, 1500, 5000]) {
+            agree(fib(n + 1), fib(n)); // every quotient is 1: the longest Euclid for the size
+            agree(fib(n), fib(n + 1));
+            agree(fib(2 * n), fib(n));
+          }
+          for (const [x, y] of [[3000, 2000], [2999, 3001], [4096, 4095]] as const) {
+            agree((1n << BigInt(x)) - 1n, (1n << BigInt(y)) - 1n); // gcd = 2^gcd(x,y) − 1
+            agree(1n << BigInt(x), 1n << BigInt(y));
+            agree((1n << BigInt(x)) * 3n ** 500n, (1n << BigInt(y)) * 3n ** 700n);
+          }
+          const b = fib(2000) * 7n;
+          agree(b * (1n << 1500n) + 12345n, b); // a quotient of 1500 bits: divisions inside the reduction
+          agree(b * ((1n << 90n) + 3n) + fib(700), b); // a 90-bit quotient: beyond one Lehmer run
+          agree(b, b);
+          agree(b, -b);
+          agree(b * 5n, b);
+          agree(b, 0n);
+          agree(0n, -b);
+        });
+      }
+    });
+
+    it("agree with the classic algorithms on both sides of the default crossovers (3,200-bit leaves, 10,000 and 30,000 bits)", () => {
+      const r = (n: number, seed: bigint) => (1n << BigInt(n - 1)) + ((seed * 0x9e3779b97f4a7c15n) ** BigInt(Math.ceil(n / 64)) % (1n << BigInt(n - 1)));
+      for (const [na, nb] of [[9_800, 9_700], [10_300, 10_250], [12_000, 3_000], [31_000, 30_900]] as const) agree(r(na, BigInt(na)), r(nb, BigInt(nb) + 1n));
+      for (const [na, nb] of [[29_500, 29_400], [30_500, 30_500], [45_000, 44_000]] as const) {
+        const a = r(na, 3n) * 1_000_003n, b = r(nb, 5n) * 1_000_003n;
+        expect(gcd(a, b)).to.equal(euclid(a, b));
+      }
+      const f = fib(45_000); // 31,200 bits, all quotients 1
+      expect(gcd(fib(45_001), f)).to.equal(1n);
+      const e = extendedGcd(fib(45_001), f);
+      // Euclid's cofactors of (F(n+1), F(n)) are ±(F(n−2), −F(n−1)), the sign by d'Ocagne's identity.
+      const s = fib(45_001) * fib(44_998) - f * fib(44_999);
+      expect(s === 1n || s === -1n).to.equal(true);
+      expect([e.gcd, e.x, e.y]).to.deep.equal([1n, s * fib(44_998), -s * fib(44_999)]);
+    });
+
+    it("proven Lehmer steps at the window edges (52, 53, 104, 105 bits) and in double precision", () => {
+      for (const n of [52, 53, 103, 104, 105, 156, 157]) {
+        const top = 1n << BigInt(n);
+        for (const [a, b] of [[top - 1n, top - 2n], [top - 1n, (top >> 1n) + 1n], [top + 1n, top - 1n], [top - 1n, 1n], [(top * 3n) / 4n, top / 3n]] as const) agree(a, b);
+      }
+      fc.assert(
+        fc.property(bits(40, 240), bits(40, 240), (a, b) => agree(a, b)),
+        { numRuns: 300 },
+      );
+    });
+
+    it("minimalBezout turns any Bezout pair into the Euclidean one", () => {
+      fc.assert(
+        fc.property(bits(1, 400), bits(1, 400), bits(1, 60), fc.bigInt({ min: -(1n << 300n), max: 1n << 300n }), (u, v, g, k) => {
+          const [r0, r1] = u * g >= v * g ? [u * g, v * g] : [v * g, u * g];
+          const e = naiveExtended(r0, r1);
+          const m = r1 / e.g, w = r0 / e.g;
+          // Every Bezout pair is (x + k·m, y − k·w); the minimal one comes back.
+          expect(minimalBezout(r0, r1, e.g, e.x + k * m, e.y - k * w)).to.deep.equal({ x: e.x, y: e.y });
+          expect(minimalBezout(r0, r1, e.g, e.x, e.y)).to.deep.equal({ x: e.x, y: e.y });
+        }),
+        { numRuns: 300 },
+      );
+      // m = r1/g = 2: x ∈ {−1, 1}, Euclid's is 1 (then |y| ≤ r0/2g).
+      expect(minimalBezout(7n, 2n, 1n, -1n, 4n)).to.deep.equal({ x: 1n, y: -3n });
+      // m = 1 (r1 = g): x = 0.
+      expect(minimalBezout(12n, 4n, 4n, 5n, -14n)).to.deep.equal({ x: 0n, y: 1n });
+    });
+  });
+
+  describe("gcd / extendedGcd cross-checked with PARI/GP on 1,000–100,000-digit operands (one gp call)", function () {
+    this.timeout(120_000);
+    before(function () {
+      requireGp(this);
+    });
+
+    it("agree exactly with gcd and gcdext (random, shared factors, unbalanced, Fibonacci neighbours, signs)", () => {
+      let seed = 0x2545f4914f6cdd1dn;
+      const digits = (d: number): bigint => {
+        let s = "";
+        while (s.length < d) {
+          seed = (seed * 6364136223846793005n + 1442695040888963407n) & 0xffffffffffffffffn;
+          s += (seed >> 11n).toString().padStart(16, "0").slice(0, 16);
+        }
+        return BigInt("1" + s.slice(1, d));
+      };
+      const cases: [bigint, bigint][] = [
+        [digits(1_000), digits(1_000)],
+        [digits(5_000), -digits(4_990)],
+        [digits(20_000), digits(20_000)],
+        [-digits(12_000) * digits(8_000), digits(11_000) * digits(8_000)],
+        [digits(50_000), digits(50_000)],
+        [digits(100_000), digits(100_000)],
+        [digits(100_000), digits(30_000)],
+        [fib(60_000), fib(60_001)],
+        [digits(25_000) * (1n << 20_000n), digits(24_000) * (1n << 30_000n)],
+      ];
+      const lines = gp(cases.map(([a, b]) => `print(gcd(${a}, ${b})); v = gcdext(${a}, ${b}); print(v[1]); print(v[2]); print(v[3])`).join("\n"));
+      expect(lines.length).to.equal(4 * cases.length);
+      cases.forEach(([a, b], i) => {
+        const g = gcd(a, b);
+        const e = extendedGcd(a, b);
+        expect(g.toString(), `gcd, case ${i}`).to.equal(lines[4 * i]);
+        expect([e.x.toString(), e.y.toString(), e.gcd.toString()], `gcdext, case ${i}`).to.deep.equal(lines.slice(4 * i + 1, 4 * i + 4));
+      });
     });
   });
 
