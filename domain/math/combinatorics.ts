@@ -451,8 +451,7 @@ export function risingFactorialRational(x: Rational, k: bigint, pace?: Pace): Ra
 export function derangements(n: number, pace?: Pace): bigint {
   if (!Number.isSafeInteger(n) || n < 0) throw new RangeError("derangements: n must be a non-negative integer");
   if (n === 0) return 1n;
-  let leaves = 0;
-  const total = Math.ceil(n / 32);
+  let leaves = 0, done = 0;
   // P(a, b) is only needed for right children (and their descendants): T = T1·P2 + T2.
   const split = (a: number, b: number, needP: boolean): [bigint, bigint] => {
     if (b - a <= 32) {
@@ -462,9 +461,10 @@ export function derangements(n: number, pace?: Pace): bigint {
         T += i & 1 ? -P : P;
       }
       leaves++;
+      done += b - a;
       if ((leaves & 63) === 0) {
         pace?.checkpoint?.();
-        pace?.progress?.(leaves, total);
+        pace?.progress?.(done, n);
       }
       return [T, P];
     }
@@ -749,12 +749,16 @@ function treeUnits(N: number, d: number, reversed: boolean): number {
 }
 
 /** How stirling1Unsigned evaluates c(n, k) (1 ≤ k < n), with its estimated work units. */
-export function stirling1Plan(n: number, k: number): { reversed: boolean; d: number; units: number } {
+export function stirling1Plan(n: number, k: number): { reversed: boolean; d: number; units: number; peakBits: number } {
   const N = n - 1, K = k - 1;
-  if (K <= 0 || K >= N) return { reversed: false, d: Math.max(0, K), units: mulUnits(log2Factorial(N)) * 4 };
+  if (K <= 0 || K >= N) return { reversed: false, d: Math.max(0, K), units: mulUnits(log2Factorial(N)) * 4, peakBits: 2 * log2Factorial(N) };
   const fwd = treeUnits(N, K, false);
   const rev = treeUnits(N, N - K, true);
-  return fwd <= rev ? { reversed: false, d: K, units: fwd } : { reversed: true, d: N - K, units: rev };
+  const reversed = rev < fwd;
+  const d = reversed ? N - K : K;
+  // the root merge: two halves of min(N/2, d) + 1 coefficients, packed into one product of twice that many slots
+  const peakBits = 2 * (Math.min(Math.ceil(N / 2), d) + 1) * (treeSlotBits(1, N, d, reversed) + 2);
+  return { reversed, d, units: reversed ? rev : fwd, peakBits };
 }
 
 /** Which evaluation of S(n, k) is cheaper, with its estimated work units. */

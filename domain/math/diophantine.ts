@@ -189,7 +189,7 @@ export function solvePell(D: bigint, opts: PellOptions): PellResult {
       j = k;
       break;
     }
-    terms.push(numeric ? (cf.a as number) : BigInt(cf.a));
+    terms.push(numeric ? Number(cf.a) : BigInt(cf.a));
     if (k >= 2 && cf.m === prevM) {
       shape = "even";
       j = k - 1;

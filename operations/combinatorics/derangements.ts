@@ -31,7 +31,7 @@ export default defineCompute<Req, Res>({
   ],
   cost_model: "b = log2 n! − log2 e; binary splitting: units = 2.5·M(b)·log2(n/32) + n/4 (leaves, postcondition loops) + decimal conversion 3·M(b); M as in combinatorics.factorial.compute.",
   budget: BUDGET,
-  progress_measure: "leaf blocks of 32 terms done",
+  progress_measure: "terms of the sum done, out of n",
   preflight(req) {
     const n = small(req.n);
     const bits = Math.max(1, log2Factorial(n) - Math.log2(Math.E)) + 1;

@@ -46,7 +46,7 @@ export default defineCompute<Req, Res>({
   cost_model:
     "b = log2 c(n, k) (saddle-point bound Γ(ρ + n)/(Γ(ρ)ρ^k)); the product tree over n − 1 linear factors truncated to degree d is costed level by level: 2^ℓ merges of polynomials with " +
     "min(n/2^{ℓ+1}, d) + 1 coefficients of s bits (s from log2 Π(1 + i), or (d + 1)·C(m, d)·max^d on the reversed side) cost 1.2·M(2·coefficients·s); the cheaper orientation is used. " +
-    "units = that + decimal conversion 2·3·M(b); M as in combinatorics.factorial.compute.",
+    "units = that + decimal conversion 2·3·M(b); M as in combinatorics.factorial.compute. Memory: the root product (2·coefficients·s bits) as bigints and hexadecimal strings, about 2 bytes per bit.",
   budget: BUDGET,
   progress_measure: "linear factors multiplied in, out of n − 1",
   preflight(req) {
@@ -55,8 +55,10 @@ export default defineCompute<Req, Res>({
     if (k >= n || k === 0) return sized(2, 10, 64, basis);
     const bits = 2 * (log2Stirling1(n, k) + 2);
     if (bits > 1e7) return sized(bits, 0, 0, basis);
-    const units = k === 1 ? 3 * mulUnits(log2Factorial(n)) + n / 4 : stirling1Plan(n, k).units;
-    return sized(bits, units, Math.min(1e12, 64 * bits + 2 * units), basis);
+    if (k === 1) return sized(bits, 3 * mulUnits(log2Factorial(n)) + n / 4, 2 * bits, basis);
+    const plan = stirling1Plan(n, k);
+    // the root product as bigints and as hexadecimal strings (2 bytes per 4 bits), operands included
+    return sized(bits, plan.units, 2 * plan.peakBits, `${basis} (${plan.reversed ? "reversed" : "forward"} product tree truncated to degree ${plan.d})`);
   },
   ports: { inputs: {}, outputs: {} },
   execute(req, ctx) {

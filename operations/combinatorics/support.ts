@@ -20,7 +20,7 @@ export const LOG10_2 = Math.log10(2);
 export const CHECK_PRIMES = [33_554_393, 33_554_383] as const;
 
 /** Budget of every combinatorics operation (about a minute of work at most). */
-export const BUDGET: Budget = { max_units: 3e9, max_memory_bytes: 1536 * 2 ** 20, timeout_ms: 120_000 };
+export const BUDGET: Budget = { max_units: 3e9, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 120_000 };
 
 export const RESULT_BOUND_DESCRIPTION =
   `requests whose result would have more than ${MAX_RESULT_DIGITS.toLocaleString("en")} decimal digits (estimated in preflight from a log-gamma or saddle-point bound) are refused with RESOURCE_REFUSED`;

@@ -15,10 +15,10 @@ const Request = strict(
 );
 const Result = strict(
   type({
-    approximation: canonicalRationalString(MAX_CHARS).describe("the fraction p/q with q ≤ B closest to x (ties: the smaller denominator; for B = 1 and x = n + 1/2, n)"),
+    approximation: canonicalRationalString(MAX_CHARS + 4).describe("the fraction p/q with q ≤ B closest to x (ties: the smaller denominator; for B = 1 and x = n + 1/2, n)"),
     error: canonicalRationalString(MAX_RESULT_CHARS).describe("|x − approximation| ≥ 0, exact"),
-    lower: canonicalRationalString(MAX_CHARS).describe("the largest fraction ≤ x with denominator ≤ B"),
-    upper: canonicalRationalString(MAX_CHARS).describe("the smallest fraction ≥ x with denominator ≤ B"),
+    lower: canonicalRationalString(MAX_CHARS + 4).describe("the largest fraction ≤ x with denominator ≤ B"),
+    upper: canonicalRationalString(MAX_CHARS + 4).describe("the smallest fraction ≥ x with denominator ≤ B"),
     exact: type("boolean").describe("true when x itself has denominator ≤ B (then all three equal x and the error is 0)"),
   }),
 );

@@ -22,7 +22,7 @@ const Request = strict(
 const Result = strict(
   type({
     terms: integerString(MAX_CHARS).array().atMostLength(MAX_TERMS).describe("[a0; a1, …, an]: a0 = ⌊x⌋, a_i ≥ 1, and a_n ≥ 2 when n ≥ 1 (the canonical finite expansion)"),
-    convergents: canonicalRationalString(MAX_CHARS).array().atMostLength(MAX_CONVERGENTS).describe("p_0/q_0, p_1/q_1, …: the first min(max_convergents, n + 1) convergents; the last one is x when all are returned"),
+    convergents: canonicalRationalString(MAX_CHARS + 4).array().atMostLength(MAX_CONVERGENTS).describe("p_0/q_0, p_1/q_1, …: the first min(max_convergents, n + 1) convergents; the last one is x when all are returned"),
     all_convergents: type("boolean").describe("true when every convergent (n + 1 of them) was returned"),
   }),
 );

@@ -234,7 +234,7 @@ describe("domain/math/integer", () => {
               else if (shape === 2) agree(-(u * g), (v >> BigInt(bitLength(v) >> 1)) * g); // unbalanced
               else agree(u * g + 1n, u * g); // consecutive: every remainder is tiny
             }),
-            { numRuns: 40 },
+            { numRuns: 100 },
           );
         });
       }
