@@ -12,6 +12,9 @@ export type FindResult =
 /** Words that mark a query as asking to check a claim rather than to compute. */
 const VERIFY_WORDS = new Set(["verify", "verifi", "check", "checker", "certifi", "certif", "certify", "certificate", "validate", "valid", "confirm", "prove", "proof", "claim", "claimed", "correct"]);
 
+/** Id words that name a verb or family rather than the object (ignored for coverage). */
+const GENERIC_ID_WORDS = new Set(["compute", "verify", "integer", "modular", "rational", "matrix", "combinatorics", "diophantine"]);
+
 const FIND_HINT = 'math.find takes {"request": {"op": "search", "query": "..."}} or {"request": {"op": "inspect", "capability_id": "..."}}';
 
 /** The search and inspect use cases over the installed catalog. */
@@ -55,8 +58,15 @@ export class FindUseCase {
       const op = this.catalog.get(h.id);
       if (!op) return [];
       const idTokens = op.decl.id.split(/[._]/);
-      const idMatches = tokens.filter((t) => idTokens.some((w) => w === t || w.startsWith(t) || t.startsWith(w))).length;
-      return [{ op, score: h.score, rank: h.score + 2 * idMatches }];
+      // Stemmed query words match id words exactly or as prefixes of at least three letters.
+      const same = (w: string, t: string) => w === t || (Math.min(w.length, t.length) >= 3 && (w.startsWith(t) || t.startsWith(w)));
+      const matches = (w: string) => tokens.some((t) => same(w, t));
+      const idMatches = tokens.filter((t) => idTokens.some((w) => same(w, t))).length;
+      // Ids made only of the query's words (gcd for "gcd") outrank ids that merely contain them
+      // (extended_gcd): the share of the id's own words that the query names breaks such ties.
+      const subject = idTokens.filter((w) => !GENERIC_ID_WORDS.has(w));
+      const coverage = subject.length ? subject.filter(matches).length / subject.length : 0;
+      return [{ op, score: h.score, rank: h.score + 2 * idMatches + 3 * coverage }];
     });
     scored.sort((a, b) => b.rank - a.rank || (a.op.decl.id < b.op.decl.id ? -1 : 1));
     orderTwins(scored, verifyIntent);
