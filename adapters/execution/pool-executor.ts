@@ -100,7 +100,8 @@ export class PoolExecutor implements Executor {
     } catch (e) {
       if (signal.aborted) throw new AbortedError(abortReason(signal));
       const msg = String((e as Error)?.message ?? e);
-      throw new ProviderFailure(/memory|ERR_WORKER_OUT_OF_MEMORY/i.test(msg) ? `the worker exceeded its memory limit (${this.settings.worker_heap_mb} MiB)` : `the worker failed: ${msg.slice(0, 200)}`);
+      const code = String((e as { code?: unknown })?.code ?? "");
+      throw new ProviderFailure(code === "ERR_WORKER_OUT_OF_MEMORY" || /out of memory|heap limit/i.test(msg) ? `the worker exceeded its memory limit (${this.settings.worker_heap_mb} MiB)` : `the worker failed: ${msg.slice(0, 200)}`);
     }
     if (reply.ok) return reply.result;
     const err = reply.error;
