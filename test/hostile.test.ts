@@ -67,6 +67,22 @@ describe("hostile inputs (API face)", function () {
     expect(({} as any).polluted).to.equal(undefined);
   });
 
+  it("refuses huge exponents and astronomically large results before any work (RESOURCE_REFUSED or bounds)", async () => {
+    const cases: [string, string, Record<string, string>][] = [
+      ["2^(10^9) as a rational power", "rational.power.compute", { base: "2", exponent: "1000000000" }],
+      ["10^7-digit modular exponent", "modular.power.compute", { base: "2", exponent: "9".repeat(10_000_000), modulus: "1000000007" }],
+      ["(10^10)!", "combinatorics.factorial.compute", { n: "10000000000" }],
+      ["F(10^12)", "combinatorics.fibonacci.compute", { n: "1000000000000" }],
+      ["p(10^12)", "combinatorics.partition.compute", { n: "1000000000000" }],
+      ["pi(10^20)", "integer.prime_count.compute", { x: "100000000000000000000" }],
+    ];
+    for (const [label, id, payload] of cases) {
+      if (!installed(id)) continue;
+      const o = await expectClean(label, id, payload, ["RESOURCE_REFUSED", "INVALID_PAYLOAD", "DOMAIN_ERROR"], label.startsWith("10^7") ? 2000 : 50);
+      expect(o.outcome).to.be.oneOf(["failed", "non_conclusion"]);
+    }
+  });
+
   it("the process is still serving afterwards", async () => {
     const o: any = await j.run("integer.compute.gcd", { left: "84", right: "30" });
     expect(o.value).to.deep.equal({ gcd: "6" });
