@@ -14,7 +14,7 @@
  * What cannot be split within the budget is returned as the unfactored cofactor (INCOMPLETE).
  * All randomness (ECM curves, SIQS polynomials) is seeded from n: results are reproducible.
  */
-import { bitLength, perfectPower } from "./integer.js";
+import { bitLength, gcd, perfectPower, product } from "./integer.js";
 import { ECM_LEVELS, ecm, ecmB2, mulWeight } from "./ecm.js";
 import { decidePrimality, pollardBrent, type PrimalityStatus } from "./primality.js";
 import { SeededRandom } from "./seeded-random.js";
@@ -85,7 +85,7 @@ function ecmPretestShare(digits: number): number {
   if (digits < 36) return 0;
   return digits <= 50 ? 0.03 : Math.min(0.15, 0.03 + (digits - 50) * 0.0055);
 }
-/** Pollard–Brent iterations tried first on a part of 14 digits or more (factors up to ~10^8). */
+/** Pollard–Brent iterations tried first on a part of more than 40 digits (SIQS is cheaper below). */
 const SHORT_RHO = 600;
 
 /** Factor |n| (n ≠ 0). ±1 has the empty factorization. */
@@ -98,35 +98,43 @@ export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorizatio
   const used = (m: FactorMethod) => {
     if (!methods.includes(m)) methods.push(m);
   };
-  const report = (message: string) => opts.progress?.(Math.min(spent, budget), budget, message);
+  // Progress is throttled to steps of 1/256 of the budget (each report may cross a thread boundary).
+  let lastReported = -Infinity;
+  const progressAt = (done: number, message: string, force = false) => {
+    if (!opts.progress || (!force && done - lastReported < budget / 256)) return;
+    lastReported = done;
+    opts.progress(Math.min(done, budget), budget, message);
+  };
+  const report = (message: string) => progressAt(spent, message, true);
   const found = new Map<bigint, { exponent: number; status: PrimalityStatus }>();
   const add = (p: bigint, e: number, status: PrimalityStatus) => {
     const cur = found.get(p);
     found.set(p, { exponent: (cur?.exponent ?? 0) + e, status: cur?.status === "PROVEN" ? "PROVEN" : status });
   };
 
-  // ---- 1. trial division: n mod p by Horner's rule on the 32-bit limbs of n, in double precision ----
+  // ---- 1. trial division: one gcd with the product of all primes below 2^16 tells whether any divides n;
+  //      only then are the primes tried one by one (n mod p by Horner's rule on 32-bit limbs, doubles). ----
   {
-    let limbs = limbs32(n);
-    let small = n < 2n ** 53n ? Number(n) : Infinity;
-    spent += (limbs.length * TD_PRIMES.length) / 400;
-    for (let i = 0; i < TD_PRIMES.length; i++) {
-      const p = TD_PRIMES[i]!;
-      if (p * p > small) break;
-      let r = 0;
-      for (let t = 0; t < limbs.length; t++) r = (r * 4294967296 + limbs[t]!) % p;
-      if (r !== 0) continue;
-      const bp = BigInt(p);
-      let e = 0;
-      while (n % bp === 0n) {
-        n /= bp;
-        e++;
+    const w = mulWeight(n);
+    spent += 10 * w + bitLength(n) / 64;
+    const g = n > 1n ? gcd(n, smallPrimorial()) : 1n;
+    if (g > 1n) {
+      const limbs = limbs32(g);
+      for (let i = 0; i < TD_PRIMES.length; i++) {
+        const p = TD_PRIMES[i]!;
+        let r = 0;
+        for (let t = 0; t < limbs.length; t++) r = (r * 4294967296 + limbs[t]!) % p;
+        if (r !== 0) continue;
+        const bp = BigInt(p);
+        let e = 0;
+        while (n % bp === 0n) {
+          n /= bp;
+          e++;
+        }
+        add(bp, e, "PROVEN");
+        used("trial_division");
       }
-      add(bp, e, "PROVEN");
-      used("trial_division");
-      limbs = limbs32(n);
-      small = n < 2n ** 53n ? Number(n) : Infinity;
-      if ((i & 1023) === 0) opts.checkpoint?.();
+      spent += (limbs.length * TD_PRIMES.length) / 400;
     }
   }
   report("trial division done");
@@ -174,7 +182,7 @@ export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorizatio
     const left = () => budget - spent;
     // Pollard–Brent rho: ~√p iterations, about 3 multiplications each.
     {
-      const iterations = digits < RHO_ONLY_DIGITS ? Math.floor(left() / (2.5 * w)) : Math.min(SHORT_RHO, Math.floor(left() / (2.5 * w)));
+      const iterations = digits < RHO_ONLY_DIGITS ? Math.floor(left() / (2.5 * w)) : digits <= 40 ? 0 : Math.min(SHORT_RHO, Math.floor(left() / (2.5 * w)));
       if (iterations > 0) {
         const meter = { remaining: iterations };
         const f = pollardBrent(m, iterations, 1n, opts.checkpoint, meter);
@@ -207,7 +215,7 @@ export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorizatio
         ...(opts.checkpoint ? { checkpoint: opts.checkpoint } : {}),
         onCurve: (c) => {
           const usedNow = allowance - meter.remaining;
-          opts.progress?.(Math.min(spent + usedNow, budget), budget, `ECM B1=${B1} on a ${digits}-digit part: ${curvesTried + c} curves`);
+          progressAt(spent + usedNow, `ECM B1=${B1} on a ${digits}-digit part: ${curvesTried + c} curves`);
         },
       });
       const usedUnits = allowance - meter.remaining;
@@ -252,7 +260,7 @@ export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorizatio
       meter,
       random: SeededRandom.forInteger(m, "siqs"),
       ...(opts.checkpoint ? { checkpoint: opts.checkpoint } : {}),
-      progress: (rel, need) => opts.progress?.(Math.min(start + allowance - meter.remaining, budget), budget, `SIQS on a ${digits}-digit part: ${rel} of ${need} relations`),
+      progress: (rel, need) => progressAt(start + allowance - meter.remaining, `SIQS on a ${digits}-digit part: ${rel} of ${need} relations`),
     });
     spent += allowance - meter.remaining;
     if (res.pieces && res.pieces.length >= 2) {
@@ -261,6 +269,14 @@ export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorizatio
     }
     return undefined;
   }
+}
+
+let primorial: bigint | undefined;
+
+/** The product of the primes below TRIAL_DIVISION_BOUND (about 94,000 bits), computed once. */
+function smallPrimorial(): bigint {
+  primorial ??= product(Array.from(TD_PRIMES, (p) => BigInt(p)));
+  return primorial;
 }
 
 /** The base-2^32 digits of n ≥ 0, most significant first. */

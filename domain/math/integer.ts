@@ -20,6 +20,22 @@ export function decimalDigits(a: bigint): number {
   return abs(a).toString().length;
 }
 
+/**
+ * |n| mod m for an integer n given as a decimal string (optional leading "-") and an integer
+ * 1 ≤ m ≤ 2^23, in one pass over the digits without building the bigint: Horner's rule on chunks of
+ * 9 digits, r·10^9 + chunk < 2^53, so every step is exact in doubles. (Converting a 100,000-digit
+ * string to a bigint costs milliseconds; this costs microseconds.)
+ */
+export function decimalStringMod(s: string, m: number): number {
+  if (!Number.isInteger(m) || m < 1 || m > 8388608) throw new RangeError("decimalStringMod: the modulus must be an integer in [1, 2^23]");
+  let r = 0;
+  let i = s.charCodeAt(0) === 45 ? 1 : 0;
+  const head = (s.length - i) % 9 || 9;
+  r = Number(s.slice(i, i + head)) % m;
+  for (i += head; i < s.length; i += 9) r = (r * 1e9 + Number(s.slice(i, i + 9))) % m;
+  return r;
+}
+
 /** Bit length of an integer 0 ≤ v < 2^53 held in a double. */
 function bitLengthNumber(v: number): number {
   return v < 4294967296 ? 32 - Math.clz32(v) : 64 - Math.clz32(Math.floor(v / 4294967296));

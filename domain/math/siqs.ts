@@ -163,6 +163,8 @@ export interface SiqsParameters {
   halfInterval: number;
   largePrimeMultiplier: number;
   slack: number;
+  /** Factor-base primes below this are not sieved (the threshold allows for their average contribution). */
+  smallPrimeCut: number;
 }
 
 export function siqsParameters(digits: number): SiqsParameters {
@@ -185,6 +187,7 @@ export function siqsParameters(digits: number): SiqsParameters {
     halfInterval: Math.round(lerp(lo[2], hi[2]) / 1024) * 1024,
     largePrimeMultiplier: Math.round(lerp(lo[3], hi[3])),
     slack: lerp(lo[4], hi[4]),
+    smallPrimeCut: 30,
   };
 }
 
@@ -255,7 +258,7 @@ interface Relation {
   /** A·x + B (or a product of two of them for combined partials); Y² ≡ ±Π p^e · L² (mod N). */
   y: bigint;
   /** Factor-base indices, with multiplicity. */
-  f: Int32Array;
+  f: number[];
   neg: boolean;
   /** Large prime (1 for a full relation): it occurs squared in the combined relation. */
   large: number;
@@ -337,7 +340,7 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
 
     // Primes below the cut are not sieved (they cost most and say least); the threshold allows for them.
     let sieveStart = 1;
-    while (sieveStart < nfb && P[sieveStart]! < 30) sieveStart++;
+    while (sieveStart < nfb && P[sieveStart]! < prm.smallPrimeCut) sieveStart++;
     let smallContribution = 0;
     for (let i = 1; i < sieveStart; i++) smallContribution += (2 * Math.log2(P[i]!)) / (P[i]! - 1);
 
@@ -382,13 +385,10 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
 
     const root1 = new Int32Array(nfb);
     const root2 = new Int32Array(nfb);
-    const SENTINEL = 0x3fffffff;
     const sieve = new Uint8Array(len);
     const sieve32 = new Uint32Array(sieve.buffer);
-    const len4 = len >> 2;
 
     const fulls: Relation[] = [];
-    const fullSeen = new Set<bigint>();
     const partials = new Map<number, Relation>();
     let want = needed;
     const factorBuf = new Int32Array(512);
@@ -434,6 +434,11 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
       }
       return undefined;
     }
+
+    const S: SieveState = {
+      n, M, len, nfb, sieveStart, init, cutBits, largeBound, P, logp, logf, bigP, Mmod, root1, root2, sieve, sieve32,
+      factorBuf, hits, hits2, candidates, fulls, partials, stats,
+    };
 
     const bainv: Int32Array[] = [];
     for (let l = 0; l < Math.max(1, s); l++) bainv.push(new Int32Array(nfb));
@@ -482,151 +487,10 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
           }
         }
         const C = (B * B - kN) / A;
-        const B2 = 2n * B;
-        // A prime q of A divides g(x) = A·x² + 2B·x + C exactly when 2B·x + C ≡ 0 (mod q): one root, sieved once.
-        for (let l = 0; l < sA; l++) {
-          const i = aIdx[l]!;
-          const q = aq[l]!;
-          const cq = Number(mod(C, bigP[i]!));
-          const bq = Number(mod(B2, bigP[i]!));
-          root1[i] = ((((q - cq) % q) * invMod(bq, q)) % q + Mmod[i]!) % q;
-          root2[i] = SENTINEL;
-        }
         stats.polynomials++;
-        meter.remaining -= unitsPerPoly;
-
-        // ---- sieve ----
-        sieve.fill(init);
-        sieveInterval(sieve, P, logp, root1, root2, sieveStart, nfb, len);
-
-        // ---- scan and trial division ----
-        const ncand = scanSieve(sieve, sieve32, len4, candidates);
-        meter.remaining -= ncand * unitsPerCandidate;
+        const ncand = sieveAndCollect(S, A, B, C, aIdx, aq);
+        meter.remaining -= unitsPerPoly + ncand * unitsPerCandidate;
         stats.candidates += ncand;
-        const Ad = Number(A), B2d = Number(B2), Cd = Number(C);
-        const A32 = Number(BigInt.asIntN(32, A)) | 0, B232 = Number(BigInt.asIntN(32, B2)) | 0, C32 = Number(BigInt.asIntN(32, C)) | 0;
-        const scale = Math.abs(Cd) * 2 ** -40;
-        for (let ci = 0; ci < ncand; ci++) {
-          const j = candidates[ci]!;
-          const xd = j - M;
-          // Cheap rejection in double precision: log2|v| minus the known prime factors (each once, and the exact power of 2
-          // from v mod 2^32) leaves the cofactor, which must be below the large-prime bound up to repeated factors.
-          // First with the sieve's own (rounded) sum for the sieved primes, then exactly with the primes that divide.
-          const vd = Math.abs((Ad * xd + B2d) * xd + Cd);
-          let nh: number;
-          if (vd > scale) {
-            const low = (((Math.imul(A32, Math.imul(xd, xd)) + Math.imul(B232, xd)) | 0) + C32) | 0;
-            const rest = Math.log2(vd) - (low === 0 ? 32 : 31 - Math.clz32(low & -low));
-            let est = rest - (sieve[j]! - init);
-            for (let i = 1; i < sieveStart; i++) {
-              const jm = j % P[i]!;
-              if (jm === root1[i] || jm === root2[i]) est -= logf[i]!;
-            }
-            if (est > cutBits + ROUNDING_SLACK) continue;
-            nh = matchRoots(j, P, root1, root2, nfb, hits);
-            let bits = rest;
-            for (let h = 0; h < nh; h++) bits -= logf[hits[h]!]!;
-            if (bits > cutBits) continue;
-          } else {
-            nh = matchRoots(j, P, root1, root2, nfb, hits);
-          }
-          const x = BigInt(xd);
-          let v = (A * x + B2) * x + C;
-          if (v === 0n) continue;
-          const neg = v < 0n;
-          if (neg) v = -v;
-          let nf = 0;
-          for (let l = 0; l < sA; l++) factorBuf[nf++] = aIdx[l]!; // A = Π q_l itself
-          // Powers of 2.
-          let low = Number(BigInt.asUintN(32, v));
-          while (low === 0) {
-            v >>= 32n;
-            for (let t = 0; t < 32; t++) factorBuf[nf++] = 0;
-            low = Number(BigInt.asUintN(32, v));
-          }
-          const tz = 31 - Math.clz32(low & -low);
-          if (tz) {
-            v >>= BigInt(tz);
-            for (let t = 0; t < tz; t++) factorBuf[nf++] = 0;
-          }
-          // Every prime whose root matches divides v: divide by their product, in word-size groups.
-          let g = 1;
-          for (let h = 0; h < nh; h++) {
-            const p = P[hits[h]!]!;
-            if (g * p > TWO53) {
-              v /= BigInt(g);
-              g = 1;
-            }
-            g *= p;
-            factorBuf[nf++] = hits[h]!;
-          }
-          if (g > 1) v /= BigInt(g);
-          // Repeated prime factors: while v is large, find the hits dividing it through residues modulo group products.
-          while (v > TWO53N && nf < 400) {
-            let found = 0;
-            g = 1;
-            let from = 0;
-            for (let h = 0; h <= nh; h++) {
-              const p = h < nh ? P[hits[h]!]! : 0;
-              if (h === nh || g * p > TWO53) {
-                if (g > 1) {
-                  const r = Number(v % BigInt(g));
-                  for (let t = from; t < h; t++) if (r % P[hits[t]!]! === 0) hits2[found++] = hits[t]!;
-                }
-                g = 1;
-                from = h;
-              }
-              g *= p;
-            }
-            if (found === 0) break;
-            g = 1;
-            for (let t = 0; t < found; t++) {
-              const p = P[hits2[t]!]!;
-              if (g * p > TWO53) {
-                v /= BigInt(g);
-                g = 1;
-              }
-              g *= p;
-              factorBuf[nf++] = hits2[t]!;
-            }
-            if (g > 1) v /= BigInt(g);
-          }
-          if (v > TWO53N || nf >= 400) continue;
-          let c = Number(v);
-          for (let h = 0; h < nh && c > 1; h++) {
-            const p = P[hits[h]!]!;
-            while (c % p === 0 && nf < 500) {
-              c /= p;
-              factorBuf[nf++] = hits[h]!;
-            }
-          }
-          if (c >= largeBound || nf >= 500) continue;
-          const y = A * x + B;
-          const rel: Relation = { y, f: factorBuf.slice(0, nf), neg, large: 1 };
-          if (c === 1) {
-            const key = mod(y, n);
-            if (fullSeen.has(key)) continue;
-            fullSeen.add(key);
-            fulls.push(rel);
-            stats.fulls++;
-          } else {
-            rel.large = c;
-            const other = partials.get(c);
-            if (!other) {
-              if (n % BigInt(c) === 0n) throw new FoundFactor(BigInt(c));
-              partials.set(c, rel);
-            } else {
-              const key = mod(other.y * y, n);
-              if (fullSeen.has(key) || mod(other.y, n) === mod(y, n) || mod(other.y, n) === mod(-y, n)) continue;
-              const f = new Int32Array(other.f.length + rel.f.length);
-              f.set(other.f);
-              f.set(rel.f, other.f.length);
-              fullSeen.add(key);
-              fulls.push({ y: key, f, neg: other.neg !== neg, large: c });
-              stats.combined++;
-            }
-          }
-        }
         opts.progress?.(Math.min(fulls.length, want), want);
         if (fulls.length >= want) break;
         if (meter.remaining <= 0) return { stats };
@@ -656,6 +520,212 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
     }
     return { stats };
   }
+}
+
+/** Everything one polynomial's sieve and trial division need (fixed for the whole run). */
+interface SieveState {
+  n: bigint;
+  M: number;
+  len: number;
+  nfb: number;
+  sieveStart: number;
+  init: number;
+  cutBits: number;
+  largeBound: number;
+  P: Int32Array;
+  logp: Uint8Array;
+  logf: Float64Array;
+  bigP: bigint[];
+  Mmod: Int32Array;
+  root1: Int32Array;
+  root2: Int32Array;
+  sieve: Uint8Array;
+  sieve32: Uint32Array;
+  factorBuf: Int32Array;
+  hits: Int32Array;
+  hits2: Int32Array;
+  candidates: Int32Array;
+  fulls: Relation[];
+  partials: Map<number, Relation>;
+  stats: SiqsStats;
+}
+
+const SENTINEL = 0x3fffffff;
+
+/**
+ * Sieve g(x) = A·x² + 2B·x + C over [−M, M), then trial-divide the candidates and record the
+ * relations found. A separate function (called once per polynomial) so that V8 optimises it early
+ * and keeps the optimised code across calls. Returns the number of candidates examined.
+ */
+function sieveAndCollect(S: SieveState, A: bigint, B: bigint, C: bigint, aIdx: number[], aq: number[]): number {
+  const { M, len, nfb, sieveStart, init, cutBits, largeBound, P, logp, logf, bigP, Mmod, root1, root2, sieve, sieve32, factorBuf, hits, hits2, candidates } = S;
+  const sA = aIdx.length;
+  const B2 = 2n * B;
+  // A prime q of A divides g(x) exactly when 2B·x + C ≡ 0 (mod q): one root, sieved once.
+  for (let l = 0; l < sA; l++) {
+    const i = aIdx[l]!;
+    const q = aq[l]!;
+    const cq = Number(mod(C, bigP[i]!));
+    const bq = Number(mod(B2, bigP[i]!));
+    root1[i] = (((((q - cq) % q) * invMod(bq, q)) % q) + Mmod[i]!) % q;
+    root2[i] = SENTINEL;
+  }
+  sieve.fill(init);
+  sieveInterval(sieve, P, logp, root1, root2, sieveStart, nfb, len);
+  const ncand = scanSieve(sieve, sieve32, len >> 2, candidates);
+  const Ad = Number(A), B2d = Number(B2), Cd = Number(C);
+  const A32 = Number(BigInt.asIntN(32, A)) | 0, B232 = Number(BigInt.asIntN(32, B2)) | 0, C32 = Number(BigInt.asIntN(32, C)) | 0;
+  const scale = Math.abs(Cd) * 2 ** -40;
+  for (let ci = 0; ci < ncand; ci++) {
+    const j = candidates[ci]!;
+    const xd = j - M;
+    // Cheap rejection in double precision: log2|v| minus the known prime factors (each once, and the exact power of 2
+    // from v mod 2^32) leaves the cofactor, which must be below the large-prime bound up to repeated factors.
+    // First with the sieve's own (rounded) sum for the sieved primes, then exactly with the primes that divide.
+    const vs = (Ad * xd + B2d) * xd + Cd;
+    const vd = Math.abs(vs);
+    // v mod 2^32 exactly (32-bit wrap-around arithmetic): its trailing zeros are the power of 2 in v.
+    const low = (((Math.imul(A32, Math.imul(xd, xd)) + Math.imul(B232, xd)) | 0) + C32) | 0;
+    const tz = low === 0 ? 32 : 31 - Math.clz32(low & -low);
+    let nh: number;
+    if (vd > scale) {
+      const rest = Math.log2(vd) - tz;
+      let est = rest - (sieve[j]! - init);
+      for (let i = 1; i < sieveStart; i++) {
+        const jm = j % P[i]!;
+        if (jm === root1[i] || jm === root2[i]) est -= logf[i]!;
+      }
+      if (est > cutBits + ROUNDING_SLACK) continue;
+      nh = matchRoots(j, P, root1, root2, nfb, hits);
+      let bits = rest;
+      for (let h = 0; h < nh; h++) bits -= logf[hits[h]!]!;
+      if (bits > cutBits) continue;
+    } else {
+      nh = matchRoots(j, P, root1, root2, nfb, hits);
+    }
+    // Exact in double precision when the rounding error of v is provably small: v / (2^tz · Π hits)
+    // is an integer, so rounding the quotient recovers it; repeated primes are then divided out as numbers.
+    if (low !== 0) {
+      const mag = Math.abs(Ad * xd * xd) + Math.abs(B2d * xd) + Math.abs(Cd);
+      let prod = 2 ** tz;
+      for (let h = 0; h < nh; h++) prod *= P[hits[h]!]!;
+      const approx = vd / prod;
+      if ((mag * 2 ** -48) / prod < 0.02 && approx < 2 ** 50) {
+        let c = Math.round(approx);
+        if (c >= 1 && Math.abs(c - approx) < 0.05) {
+          let nf = 0;
+          for (let l = 0; l < sA; l++) factorBuf[nf++] = aIdx[l]!;
+          for (let t = 0; t < tz; t++) factorBuf[nf++] = 0;
+          for (let h = 0; h < nh; h++) {
+            const p = P[hits[h]!]!;
+            factorBuf[nf++] = hits[h]!;
+            while (c % p === 0 && nf < 500) {
+              c /= p;
+              factorBuf[nf++] = hits[h]!;
+            }
+          }
+          if (c < largeBound && nf < 500) accept(S, A * BigInt(xd) + B, nf, vs < 0, c);
+          continue;
+        }
+      }
+    }
+    // Otherwise exactly in bigint arithmetic.
+    const x = BigInt(xd);
+    let v = (A * x + B2) * x + C;
+    if (v === 0n) continue;
+    const neg = v < 0n;
+    if (neg) v = -v;
+    let nf = 0;
+    for (let l = 0; l < sA; l++) factorBuf[nf++] = aIdx[l]!; // A = Π q_l itself
+    let low2 = Number(BigInt.asUintN(32, v));
+    while (low2 === 0) {
+      v >>= 32n;
+      for (let t = 0; t < 32; t++) factorBuf[nf++] = 0;
+      low2 = Number(BigInt.asUintN(32, v));
+    }
+    const tz2 = 31 - Math.clz32(low2 & -low2);
+    if (tz2) {
+      v >>= BigInt(tz2);
+      for (let t = 0; t < tz2; t++) factorBuf[nf++] = 0;
+    }
+    // Every prime whose root matches divides v: divide by their product, in word-size groups.
+    let g = 1;
+    for (let h = 0; h < nh; h++) {
+      const p = P[hits[h]!]!;
+      if (g * p > TWO53) {
+        v /= BigInt(g);
+        g = 1;
+      }
+      g *= p;
+      factorBuf[nf++] = hits[h]!;
+    }
+    if (g > 1) v /= BigInt(g);
+    // Repeated prime factors: while v is large, find the hits dividing it through residues modulo group products.
+    while (v > TWO53N && nf < 400) {
+      let found = 0;
+      g = 1;
+      let from = 0;
+      for (let h = 0; h <= nh; h++) {
+        const p = h < nh ? P[hits[h]!]! : 0;
+        if (h === nh || g * p > TWO53) {
+          if (g > 1) {
+            const r = Number(v % BigInt(g));
+            for (let t = from; t < h; t++) if (r % P[hits[t]!]! === 0) hits2[found++] = hits[t]!;
+          }
+          g = 1;
+          from = h;
+        }
+        g *= p;
+      }
+      if (found === 0) break;
+      g = 1;
+      for (let t = 0; t < found; t++) {
+        const p = P[hits2[t]!]!;
+        if (g * p > TWO53) {
+          v /= BigInt(g);
+          g = 1;
+        }
+        g *= p;
+        factorBuf[nf++] = hits2[t]!;
+      }
+      if (g > 1) v /= BigInt(g);
+    }
+    if (v > TWO53N || nf >= 400) continue;
+    let c = Number(v);
+    for (let h = 0; h < nh && c > 1; h++) {
+      const p = P[hits[h]!]!;
+      while (c % p === 0 && nf < 500) {
+        c /= p;
+        factorBuf[nf++] = hits[h]!;
+      }
+    }
+    if (c >= largeBound || nf >= 500) continue;
+    accept(S, A * x + B, nf, neg, c);
+  }
+  return ncand;
+}
+
+/**
+ * Record a relation y² ≡ ±Π factorBuf[0..nf) · c (mod N) with cofactor c = 1 (full) or c a large
+ * prime (partial). Every (A, B, x) is used once, so relations are distinct; two partials with the
+ * same large prime L combine into one relation with L² (valid even in the unlikely case L | N).
+ */
+function accept(S: SieveState, y: bigint, nf: number, neg: boolean, c: number): void {
+  const f: number[] = [];
+  for (let t = 0; t < nf; t++) f.push(S.factorBuf[t]!);
+  if (c === 1) {
+    S.fulls.push({ y, f, neg, large: 1 });
+    S.stats.fulls++;
+    return;
+  }
+  const other = S.partials.get(c);
+  if (!other) {
+    S.partials.set(c, { y, f, neg, large: c });
+    return;
+  }
+  for (let t = 0; t < other.f.length; t++) f.push(other.f[t]!);
+  S.fulls.push({ y: (other.y * y) % S.n, f, neg: other.neg !== neg, large: c });
+  S.stats.combined++;
 }
 
 // ---------- hot loops (top-level functions with typed-array arguments, so V8 optimises them well) ----------
@@ -791,28 +861,38 @@ function squareRootStep(n: bigint, dep: number[], rels: Relation[], bigP: bigint
  * Gaussian elimination on bit-packed rows (Uint32Array) with an identity part recording which
  * merged rows were combined.
  */
-export function findDependencies(rels: readonly { f: Int32Array; neg: boolean }[], ncols: number, maxDeps: number, checkpoint?: () => void): number[][] {
+export function findDependencies(rels: readonly { f: ArrayLike<number>; neg: boolean }[], ncols: number, maxDeps: number, checkpoint?: () => void): number[][] {
   const R0 = rels.length;
   // Odd-exponent columns of each relation, ascending (column 0 = sign, column i + 1 = factor-base prime i).
   const rowCols: (Int32Array | null)[] = [];
   const par = new Uint8Array(ncols);
+  const seen = new Uint8Array(ncols);
+  const cols: number[] = [];
   for (const rel of rels) {
-    const touched: number[] = [];
+    cols.length = 0;
     if (rel.neg) {
       par[0] = 1;
-      touched.push(0);
+      seen[0] = 1;
+      cols.push(0);
     }
     for (let i = 0; i < rel.f.length; i++) {
       const c = rel.f[i]! + 1;
-      if (par[c] === 0 && !touched.includes(c)) touched.push(c);
+      if (!seen[c]) {
+        seen[c] = 1;
+        cols.push(c);
+      }
       par[c]! ^= 1;
     }
-    const odd: number[] = [];
-    for (const c of touched) {
-      if (par[c]) odd.push(c);
+    let count = 0;
+    for (const c of cols) count += par[c]!;
+    const odd = new Int32Array(count);
+    let k = 0;
+    for (const c of cols) {
+      if (par[c]) odd[k++] = c;
       par[c] = 0;
+      seen[c] = 0;
     }
-    rowCols.push(Int32Array.from(odd).sort());
+    rowCols.push(odd.sort());
   }
   const rowIds: number[][] = rels.map((_, i) => [i]);
   // ---- structured elimination: singletons out (worklist), then a few rounds of weight-2 merges ----

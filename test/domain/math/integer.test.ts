@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import fc from "fast-check";
-import { abs, bitLength, extendedGcd, gcd, GCD_THRESHOLDS, integerRoot, isqrt, isSquare, jacobi, minimalBezout, mod, modInverse, modPow, perfectPower, product } from "../../../domain/math/integer.js";
+import { abs, bitLength, decimalStringMod, extendedGcd, gcd, GCD_THRESHOLDS, integerRoot, isqrt, isSquare, jacobi, minimalBezout, mod, modInverse, modPow, perfectPower, product } from "../../../domain/math/integer.js";
 import { gp, requireGp } from "../../support/gp.js";
 
 /* ---------- independent references (deliberately naive) ---------- */
@@ -308,6 +308,24 @@ describe("domain/math/integer", () => {
       expect(minimalBezout(7n, 2n, 1n, -1n, 4n)).to.deep.equal({ x: 1n, y: -3n });
       // m = 1 (r1 = g): x = 0.
       expect(minimalBezout(12n, 4n, 4n, 5n, -14n)).to.deep.equal({ x: 0n, y: 1n });
+    });
+  });
+
+  describe("decimalStringMod", () => {
+    it("equals |n| mod m for decimal strings of every length (chunk boundaries at 9 digits) and moduli up to 2^23", () => {
+      fc.assert(
+        fc.property(signed(fc.oneof(fc.bigInt({ min: 0n, max: 1n << 70n }), digits(1, 400))), fc.oneof(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 2 ** 23 })), (n, m) => {
+          expect(decimalStringMod(n.toString(), m)).to.equal(Number(abs(n) % BigInt(m)));
+        }),
+        { numRuns: 400 },
+      );
+      for (const len of [8, 9, 10, 17, 18, 19, 20_000]) {
+        const s = "9".repeat(len);
+        for (const m of [2 ** 23, 2 ** 23 - 1, 999_999_937]) if (m <= 2 ** 23) expect(decimalStringMod(s, m)).to.equal(Number(BigInt(s) % BigInt(m)));
+      }
+      expect(() => decimalStringMod("12", 0)).to.throw(RangeError);
+      expect(() => decimalStringMod("12", 2 ** 23 + 1)).to.throw(RangeError);
+      expect(() => decimalStringMod("12", 1.5)).to.throw(RangeError);
     });
   });
 

@@ -2,6 +2,7 @@ import { expect } from "chai";
 import { gp, requireGp } from "../../support/gp.js";
 import { testJacobian } from "../../support/runtime.js";
 import { rng } from "./random.js";
+import gcdOp from "../../../operations/integer/gcd.js";
 
 /** Pairs covering small, medium and 1000–5000-digit operands, shared factors, zeros and unbalanced sizes. */
 function gcdCases(seed: number, count: number): [bigint, bigint][] {
@@ -93,5 +94,25 @@ describe("integer.compute.gcd boundary", () => {
       expect(o.outcome).to.equal("failed");
       if (o.outcome === "failed") expect(o.error.code).to.equal("INVALID_PAYLOAD");
     }
+  });
+});
+
+describe("integer.compute.gcd postcondition", () => {
+  it("accepts true gcds and rejects non-divisors, small (checked on the decimal strings) and large", () => {
+    const big = 10n ** 40n + 7n; // above 2^23: the bigint path
+    const a = big * 3n * 1_000_003n, b = -big * 5n * 1_000_003n;
+    const post = (left: bigint, right: bigint, g: bigint) => gcdOp.postcondition({ left: left.toString(), right: right.toString() }, { gcd: g.toString() });
+    expect(post(84n, 30n, 6n)).to.equal(null);
+    expect(post(84n, -30n, 2n)).to.equal(null); // a common divisor passes this cheap check; PARI checks maximality above
+    expect(post(84n, 30n, 4n)).to.be.a("string");
+    expect(post(-(10n ** 20000n) - 1n, 10n ** 20000n, 1n)).to.equal(null);
+    expect(post(10n ** 20000n + 2n, 10n ** 19999n * 3n, 3n)).to.equal(null);
+    expect(post(10n ** 20000n + 2n, 10n ** 19999n * 3n + 1n, 3n)).to.be.a("string");
+    expect(post(10n ** 20000n + 3n, 10n ** 19999n * 3n, 3n)).to.be.a("string");
+    expect(post(a, b, big * 1_000_003n)).to.equal(null);
+    expect(post(a, b + big, big * 1_000_003n)).to.be.a("string");
+    expect(post(0n, 0n, 0n)).to.equal(null);
+    expect(post(0n, 5n, 0n)).to.be.a("string");
+    expect(post(0n, -5n, 5n)).to.equal(null);
   });
 });
