@@ -10,7 +10,7 @@ import { integerString, positiveString, strict } from "../_support/wire.js";
 
 const MAX_DIGITS = 1000;
 
-/** Engine work budgets (units ≈ modular multiplications of ≤ 256-bit numbers, 0.1–0.5 µs each). */
+/** Engine work budgets (one unit ≈ 0.25 µs of computation, about one modular multiplication of ~100-bit numbers). */
 const EFFORT = { quick: 1e6, standard: DEFAULT_FACTOR_BUDGET, thorough: 5e8 } as const;
 type Effort = keyof typeof EFFORT;
 /** Operation cost units per engine unit (operation units ≈ 64-bit limb multiplications). */
@@ -22,7 +22,7 @@ const Request = strict(
   type({
     n: integerString(MAX_DIGITS).describe("the non-zero integer to factor, as a decimal string (at most 1000 digits); a negative n gets unit −1"),
     "effort?": type("'quick' | 'standard' | 'thorough'").describe(
-      "work budget: quick ≈ 10^6 units (under a second: rho, ECM to ~12–15-digit factors, SIQS to ~40 digits), standard (default) ≈ 3·10^7 (seconds: SIQS to ~55 digits, ECM to ~20-digit factors), thorough ≈ 5·10^8 (minutes: SIQS to ~65 digits, ECM to ~30-digit factors)",
+      "work budget (one unit ≈ 0.25 µs of computation): quick = 10^6 (about a quarter second: SIQS to ~42 digits, ECM to ~12-digit factors), standard (default) = 3·10^7 (under ten seconds: SIQS to ~57 digits, ECM to ~18-digit factors), thorough = 5·10^8 (about two minutes: SIQS to ~68 digits, ECM to ~25-digit factors)",
     ),
   }),
 );
@@ -77,8 +77,8 @@ export default defineCompute<Req, Res>({
     { name: "work", limit: EFFORT.thorough, unit: "engine work units", description: "the factorization stops at the effort's budget (quick 10^6, standard 3·10^7, thorough 5·10^8) and returns INCOMPLETE" },
   ],
   cost_model:
-    `units ≈ 64-bit limb multiplications = ${UNITS_PER_WORK} × engine work units (one engine unit ≈ one modular multiplication of ≤ 256-bit numbers). ` +
-    "For n of d digits (b bits): trial division and primality ≈ b²/16; below 14 digits Pollard–Brent rho ≈ 3·2^(b/4); from 14 digits the expected SIQS work 4·10^6·12^((d − 50)/10) plus a 4–15 % ECM pretest; " +
+    `units ≈ 64-bit limb multiplications = ${UNITS_PER_WORK} × engine work units (one engine unit ≈ 0.25 µs: a modular multiplication of ~100-bit numbers, or 200 sieve steps). ` +
+    "For n of d digits (b bits): trial division and primality ≈ b²/16; below 14 digits Pollard–Brent rho ≈ 3·2^(b/4); from 14 digits the expected SIQS work 4·10^6·12^((d − 50)/10) (plus a 3–15 % ECM pretest from 36 digits, included in the 15 % margin); " +
     "everything capped by the effort's work budget (the computation stops there with INCOMPLETE), plus at most 4·10^7 limb-weighted units of Pocklington proofs.",
   budget: { max_units: 2e11, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 900_000 },
   progress_measure: "engine work units spent out of the effort's work budget; the message names the phase (trial division, rho, ECM curves tried, SIQS relations found out of those needed)",
@@ -90,7 +90,8 @@ export default defineCompute<Req, Res>({
     if (digits < 14) work += 3 * 2 ** (bits / 4);
     else work += digits <= 90 ? siqsWorkEstimate(digits) * 1.15 + 6000 : cap;
     work = Math.min(work, cap);
-    const sieveMemory = digits >= 14 && digits <= 90 ? 2 ** 20 * Math.max(1, 2 ** ((digits - 40) / 8)) : 0;
+    // SIQS: sieve array, factor base, relations, partial relations (tens of thousands from 60 digits), the GF(2) matrix.
+    const sieveMemory = digits >= 14 && digits <= 90 ? 2 ** 20 * Math.max(1, 2 ** ((digits - 30) / 6)) : 0;
     return {
       units: work * UNITS_PER_WORK + (bits > 81 ? PROOF_WORK : 0),
       memory_bytes: 4 * 2 ** 20 + Math.min(sieveMemory, 256 * 2 ** 20),
