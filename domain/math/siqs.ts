@@ -1,6 +1,6 @@
 /**
- * Self-initialising quadratic sieve (SIQS) for odd composites of about 18–75 digits that are not
- * perfect powers.
+ * Self-initialising quadratic sieve (SIQS) for odd composites of about 14–90 digits that are not
+ * perfect powers (parameters tuned for 30–60 digits).
  *
  * Outline (Contini's thesis; Pomerance's MPQS with Alford–Pomerance self-initialisation):
  * 1. A Knuth–Schroeppel multiplier k makes small primes plentiful among quadratic residues of kN.
@@ -10,29 +10,35 @@
  * 3. Polynomials g(x) = A·x² + 2B·x + C with A = q_1⋯q_s (factor-base primes, A ≈ √(2kN)/M),
  *    B² ≡ kN (mod A), C = (B² − kN)/A, so (A·x + B)² − kN = A·g(x). The 2^(s−1) values of B
  *    for one A come from the B_l = (A/q_l)·γ_l by a Gray code; each switch moves every sieve root
- *    by a precomputed ±2·B_l·A⁻¹ mod p (the self-initialisation).
- * 4. Sieve: x in [−M, M) on a Uint8Array; each factor-base prime above a small cut adds round(log2 p)
- *    at its two roots. The array starts at 128 − threshold, so candidates are bytes with the top
- *    bit set (tested four at a time through a Uint32Array view).
- * 5. Candidates are trial-divided (bigint) by exactly the primes whose root matches x mod p; a
- *    cofactor of 1 gives a full relation, a cofactor below the large-prime bound (< p_max², hence
- *    prime) a partial one; two partials with the same large prime combine into a relation.
- * 6. Linear algebra over GF(2): singleton removal, then Gaussian elimination on bit-packed rows
- *    (Uint32Array, relations × (columns + identity)), columns in order of increasing weight so the
- *    sparse ones are eliminated before fill-in.
+ *    by a precomputed ±2·B_l·A⁻¹ mod p (the self-initialisation). A prime q_l of A divides g(x)
+ *    only at the single root of 2B·x + C mod q_l, recomputed for each polynomial.
+ * 4. Sieve: x in [−M, M) on a Uint8Array; each factor-base prime from a small cut (30) up adds
+ *    round(log2 p) at its roots. The array starts at 128 − threshold, so candidates are bytes with
+ *    the top bit set (tested sixteen at a time through a Uint32Array view).
+ * 5. Candidates: a double-precision estimate of log2|g(x)| minus the sieve sum rejects most of them
+ *    at once; the rest learn exactly which primes divide g(x) by comparing x mod p with the roots.
+ *    When the rounding error of g(x) in double precision is provably small, the cofactor
+ *    g(x) / (2^e · Π p) is recovered exactly by rounding and repeated primes are divided out as
+ *    numbers; otherwise all of it is done in bigint arithmetic. A cofactor of 1 gives a full
+ *    relation, a cofactor below the large-prime bound (< p_max², hence prime) a partial one; two
+ *    partials with the same large prime combine into a relation.
+ * 6. Linear algebra over GF(2): structured elimination (singleton rows dropped, rows of weight-2
+ *    columns merged), then Gaussian elimination on bit-packed rows (Uint32Array, rows × (columns +
+ *    identity)), columns in order of increasing weight so the sparse ones go before fill-in.
  * 7. Square root: for each dependency X = Π(A·x + B), Y = Π p^(e_p/2)·Π L (large primes);
- *    gcd(X − Y, N) splits N with probability ≥ 1/2 per dependency.
+ *    gcd(X − Y, N) splits N with probability ≥ 1/2 per dependency. Every factor returned is such a
+ *    gcd, so it divides N whatever happened before.
  *
  * Everything is exact (bigint where values exceed 2^53); the only randomness (the choice of A) comes
- * from a seeded PRNG, so runs are reproducible. Work is charged to a meter; when it runs out the
- * sieve stops and no factor is returned.
+ * from a seeded PRNG, so runs are reproducible. Work is charged to a meter (about 200 elementary
+ * sieve operations per unit); when it runs out the sieve stops and no factor is returned.
  */
 import { decidePrimality } from "./primality.js";
 import { bitLength, gcd, isqrt, mod } from "./integer.js";
 import { SeededRandom } from "./seeded-random.js";
 
 export interface SiqsMeter {
-  /** Work units left (one unit ≈ one modular multiplication ≈ 200 elementary sieve operations). */
+  /** Work units left (one unit ≈ 200 elementary sieve operations ≈ one modular multiplication ≈ 0.25 µs). */
   remaining: number;
 }
 
@@ -385,7 +391,7 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
 
     const root1 = new Int32Array(nfb);
     const root2 = new Int32Array(nfb);
-    const sieve = new Uint8Array(len);
+    const sieve = sieveBuffer(len);
     const sieve32 = new Uint32Array(sieve.buffer);
 
     const fulls: Relation[] = [];
@@ -394,7 +400,7 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
     const factorBuf = new Int32Array(512);
     const hits = new Int32Array(nfb);
     const hits2 = new Int32Array(nfb);
-    const candidates = new Int32Array(len);
+    const candidates = new Int32Array(MAX_CANDIDATES);
 
     function chooseA(): { A: bigint; idx: number[] } | undefined {
       for (let attempt = 0; attempt < 200; attempt++) {
@@ -551,6 +557,16 @@ interface SieveState {
 }
 
 const SENTINEL = 0x3fffffff;
+/** Candidates examined per polynomial at most (a few hundred is typical; more would only mean a threshold far too low). */
+const MAX_CANDIDATES = 8192;
+
+let sieveCache: Uint8Array | undefined;
+
+/** The sieve array, reused from one run to the next (siqs is synchronous, so one buffer suffices; it is refilled per polynomial). */
+function sieveBuffer(len: number): Uint8Array {
+  if (!sieveCache || sieveCache.length !== len) sieveCache = new Uint8Array(len);
+  return sieveCache;
+}
 
 /**
  * Sieve g(x) = A·x² + 2B·x + C over [−M, M), then trial-divide the candidates and record the
@@ -790,10 +806,11 @@ function sieveInterval(sieve: Uint8Array, P: Int32Array, logp: Uint8Array, root1
   }
 }
 
-/** Positions whose byte has the top bit set (four bytes at a time). */
+/** Positions whose byte has the top bit set (sixteen bytes at a time), at most out.length of them. */
 function scanSieve(sieve: Uint8Array, sieve32: Uint32Array, len4: number, out: Int32Array): number {
   let n = 0;
-  for (let w0 = 0; w0 < len4; w0 += 4) {
+  const cap = out.length - 16;
+  for (let w0 = 0; w0 < len4 && n < cap; w0 += 4) {
     if (((sieve32[w0]! | sieve32[w0 + 1]! | sieve32[w0 + 2]! | sieve32[w0 + 3]!) & 0x80808080) === 0) continue;
     for (let w = w0; w < w0 + 4; w++) {
       if ((sieve32[w]! & 0x80808080) === 0) continue;
@@ -862,8 +879,28 @@ function squareRootStep(n: bigint, dep: number[], rels: Relation[], bigP: bigint
  * merged rows were combined.
  */
 export function findDependencies(rels: readonly { f: ArrayLike<number>; neg: boolean }[], ncols: number, maxDeps: number, checkpoint?: () => void): number[][] {
-  const R0 = rels.length;
-  // Odd-exponent columns of each relation, ascending (column 0 = sign, column i + 1 = factor-base prime i).
+  const rowCols = oddColumns(rels, ncols);
+  const rowIds: number[][] = rels.map((_, i) => [i]);
+  structuredElimination(rowCols, rowIds, ncols, checkpoint);
+  // The surviving rows and their columns; keep a modest excess over the columns (more rows only cost time).
+  const weight = new Int32Array(ncols);
+  let rows: number[] = [];
+  for (let r = 0; r < rowCols.length; r++) if (rowCols[r]) rows.push(r);
+  for (const r of rows) for (const c of rowCols[r]!) weight[c]!++;
+  let activeCols = 0;
+  for (let c = 0; c < ncols; c++) if (weight[c]! > 0) activeCols++;
+  const keep = activeCols + Math.max(maxDeps, 16);
+  if (rows.length > keep) {
+    rows.sort((a, b) => rowCols[a]!.length - rowCols[b]!.length);
+    for (const r of rows.slice(keep)) for (const c of rowCols[r]!) weight[c]!--;
+    rows = rows.slice(0, keep);
+  }
+  if (rows.length === 0) return [];
+  return denseDependencies(rows.map((r) => rowCols[r]!), rows.map((r) => rowIds[r]!), weight, ncols, maxDeps, checkpoint);
+}
+
+/** For each relation, its columns with an odd exponent, ascending (column 0 = sign, column i + 1 = factor-base prime i). */
+function oddColumns(rels: readonly { f: ArrayLike<number>; neg: boolean }[], ncols: number): (Int32Array | null)[] {
   const rowCols: (Int32Array | null)[] = [];
   const par = new Uint8Array(ncols);
   const seen = new Uint8Array(ncols);
@@ -894,8 +931,15 @@ export function findDependencies(rels: readonly { f: ArrayLike<number>; neg: boo
     }
     rowCols.push(odd.sort());
   }
-  const rowIds: number[][] = rels.map((_, i) => [i]);
-  // ---- structured elimination: singletons out (worklist), then a few rounds of weight-2 merges ----
+  return rowCols;
+}
+
+/**
+ * Structured elimination in place: rows holding a singleton column are dropped (worklist), then a
+ * few rounds merge the two rows of each weight-2 column (rowIds records which relations a row combines).
+ */
+function structuredElimination(rowCols: (Int32Array | null)[], rowIds: number[][], ncols: number, checkpoint?: () => void): void {
+  const R0 = rowCols.length;
   const weight = new Int32Array(ncols);
   const first = new Int32Array(ncols);
   const second = new Int32Array(ncols);
@@ -934,22 +978,12 @@ export function findDependencies(rels: readonly { f: ArrayLike<number>; neg: boo
     if (merged === 0) break;
     removeSingletons(rowCols, ncols);
   }
-  let rows: number[] = [];
-  for (let r = 0; r < R0; r++) if (rowCols[r]) rows.push(r);
-  weight.fill(0);
-  for (const r of rows) for (const c of rowCols[r]!) weight[c]!++;
-  let activeCols = 0;
-  for (let c = 0; c < ncols; c++) if (weight[c]! > 0) activeCols++;
-  // Keep a modest excess (more rows only cost time): drop the heaviest.
-  const keep = activeCols + Math.max(maxDeps, 16);
-  if (rows.length > keep) {
-    rows.sort((a, b) => rowCols[a]!.length - rowCols[b]!.length);
-    for (const r of rows.slice(keep)) for (const c of rowCols[r]!) weight[c]!--;
-    rows = rows.slice(0, keep);
-  }
-  const R = rows.length;
-  if (R === 0) return [];
-  // ---- dense elimination, columns by increasing weight (sparse ones first, before fill-in) ----
+}
+
+/** Gaussian elimination on bit-packed rows [columns | identity]; the rows whose column part vanishes give the dependencies. */
+function denseDependencies(rowCols: Int32Array[], rowIds: number[][], weight: Int32Array, ncols: number, maxDeps: number, checkpoint?: () => void): number[][] {
+  const R = rowCols.length;
+  // Columns by increasing weight: sparse columns are eliminated first, before fill-in.
   const order: number[] = [];
   for (let c = 0; c < ncols; c++) if (weight[c]! > 0) order.push(c);
   order.sort((a, b) => weight[a]! - weight[b]! || a - b);
@@ -962,7 +996,7 @@ export function findDependencies(rels: readonly { f: ArrayLike<number>; neg: boo
   const mat = new Uint32Array(R * W);
   for (let i = 0; i < R; i++) {
     const base = i * W;
-    for (const c of rowCols[rows[i]!]!) {
+    for (const c of rowCols[i]!) {
       const m = colMap[c]!;
       if (m >= 0) mat[base + (m >>> 5)]! ^= 1 << (m & 31);
     }
@@ -980,7 +1014,7 @@ export function findDependencies(rels: readonly { f: ArrayLike<number>; neg: boo
       while (word !== 0) {
         const low = word & -word;
         const b = 31 - Math.clz32(low);
-        for (const id of rowIds[rows[(t << 5) + b]!]!) dep.push(id);
+        for (const id of rowIds[(t << 5) + b]!) dep.push(id);
         word ^= low;
       }
     }
