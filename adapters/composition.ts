@@ -1,20 +1,24 @@
 /**
  * The composition root: the only module that knows the dependency-injection container.
- * One root container holds what a process shares (catalog, search index, artifact store,
- * executor); each runtime is a child container with its own value store.
+ * Use cases and adapters are classes whose constructor parameters are bound to tokens here (the
+ * application layer stays free of the container: `injectable`/`inject` are applied to its classes
+ * in this file). The root container holds what a process shares (catalog, search index, artifact
+ * store, executor, logger); each runtime is a child container with its own value store and its
+ * own use-case instances. Every infrastructure registration can be swapped through
+ * `JacobianOptions.overrides` (tests swap in a memory artifact store, a recording logger, …).
  */
 import "./ark-config.js";
 import "reflect-metadata";
 import { createHash } from "node:crypto";
-import { container as rootContainer, type DependencyContainer } from "tsyringe";
+import { container as rootContainer, inject, injectable, instanceCachingFactory, Lifecycle, type DependencyContainer } from "tsyringe";
 import type { OperationPack } from "../domain/declaration.js";
 import type { ArtifactStore, Digest, Executor, Logger, ProviderRegistry, RuntimeSettings, SearchIndex, ValueStore } from "../domain/ports.js";
-import { Catalog } from "../application/catalog.js";
+import { Catalog, sourcePack, type SourcePack } from "../application/catalog.js";
 import { FindUseCase } from "../application/find.js";
 import { ArtifactsUseCase } from "../application/artifacts.js";
 import { RunUseCase } from "../application/run.js";
 import { JacobianRuntime } from "../application/service.js";
-import { AVAILABLE_PACKS, DEFAULT_PACKS } from "../operations/packs.js";
+import { readManifest } from "./catalog/manifest.js";
 import { resolveSettings, type JacobianOptions, type ResolvedSettings } from "./config.js";
 import { InlineExecutor } from "./execution/inline-executor.js";
 import { PoolExecutor } from "./execution/pool-executor.js";
@@ -35,19 +39,29 @@ export const TOKENS = {
   logger: Symbol("Logger"),
   providers: Symbol("ProviderRegistry"),
   values: Symbol("ValueStore"),
-  runtime: Symbol("JacobianRuntime"),
+  onClose: Symbol("RuntimeOnClose"),
 } as const;
+
+/** Bind constructor parameters of a class to tokens (decorators applied as functions). */
+function bind(cls: new (...args: any[]) => unknown, tokens: (symbol | (new (...args: any[]) => unknown))[]): void {
+  // Injection tokens must be recorded before `injectable` reads them.
+  tokens.forEach((t, i) => inject(t as never)(cls, undefined as never, i));
+  injectable()(cls as never);
+}
+bind(FindUseCase, [TOKENS.catalog, TOKENS.index]);
+bind(RunUseCase, [TOKENS.catalog, TOKENS.values, TOKENS.artifacts, TOKENS.executor, TOKENS.digest, TOKENS.logger, TOKENS.settings]);
+bind(ArtifactsUseCase, [TOKENS.catalog, TOKENS.artifacts, RunUseCase]);
+bind(JacobianRuntime, [TOKENS.catalog, FindUseCase, RunUseCase, TOKENS.values, TOKENS.artifacts, ArtifactsUseCase, TOKENS.onClose]);
 
 const sha256: Digest = { sha256: (text) => createHash("sha256").update(text, "utf8").digest("hex") };
 
-export function selectPacks(requested: (string | OperationPack)[] | undefined): OperationPack[] {
-  const list = requested ?? DEFAULT_PACKS;
-  return list.map((p) => {
-    if (typeof p !== "string") return p;
-    const pack = AVAILABLE_PACKS[p];
-    if (!pack) throw new Error(`unknown pack ${JSON.stringify(p)}; available: ${Object.keys(AVAILABLE_PACKS).join(", ")}`);
-    return pack;
-  });
+
+/** The installed packs: shipped ones from the build-time manifest, custom ones validated in memory. */
+export function selectPacks(requested: (string | OperationPack)[] | undefined, manifestFile?: string): SourcePack[] {
+  if (!requested) return readManifest(undefined, manifestFile);
+  const names = requested.filter((p): p is string => typeof p === "string");
+  const shipped = names.length ? new Map(readManifest(names, manifestFile).map((p) => [p.name, p])) : new Map<string, SourcePack>();
+  return requested.map((p) => (typeof p === "string" ? shipped.get(p)! : sourcePack(p)));
 }
 
 /** Shared services of one process, able to open any number of isolated runtimes. */
@@ -60,9 +74,9 @@ export class JacobianHost {
 
   static create(options: JacobianOptions = {}, defaultLogger: "stderr" | "silent" = "silent"): JacobianHost {
     const resolved = resolveSettings(options);
+    const o = options.overrides ?? {};
     const c = rootContainer.createChildContainer();
     const loggerOpt = options.logger ?? defaultLogger;
-    const logger: Logger = typeof loggerOpt === "object" ? loggerOpt : new StderrLogger(resolved.debug, loggerOpt === "silent");
     const runtimeSettings: RuntimeSettings = {
       budgets: resolved.budgets,
       budget_scale: resolved.budgetScale,
@@ -71,25 +85,32 @@ export class JacobianHost {
     };
     c.register(TOKENS.resolved, { useValue: resolved });
     c.register(TOKENS.settings, { useValue: runtimeSettings });
-    c.register(TOKENS.logger, { useValue: logger });
-    c.register(TOKENS.digest, { useValue: sha256 });
-    c.register(TOKENS.providers, { useValue: new DefaultProviderRegistry(new Set(resolved.disabledProviders)) });
-    c.register(TOKENS.catalog, { useValue: new Catalog(selectPacks(resolved.packs), c.resolve<ProviderRegistry>(TOKENS.providers), runtimeSettings) });
-    const index = new Bm25SearchIndex();
-    index.build(c.resolve<Catalog>(TOKENS.catalog).all().map(({ decl }) => ({ id: decl.id, title: decl.title, summary: decl.summary, keywords: decl.keywords })));
-    c.register(TOKENS.index, { useValue: index });
-    c.register(TOKENS.artifacts, { useValue: new FsArtifactStore(resolved.artifactsDir) });
-    const shipped = new Set<unknown>(Object.values(AVAILABLE_PACKS).flatMap((p) => p.operations));
-    const pool = resolved.pool;
-    const executor: Executor = pool
-      ? new PoolExecutor({
-          threads: pool.threads,
-          inline_max_units: pool.inlineMaxUnits,
-          worker_heap_mb: pool.workerHeapMb,
-          pool_eligible: (job) => job.packModule !== undefined || shipped.has(job.op),
-        })
-      : new InlineExecutor();
-    c.register(TOKENS.executor, { useValue: executor });
+    c.register(TOKENS.logger, { useValue: o.logger ?? (typeof loggerOpt === "object" ? loggerOpt : new StderrLogger(resolved.debug, loggerOpt === "silent")) });
+    c.register(TOKENS.digest, { useValue: o.digest ?? sha256 });
+    c.register(TOKENS.providers, { useValue: o.providers ?? new DefaultProviderRegistry(new Set(resolved.disabledProviders)) });
+    // The catalog reads the manifest now (a bad pack name fails at creation); nothing loads an operation.
+    c.register(TOKENS.catalog, { useValue: new Catalog(selectPacks(resolved.packs, options.catalogManifest), c.resolve<ProviderRegistry>(TOKENS.providers), runtimeSettings) });
+    c.register(TOKENS.index, {
+      useFactory: instanceCachingFactory((dc) => {
+        const index = o.index ?? new Bm25SearchIndex();
+        index.build(dc.resolve<Catalog>(TOKENS.catalog).all().map(({ meta }) => ({ id: meta.id, title: meta.title, summary: meta.summary, keywords: meta.keywords })));
+        return index;
+      }),
+    });
+    c.register(TOKENS.artifacts, { useFactory: instanceCachingFactory(() => o.artifacts ?? new FsArtifactStore(resolved.artifactsDir)) });
+    c.register(TOKENS.executor, {
+      useFactory: instanceCachingFactory<Executor>(() => {
+        if (o.executor) return o.executor;
+        const pool = resolved.pool;
+        return pool ? new PoolExecutor({ threads: pool.threads, inline_max_units: pool.inlineMaxUnits, worker_heap_mb: pool.workerHeapMb }) : new InlineExecutor();
+      }),
+    });
+    // Per runtime (child container): a value store and one instance of each use case.
+    c.register(TOKENS.values, { useFactory: () => (o.values ? o.values() : new MemoryValueStore({ max_entries: resolved.valueStore.maxEntries, max_bytes: resolved.valueStore.maxBytes })) });
+    c.register(FindUseCase, { useClass: FindUseCase }, { lifecycle: Lifecycle.ContainerScoped });
+    c.register(RunUseCase, { useClass: RunUseCase }, { lifecycle: Lifecycle.ContainerScoped });
+    c.register(ArtifactsUseCase, { useClass: ArtifactsUseCase }, { lifecycle: Lifecycle.ContainerScoped });
+    c.register(JacobianRuntime, { useClass: JacobianRuntime }, { lifecycle: Lifecycle.ContainerScoped });
     return new JacobianHost(c, resolved);
   }
 
@@ -106,24 +127,10 @@ export class JacobianHost {
   /** A new runtime with its own value store (one per MCP session, CLI command or API handle). */
   openRuntime(): JacobianRuntime {
     const child = this.container.createChildContainer();
-    child.register(TOKENS.values, { useValue: new MemoryValueStore({ max_entries: this.settings.valueStore.maxEntries, max_bytes: this.settings.valueStore.maxBytes }) });
-    const values = child.resolve<ValueStore>(TOKENS.values);
-    const catalog = child.resolve<Catalog>(TOKENS.catalog);
-    const artifacts = child.resolve<ArtifactStore>(TOKENS.artifacts);
-    const finder = new FindUseCase(catalog, child.resolve<SearchIndex>(TOKENS.index));
-    const runner = new RunUseCase({
-      catalog,
-      values,
-      artifacts,
-      executor: child.resolve<Executor>(TOKENS.executor),
-      digest: child.resolve<Digest>(TOKENS.digest),
-      logger: child.resolve<Logger>(TOKENS.logger),
-      settings: child.resolve<RuntimeSettings>(TOKENS.settings),
-    });
-    const artifactOps = new ArtifactsUseCase(catalog, artifacts, runner);
-    const runtime: JacobianRuntime = new JacobianRuntime(catalog, finder, runner, values, artifacts, artifactOps, async () => {
-      this.runtimes.delete(runtime);
-    });
+    child.register(TOKENS.values, { useValue: this.container.resolve<ValueStore>(TOKENS.values) });
+    let runtime: JacobianRuntime | undefined;
+    child.register(TOKENS.onClose, { useValue: async () => void this.runtimes.delete(runtime!) });
+    runtime = child.resolve(JacobianRuntime);
     this.runtimes.add(runtime);
     return runtime;
   }

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { type } from "arktype";
 import type { OperationPack } from "../domain/declaration.js";
-import type { Logger } from "../domain/ports.js";
+import type { ArtifactStore, Digest, Executor, Logger, ProviderRegistry, SearchIndex, ValueStore } from "../domain/ports.js";
 
 const BudgetOverride = type({ "max_units?": "number > 0", "max_memory_bytes?": "number > 0", "timeout_ms?": "number > 0" });
 
@@ -45,6 +45,21 @@ export interface JacobianOptions {
   /** Logging: a Logger, "stderr" (default for servers) or "silent" (default for the API). */
   logger?: Logger | "stderr" | "silent";
   debug?: boolean;
+  /**
+   * Replace infrastructure behind its port (the composition root's registrations): an artifact
+   * store, an executor, a search index, a logger, a value-store factory.
+   */
+  overrides?: {
+    artifacts?: ArtifactStore;
+    executor?: Executor;
+    index?: SearchIndex;
+    logger?: Logger;
+    digest?: Digest;
+    providers?: ProviderRegistry;
+    values?: () => ValueStore;
+  };
+  /** A catalog manifest other than the shipped one (benchmarks, custom distributions). */
+  catalogManifest?: string;
 }
 
 export interface ResolvedSettings {

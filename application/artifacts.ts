@@ -36,7 +36,7 @@ export class ArtifactsUseCase {
       throw new Error(`${uri} is not a replayable manifest`);
     }
     const op = this.catalog.get(content.operation.id);
-    const operation = { id: content.operation.id, recorded_version: content.operation.version, installed_version: op?.decl.version ?? null };
+    const operation = { id: content.operation.id, recorded_version: content.operation.version, installed_version: op?.meta.version ?? null };
     const base = { artifact: uri, kind: content.kind, operation };
     if (!op) return { ...base, identical: false, detail: "the recording operation is not installed in this runtime" };
     const outcome = await this.runner.run({ capability_id: content.operation.id, payload: content.request });

@@ -1,8 +1,9 @@
 import type { Budget, CheckerDeclaration, OperationDeclaration, OperationPack } from "../domain/declaration.js";
 import { OPERATION_ID } from "../domain/declaration.js";
 import type { ProviderRegistry, ProviderStatus, RuntimeSettings } from "../domain/ports.js";
-import { issuePath, validateSync } from "../domain/schema.js";
+import { isKindedSchema, issuePath, validateSync, type SchemaResult, type TypedSchema } from "../domain/schema.js";
 import type { Json } from "../domain/json.js";
+import { describeOperation, publishedEffect, type InspectionData, type OperationMetadata } from "../domain/metadata.js";
 
 /** A declaration or example that is not valid: the runtime must not start with it. */
 export class CatalogError extends Error {
@@ -12,36 +13,99 @@ export class CatalogError extends Error {
   }
 }
 
+/**
+ * One installable operation: its metadata (cheap, always in memory), its inspection data (schemas
+ * and examples, read on first inspect) and its declaration (types and code, loaded on first run).
+ */
+export interface OperationSource {
+  meta: OperationMetadata;
+  /** URL of the ES module whose default export is the declaration (lets pool workers load it). */
+  module?: string;
+  load(): Promise<OperationDeclaration>;
+  inspection(): InspectionData;
+}
+
+/** A pack whose operations are sources (shipped packs come from the build-time manifest). */
+export interface SourcePack {
+  name: string;
+  version: string;
+  description: string;
+  operations: OperationSource[];
+  /** Module exporting the pack, for custom packs run in the worker pool. */
+  module?: string;
+}
+
 export interface InstalledOperation {
   pack: string;
   /** Module exporting the pack (custom packs only), so isolated workers can load it. */
-  module?: string;
-  decl: OperationDeclaration;
+  packModule?: string;
+  meta: OperationMetadata;
+  source: OperationSource;
 }
 
 /** Common bindings every checker verdict carries, added by the run pipeline. */
 const COMMON_BINDINGS = {
-  claim_digest: { type: "string", pattern: "^sha256:[0-9a-f]{64}$", description: "SHA-256 of the canonical claim (capability id + request)" },
+  claim_digest: { type: "string", pattern: "^sha256:[0-9a-f]{64}$", description: "SHA-256 of the canonical claim (capability id + canonical request)" },
   checker: { type: "string", description: "Checker id and version that produced the verdict" },
   evidence: { type: "string", pattern: "^artifact://sha256/[0-9a-f]{64}$", description: "Durable evidence bound to the claim" },
 } as const;
 
+/** The inspection data of a loaded declaration. */
+export function inspectionOf(decl: OperationDeclaration): InspectionData {
+  return {
+    request_schema: decl.request.toJsonSchema() as Json,
+    result_schema: resultSchema(decl),
+    examples: decl.examples.map((e) => ({ title: e.title, payload: e.payload, expected: e.expected as Json, ...(e.equivalence ? { equivalence: e.equivalence.description } : {}) })),
+  };
+}
+
+/** A source for a declaration already in memory (custom packs given as objects). */
+export function sourceOf(decl: OperationDeclaration, module?: string): { source: OperationSource; problems: string[] } {
+  const { meta, problems } = describeOperation(decl);
+  let inspection: InspectionData | undefined;
+  return {
+    source: {
+      meta,
+      ...(module ? { module } : {}),
+      // Operation-specific MCP resources of an in-memory declaration (an adapter extension point).
+      ...((decl as { resources?: unknown }).resources ? { resources: (decl as { resources?: unknown }).resources } : {}),
+      load: async () => decl,
+      inspection: () => (inspection ??= inspectionOf(decl)),
+    },
+    problems: [...problems, ...checkDeclaration(decl)],
+  };
+}
+
+/** Turn an in-memory pack into a source pack, validating every declaration and example. */
+export function sourcePack(pack: OperationPack): SourcePack {
+  const problems: string[] = [];
+  const operations = pack.operations.map((d) => {
+    const r = sourceOf(d);
+    problems.push(...r.problems);
+    return r.source;
+  });
+  if (problems.length) throw new CatalogError(problems);
+  return { name: pack.name, version: pack.version, description: pack.description, operations, ...(pack.module ? { module: pack.module } : {}) };
+}
+
 /** The installed inventory: exactly the operations of the installed packs. */
 export class Catalog {
   private readonly ops = new Map<string, InstalledOperation>();
+  private readonly loaded = new Map<string, Promise<OperationDeclaration>>();
+  private sorted: InstalledOperation[] | undefined;
   readonly packs: { name: string; version: string; description: string; operations: number }[];
 
   constructor(
-    packs: OperationPack[],
+    packs: SourcePack[],
     private readonly providers: ProviderRegistry,
     private readonly settings: Pick<RuntimeSettings, "budgets" | "budget_scale">,
   ) {
     const problems: string[] = [];
     for (const pack of packs) {
-      for (const decl of pack.operations) {
-        if (this.ops.has(decl.id)) problems.push(`${decl.id}: declared twice (packs ${this.ops.get(decl.id)!.pack} and ${pack.name})`);
-        this.ops.set(decl.id, { pack: pack.name, decl, ...(pack.module ? { module: pack.module } : {}) });
-        problems.push(...checkDeclaration(decl));
+      for (const source of pack.operations) {
+        const id = source.meta.id;
+        if (this.ops.has(id)) problems.push(`${id}: declared twice (packs ${this.ops.get(id)!.pack} and ${pack.name})`);
+        this.ops.set(id, { pack: pack.name, meta: source.meta, source, ...(pack.module ? { packModule: pack.module } : {}) });
       }
     }
     if (problems.length) throw new CatalogError(problems);
@@ -52,79 +116,93 @@ export class Catalog {
     return this.ops.get(id);
   }
 
+  ids(): string[] {
+    return this.all().map((o) => o.meta.id);
+  }
+
   all(): InstalledOperation[] {
-    return [...this.ops.values()].sort((a, b) => (a.decl.id < b.decl.id ? -1 : 1));
+    return (this.sorted ??= [...this.ops.values()].sort((a, b) => (a.meta.id < b.meta.id ? -1 : 1)));
   }
 
-  providerStatus(decl: OperationDeclaration): ProviderStatus[] {
-    return decl.providers.map((p) => this.providers.status(p.id));
+  /** The operation's declaration (types and code), loaded once on first use. */
+  load(op: InstalledOperation): Promise<OperationDeclaration> {
+    let p = this.loaded.get(op.meta.id);
+    if (!p) {
+      p = op.source.load().then((decl) => {
+        if (decl.id !== op.meta.id) throw new Error(`module for ${op.meta.id} declares ${decl.id}`);
+        return decl;
+      });
+      p.catch(() => this.loaded.delete(op.meta.id));
+      this.loaded.set(op.meta.id, p);
+    }
+    return p;
   }
 
-  available(decl: OperationDeclaration): boolean {
-    return this.providerStatus(decl).every((s) => s.available);
+  providerStatus(meta: Pick<OperationMetadata, "providers">): ProviderStatus[] {
+    return meta.providers.map((p) => this.providers.status(p.id));
+  }
+
+  available(meta: Pick<OperationMetadata, "providers">): boolean {
+    return this.providerStatus(meta).every((s) => s.available);
   }
 
   /** The operator's budget for an operation: declared default, scaled, then per-op overrides. */
-  budget(decl: OperationDeclaration): Budget {
+  budget(meta: Pick<OperationMetadata, "id" | "budget">): Budget {
     const s = this.settings.budget_scale;
     const base: Budget = {
-      max_units: decl.budget.max_units * s,
-      max_memory_bytes: decl.budget.max_memory_bytes * s,
-      timeout_ms: decl.budget.timeout_ms * s,
+      max_units: meta.budget.max_units * s,
+      max_memory_bytes: meta.budget.max_memory_bytes * s,
+      timeout_ms: meta.budget.timeout_ms * s,
     };
-    return { ...base, ...(this.settings.budgets[decl.id] ?? {}) };
+    return { ...base, ...(this.settings.budgets[meta.id] ?? {}) };
   }
 
   /** The catalog entry of an operation: factual metadata, no schemas. */
   entry(op: InstalledOperation): Record<string, Json> {
-    const { decl } = op;
-    const statuses = this.providerStatus(decl);
+    const { meta } = op;
+    const statuses = this.providerStatus(meta);
     return {
-      id: decl.id,
-      version: decl.version,
+      id: meta.id,
+      version: meta.version,
       pack: op.pack,
-      kind: decl.kind,
-      title: decl.title,
-      summary: decl.summary,
-      effect: decl.effect,
-      input_kinds: decl.input_kinds,
-      accepted_artifact_types: decl.accepted_artifact_types,
-      produced_artifact_types: decl.produced_artifact_types,
-      ports: portsJson(decl),
-      providers: decl.providers.map((p, i) => providerJson(p.id, p.purpose, statuses[i]!)),
+      kind: meta.kind,
+      title: meta.title,
+      summary: meta.summary,
+      effect: publishedEffect(meta),
+      input_kinds: meta.input_kinds,
+      output_kinds: meta.output_kinds,
+      accepted_artifact_types: meta.accepted_artifact_types,
+      produced_artifact_types: meta.produced_artifact_types,
+      ports: meta.ports as unknown as Json,
+      providers: meta.providers.map((p, i) => providerJson(p.id, p.purpose, statuses[i]!)),
       available: statuses.every((s) => s.available),
     };
   }
 
   /** Authoritative inspection: schemas, effect, providers, preflight, ports and examples. */
   inspect(op: InstalledOperation): Record<string, Json> {
-    const { decl } = op;
-    const budget = this.budget(decl);
+    const { meta } = op;
+    const budget = this.budget(meta);
+    const data = op.source.inspection();
     return {
       ...this.entry(op),
-      keywords: decl.keywords,
-      request_schema: decl.request.toJsonSchema() as Json,
-      result_schema: resultSchema(decl),
-      ...(decl.kind === "checker" ? { method: decl.method } : {}),
+      keywords: meta.keywords,
+      request_schema: data.request_schema,
+      result_schema: data.result_schema,
+      ...(meta.method ? { method: meta.method } : {}),
       preflight: {
-        bounds: decl.bounds.map((b) => ({ ...b })),
-        cost_model: decl.cost_model,
+        bounds: meta.bounds.map((b) => ({ ...b })),
+        cost_model: meta.cost_model,
         budget: { max_units: budget.max_units, max_memory_bytes: budget.max_memory_bytes, timeout_ms: budget.timeout_ms },
-        ...(decl.progress_measure ? { progress_measure: decl.progress_measure } : {}),
+        ...(meta.progress_measure ? { progress_measure: meta.progress_measure } : {}),
       },
-      examples: decl.examples.map((e) => ({ title: e.title, payload: e.payload, expected: e.expected as Json })),
+      examples: data.examples as unknown as Json,
     };
   }
 }
 
 function providerJson(id: string, purpose: string, s: ProviderStatus): Json {
   return { id, purpose, available: s.available, ...(s.version ? { version: s.version } : {}), ...(s.detail ? { detail: s.detail } : {}) };
-}
-
-function portsJson(decl: OperationDeclaration): Json {
-  const side = (ports: Record<string, { field: string; kind: string; description: string }>) =>
-    Object.fromEntries(Object.entries(ports).map(([name, p]) => [name, { field: p.field, kind: p.kind, description: p.description }]));
-  return { inputs: side(decl.ports.inputs), outputs: side(decl.ports.outputs) };
 }
 
 /** JSON Schema of the `value` a completed run of this operation returns. */
@@ -156,7 +234,7 @@ function checkerValueSchema(decl: CheckerDeclaration): Json {
 }
 
 /** Static checks on one declaration, including its examples against its own schemas. */
-function checkDeclaration(decl: OperationDeclaration): string[] {
+export function checkDeclaration(decl: OperationDeclaration): string[] {
   const out: string[] = [];
   const id = decl.id;
   if (!OPERATION_ID.test(id)) out.push(`${id}: id must be lowercase dotted (family.object.verb)`);
@@ -165,16 +243,24 @@ function checkDeclaration(decl: OperationDeclaration): string[] {
   if (!decl.examples.length) out.push(`${id}: declares no examples`);
   if (!decl.bounds.length) out.push(`${id}: declares no bounds`);
   if (!decl.providers.length) out.push(`${id}: declares no provider`);
-  for (const [name, port] of Object.entries(decl.ports.inputs)) {
-    const props = (decl.request.toJsonSchema() as { properties?: Record<string, unknown> }).properties ?? {};
-    if (!(port.field in props)) out.push(`${id}: input port ${name} binds unknown field ${port.field}`);
+  for (const [name, port] of Object.entries(decl.ports?.inputs ?? {})) {
+    if (!schemaHasPath(decl.request.toJsonSchema(), port.field)) out.push(`${id}: input port ${name} binds unknown field ${port.field}`);
+  }
+  if (decl.kind === "compute") {
+    for (const [name, port] of Object.entries(decl.ports?.outputs ?? {})) {
+      if (port.field !== "." && !schemaHasPath(decl.result.toJsonSchema(), port.field)) out.push(`${id}: output port ${name} binds unknown result field ${port.field}`);
+    }
   }
   decl.examples.forEach((ex, i) => {
     const where = `${id}: example ${i + 1} (${ex.title})`;
-    const req = validateSync(decl.request, ex.payload);
-    if (req.issues) out.push(`${where}: payload invalid at ${issuePath("payload", req.issues[0]!.path)}: ${req.issues[0]!.message}`);
+    try {
+      const req = validateSync(decl.request, ex.payload);
+      if (req.issues) out.push(`${where}: payload invalid at ${issuePath("payload", req.issues[0]!.path)}: ${req.issues[0]!.message}`);
+    } catch (e) {
+      out.push(`${where}: payload refused while parsing: ${(e as Error).message}`);
+    }
     if (decl.kind === "compute") {
-      const res = validateSync(decl.result, ex.expected);
+      const res = validateResultWire(decl.result, ex.expected);
       if (res.issues) out.push(`${where}: expected result invalid at ${issuePath("value", res.issues[0]!.path)}: ${res.issues[0]!.message}`);
     } else {
       const v = (ex.expected as { verdict?: unknown }).verdict;
@@ -182,4 +268,25 @@ function checkDeclaration(decl: OperationDeclaration): string[] {
     }
   });
   return out;
+}
+
+/** Validate a result in wire form (kinded results validate their wire side, without parsing). */
+export function validateResultWire(schema: TypedSchema<unknown>, value: unknown): SchemaResult<unknown> {
+  if (isKindedSchema(schema)) {
+    const r = schema.validateWire(value);
+    if (r instanceof Promise) throw new Error("asynchronous schema validation is not supported");
+    return r;
+  }
+  return validateSync(schema, value);
+}
+
+/** Whether a dotted field path exists in an object JSON Schema. */
+function schemaHasPath(schema: object, path: string): boolean {
+  const [key, ...rest] = path.split(".");
+  const node = schema as { properties?: Record<string, object>; anyOf?: object[]; oneOf?: object[]; allOf?: object[] };
+  const branches = [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])];
+  if (branches.some((b) => schemaHasPath(b, path))) return true;
+  const next = node.properties?.[key!];
+  if (!next) return false;
+  return rest.length ? schemaHasPath(next, rest.join(".")) : true;
 }

@@ -57,7 +57,7 @@ export class FindUseCase {
     const scored = this.index.search(query, 1000).flatMap((h) => {
       const op = this.catalog.get(h.id);
       if (!op) return [];
-      const idTokens = op.decl.id.split(/[._]/);
+      const idTokens = op.meta.id.split(/[._]/);
       // Stemmed query words match id words exactly or as prefixes of at least three letters.
       const same = (w: string, t: string) => w === t || (Math.min(w.length, t.length) >= 3 && (w.startsWith(t) || t.startsWith(w)));
       const matches = (w: string) => tokens.some((t) => same(w, t));
@@ -68,7 +68,7 @@ export class FindUseCase {
       const coverage = subject.length ? subject.filter(matches).length / subject.length : 0;
       return [{ op, score: h.score, rank: h.score + 2 * idMatches + 3 * coverage }];
     });
-    scored.sort((a, b) => b.rank - a.rank || (a.op.decl.id < b.op.decl.id ? -1 : 1));
+    scored.sort((a, b) => b.rank - a.rank || (a.op.meta.id < b.op.meta.id ? -1 : 1));
     orderTwins(scored, verifyIntent);
     const hits = scored.map(({ op, score }) => this.hit(op, score, inputKind, artifactType));
     // Declared compatibility is applied after retrieval: compatible operations first, each group in relevance order.
@@ -78,7 +78,7 @@ export class FindUseCase {
   }
 
   private hit(op: InstalledOperation, score: number, inputKind?: string, artifactType?: string): Json {
-    const { decl } = op;
+    const decl = op.meta;
     let applicability: Json = { status: "NEEDS_MORE_TYPED_REQUIREMENTS" };
     if (inputKind !== undefined && !decl.input_kinds.includes(inputKind)) {
       applicability = { status: "INCOMPATIBLE", code: "INPUT_KIND_MISMATCH", detail: `accepts input kinds ${decl.input_kinds.join(", ")}; not ${inputKind}` };
@@ -115,7 +115,7 @@ function orderTwins(scored: { op: InstalledOperation }[], verifyIntent: boolean)
   const wanted = verifyIntent ? "checker" : "compute";
   for (let i = 0; i < scored.length; i++) {
     for (let j = i + 1; j < scored.length; j++) {
-      const a = scored[i]!.op.decl, b = scored[j]!.op.decl;
+      const a = scored[i]!.op.meta, b = scored[j]!.op.meta;
       if (twinKey(a.id) === twinKey(b.id) && a.kind !== wanted && b.kind === wanted) {
         const [moved] = scored.splice(j, 1);
         scored.splice(i, 0, moved!);

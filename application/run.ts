@@ -3,8 +3,10 @@ import { AbortedError, JacobianError, type FailureDetail, type NonConclusionCode
 import { canonicalJson, utf8Length, type Json } from "../domain/json.js";
 import type { CheckerFinding, RunOutcome } from "../domain/outcome.js";
 import type { ArtifactStore, Digest, Executor, Logger, ProgressSink, RuntimeSettings, StoredValue, ValueStore } from "../domain/ports.js";
-import { validateSync } from "../domain/schema.js";
-import type { Catalog, InstalledOperation } from "./catalog.js";
+import { issuePath, validateSync } from "../domain/schema.js";
+import { toWire } from "../domain/kinds.js";
+import type { OperationMetadata } from "../domain/metadata.js";
+import { validateResultWire, type Catalog, type InstalledOperation } from "./catalog.js";
 import { parseStrict, RunArguments } from "./contract.js";
 import { unknownCapability } from "./find.js";
 
@@ -22,22 +24,16 @@ class Stop {
   constructor(readonly outcome: { kind: "failed"; error: FailureDetail } | { kind: "non_conclusion"; code: NonConclusionCode; message: string }) {}
 }
 
-export interface RunDependencies {
-  catalog: Catalog;
-  values: ValueStore;
-  artifacts: ArtifactStore;
-  executor: Executor;
-  digest: Digest;
-  logger: Logger;
-  settings: RuntimeSettings;
-}
 
 /**
  * The run use case: resolve input refs → assemble one request → parse it once → preflight →
  * execute one operation → check the postcondition → publish. Each stage is a named method.
  */
 export class RunUseCase {
-  constructor(private readonly deps: RunDependencies) {}
+  private readonly deps: { catalog: Catalog; values: ValueStore; artifacts: ArtifactStore; executor: Executor; digest: Digest; logger: Logger; settings: RuntimeSettings };
+  constructor(catalog: Catalog, values: ValueStore, artifacts: ArtifactStore, executor: Executor, digest: Digest, logger: Logger, settings: RuntimeSettings) {
+    this.deps = { catalog, values, artifacts, executor, digest, logger, settings };
+  }
 
   async run(args: unknown, opts: RunOptions = {}): Promise<RunOutcome> {
     const started = performance.now();
@@ -48,15 +44,16 @@ export class RunUseCase {
       const parsed = this.parseArguments(args);
       capabilityId = parsed.capability_id;
       const op = this.lookup(parsed.capability_id);
-      provider = op.decl.providers.map((p) => p.id).join("+");
+      provider = op.meta.providers.map((p) => p.id).join("+");
       this.checkProviders(op);
-      const resolved = this.resolveInputs(op.decl, parsed.inputs ?? {});
-      const assembled = this.assembleRequest(op.decl, parsed.payload, resolved);
-      const request = this.parseRequest(op.decl, assembled);
-      const estimate = this.preflight(op.decl, request);
-      const result = await this.execute(op, request, estimate, opts);
-      this.checkPostcondition(op.decl, request, result);
-      const published = await this.publish(op.decl, assembled, result);
+      const decl = await this.deps.catalog.load(op);
+      const resolved = this.resolveInputs(op.meta, parsed.inputs ?? {});
+      const assembled = this.assembleRequest(op.meta, parsed.payload, resolved);
+      const request = this.parseRequest(decl, assembled);
+      const estimate = this.preflight(decl, request);
+      const result = await this.execute(op, decl, request, estimate, opts);
+      const value = this.checkPostcondition(decl, request, result);
+      const published = await this.publish(op.meta, decl, request, value);
       return { capability_id: capabilityId, outcome: "completed", ...published, execution: elapsed() };
     } catch (e) {
       const stop = this.classify(e, capabilityId);
@@ -76,21 +73,21 @@ export class RunUseCase {
   }
 
   checkProviders(op: InstalledOperation): void {
-    const missing = this.deps.catalog.providerStatus(op.decl).filter((s) => !s.available);
+    const missing = this.deps.catalog.providerStatus(op.meta).filter((s) => !s.available);
     if (missing.length) {
       throw new Stop({ kind: "non_conclusion", code: "PROVIDER_UNAVAILABLE", message: `provider ${missing.map((m) => m.id + (m.detail ? ` (${m.detail})` : "")).join(", ")} is not available in this runtime` });
     }
   }
 
   /** Stage 1: resolve `inputs` references against this runtime's value store. */
-  resolveInputs(decl: OperationDeclaration, inputs: Record<string, { value_ref: string }>): Record<string, StoredValue> {
+  resolveInputs(meta: OperationMetadata, inputs: Record<string, { value_ref: string }>): Record<string, StoredValue> {
     const out: Record<string, StoredValue> = {};
     for (const [port, { value_ref }] of Object.entries(inputs)) {
-      const declared = decl.ports.inputs[port];
+      const declared = meta.ports.inputs[port];
       if (!declared) {
-        const ports = Object.keys(decl.ports.inputs);
-        throw new JacobianError("UNKNOWN_ARGUMENT", `${decl.id} has no input port ${JSON.stringify(port)}`, {
-          path: `inputs.${port}`,
+        const ports = Object.keys(meta.ports.inputs);
+        throw new JacobianError("UNKNOWN_ARGUMENT", `${meta.id} has no input port ${JSON.stringify(port.slice(0, 64))}`, {
+          path: `inputs.${port.slice(0, 64)}`,
           hint: ports.length ? `declared input ports: ${ports.join(", ")}` : "this operation declares no input ports; pass values in payload",
         });
       }
@@ -109,20 +106,31 @@ export class RunUseCase {
     return out;
   }
 
-  /** Stage 2: one request object from the payload and the resolved port values. */
-  assembleRequest(decl: OperationDeclaration, payload: Record<string, unknown>, resolved: Record<string, StoredValue>): Record<string, Json> {
+  /** Stage 2: one request object from the payload and the resolved port values (ports may bind nested fields). */
+  assembleRequest(meta: OperationMetadata, payload: Record<string, unknown>, resolved: Record<string, StoredValue>): Record<string, Json> {
     const assembled: Record<string, Json> = { ...(payload as Record<string, Json>) };
     for (const [port, stored] of Object.entries(resolved)) {
-      const field = decl.ports.inputs[port]!.field;
-      if (field in assembled) {
-        throw new JacobianError("INVALID_PAYLOAD", `payload.${field} is also bound by input port ${port}; give it once`, { path: `payload.${field}` });
+      const keys = meta.ports.inputs[port]!.field.split(".");
+      let node: Record<string, Json> = assembled;
+      for (let i = 0; i < keys.length - 1; i++) {
+        const k = keys[i]!;
+        const next = node[k];
+        if (next === undefined) node[k] = {};
+        else if (next === null || typeof next !== "object" || Array.isArray(next)) {
+          throw new JacobianError("INVALID_PAYLOAD", `payload.${keys.slice(0, i + 1).join(".")} must be an object: input port ${port} binds ${meta.ports.inputs[port]!.field}`, { path: `payload.${keys.slice(0, i + 1).join(".")}` });
+        } else node[k] = { ...(next as Record<string, Json>) };
+        node = node[k] as Record<string, Json>;
       }
-      assembled[field] = stored.value;
+      const last = keys[keys.length - 1]!;
+      if (last in node) {
+        throw new JacobianError("INVALID_PAYLOAD", `payload.${keys.join(".")} is also bound by input port ${port}; give it once`, { path: `payload.${keys.join(".")}` });
+      }
+      node[last] = stored.value;
     }
     return assembled;
   }
 
-  /** Stage 3: parse once with the operation's own strict type. */
+  /** Stage 3: parse once with the operation's own strict type: wire values become domain values. */
   parseRequest(decl: OperationDeclaration, assembled: Record<string, Json>): unknown {
     return parseStrict(decl.request, assembled, "payload", `inspect ${decl.id} with math.find for its request schema and examples`);
   }
@@ -141,37 +149,58 @@ export class RunUseCase {
   }
 
   /** Stage 5: execute exactly one operation under its time budget and the caller's signal. */
-  async execute(op: InstalledOperation, request: unknown, estimate: CostEstimate, opts: RunOptions): Promise<unknown> {
-    const decl = op.decl;
+  async execute(op: InstalledOperation, decl: OperationDeclaration, request: unknown, estimate: CostEstimate, opts: RunOptions): Promise<unknown> {
     const budget = this.deps.catalog.budget(decl);
     // The executor applies budget.timeout_ms from the moment the operation actually starts.
     const signal = opts.signal ?? new AbortController().signal;
     if (signal.aborted) throw new AbortedError("CANCELLED");
-    return this.deps.executor.execute({ op: decl, request, budget, signal, estimate, ...(op.module ? { packModule: op.module } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
+    return this.deps.executor.execute({
+      op: decl,
+      request,
+      budget,
+      signal,
+      estimate,
+      ...(op.source.module ? { module: op.source.module } : {}),
+      ...(op.packModule ? { packModule: op.packModule } : {}),
+      ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+    });
   }
 
-  /** Stage 6: the result must satisfy the operation's result type and postcondition. */
-  checkPostcondition(decl: OperationDeclaration, request: unknown, result: unknown): void {
+  /**
+   * Stage 6: the result, in canonical wire form, must satisfy the declared result type, and the
+   * request/result pair the postcondition (which sees parsed values). Returns the wire value.
+   */
+  checkPostcondition(decl: OperationDeclaration, request: unknown, result: unknown): Json {
     if (decl.kind === "compute") {
-      const shape = validateSync(decl.result, result);
-      if (shape.issues) throw new JacobianError("POSTCONDITION_VIOLATED", `${decl.id} produced a result outside its declared type: ${shape.issues[0]!.message}`);
+      const wire = toWire(result);
+      const shape = validateResultWire(decl.result, wire);
+      if (shape.issues) throw new JacobianError("POSTCONDITION_VIOLATED", `${decl.id} produced a result outside its declared type: ${issuePath("value", shape.issues[0]!.path)}: ${shape.issues[0]!.message}`);
       const why = (decl as ComputeDeclaration).postcondition(request, result);
       if (why) throw new JacobianError("POSTCONDITION_VIOLATED", `${decl.id}: ${why}`);
-    } else {
-      const finding = result as CheckerFinding;
-      const shape = validateSync(decl.bindings, finding.bindings);
-      if (shape.issues) throw new JacobianError("POSTCONDITION_VIOLATED", `${decl.id} produced bindings outside their declared type: ${shape.issues[0]!.message}`);
-      const why = (decl as CheckerDeclaration).postcondition(request, finding);
-      if (why) throw new JacobianError("POSTCONDITION_VIOLATED", `${decl.id}: ${why}`);
+      return wire;
     }
+    const finding = result as CheckerFinding;
+    const bindings = toWire(finding.bindings) as Record<string, Json>;
+    const shape = validateSync(decl.bindings, bindings);
+    if (shape.issues) throw new JacobianError("POSTCONDITION_VIOLATED", `${decl.id} produced bindings outside their declared type: ${issuePath("bindings", shape.issues[0]!.path)}: ${shape.issues[0]!.message}`);
+    const why = (decl as CheckerDeclaration).postcondition(request, finding);
+    if (why) throw new JacobianError("POSTCONDITION_VIOLATED", `${decl.id}: ${why}`);
+    return {
+      verdict: finding.verdict,
+      bindings,
+      ...(finding.reason ? { reason: finding.reason } : {}),
+      ...(finding.evidence !== undefined ? { evidence: toWire(finding.evidence) } : {}),
+    };
   }
 
   /** Stage 7: inline value, value:// refs for output ports, artifacts for evidence and large values. */
-  async publish(decl: OperationDeclaration, request: Record<string, Json>, result: unknown): Promise<{ value?: Json; value_artifact?: string; refs?: Record<string, string>; artifacts?: string[] }> {
+  async publish(meta: OperationMetadata, decl: OperationDeclaration, parsedRequest: unknown, result: Json): Promise<{ value?: Json; value_artifact?: string; refs?: Record<string, string>; artifacts?: string[] }> {
     const artifacts: string[] = [];
+    // Digests and manifests use the canonical form of the parsed request ("-4/2" and "-2" agree).
+    const request = toWire(parsedRequest) as Record<string, Json>;
     let value: Json;
     if (decl.kind === "checker") {
-      const finding = result as CheckerFinding;
+      const finding = result as { verdict: string; bindings: Record<string, Json>; reason?: string; evidence?: Json };
       const claim_digest = "sha256:" + this.deps.digest.sha256(canonicalJson({ capability_id: decl.id, request }));
       const bindings: Record<string, Json> = { ...finding.bindings, claim_digest, checker: `${decl.id}@${decl.version}` };
       if (finding.evidence !== undefined) {
@@ -181,11 +210,11 @@ export class RunUseCase {
       }
       value = { verdict: finding.verdict, bindings, ...(finding.reason ? { reason: finding.reason } : {}) };
     } else {
-      value = result as Json;
+      value = result;
     }
     const refs: Record<string, string> = {};
-    for (const [port, p] of Object.entries(decl.ports.outputs)) {
-      const v = (value as Record<string, Json>)[p.field];
+    for (const [port, p] of Object.entries(meta.ports.outputs)) {
+      const v = p.field === "." ? value : pathValue(value, p.field);
       if (v !== undefined) refs[port] = this.deps.values.put({ kind: p.kind, value: v, producer: decl.id });
     }
     const out: { value?: Json; value_artifact?: string; refs?: Record<string, string>; artifacts?: string[] } = {};
@@ -220,14 +249,23 @@ export class RunUseCase {
     if (e instanceof JacobianError) return new Stop({ kind: "failed", error: e.toDetail() });
     if (e instanceof AbortedError) {
       const op = this.deps.catalog.get(capabilityId);
-      const code: NonConclusionCode = op?.decl.kind === "checker" ? "CHECKER_INTERRUPTED" : e.reason;
-      return new Stop({ kind: "non_conclusion", code, message: op?.decl.kind === "checker" ? `the checker was interrupted (${e.reason.toLowerCase()}); no verdict` : e.message });
+      const code: NonConclusionCode = op?.meta.kind === "checker" ? "CHECKER_INTERRUPTED" : e.reason;
+      return new Stop({ kind: "non_conclusion", code, message: op?.meta.kind === "checker" ? `the checker was interrupted (${e.reason.toLowerCase()}); no verdict` : e.message });
     }
     const name = (e as { name?: string })?.name;
     if (name === "ProviderFailure") return new Stop({ kind: "non_conclusion", code: "PROVIDER_FAILURE", message: String((e as Error).message) });
     this.deps.logger.error("internal_error", { capability_id: capabilityId, error: String((e as Error)?.message ?? e), ...(this.deps.logger.debug ? { stack: String((e as Error)?.stack) } : {}) });
     return new Stop({ kind: "failed", error: { code: "INTERNAL", message: "internal error while running the operation; it has been logged", hint: "report the capability id and payload to the operator" } });
   }
+}
+
+function pathValue(value: Json, path: string): Json | undefined {
+  let node: Json | undefined = value;
+  for (const key of path.split(".")) {
+    if (node === null || typeof node !== "object" || Array.isArray(node)) return undefined;
+    node = (node as Record<string, Json>)[key];
+  }
+  return node;
 }
 
 function fmt(n: number): string {

@@ -2,17 +2,36 @@ import type { TypedSchema } from "./schema.js";
 import type { Json } from "./json.js";
 import type { CheckerFinding } from "./outcome.js";
 
-/** The effect an operation has beyond returning its result (catalog metadata). */
+/**
+ * The effect an operation has on the world beyond its result. `read_only`: none (the pipeline
+ * may still publish content-addressed artifacts — large results, checker evidence — and the
+ * published effect says so); `stateful`: it changes state of this runtime; `external`: it talks
+ * to the outside world.
+ */
 export type Effect = "read_only" | "stateful" | "external";
 
-/** Declared value kinds that can travel through ports and search filters. */
+/** The effect as published by inspection, aligned with MCP tool annotations. */
+export interface PublishedEffect {
+  class: Effect;
+  read_only: boolean;
+  destructive: boolean;
+  idempotent: boolean;
+  open_world: boolean;
+  /** What the run may write: content-addressed artifacts (evidence, large results). */
+  writes: string[];
+}
+
+/** A registered value kind (domain/kinds.ts) or a producer result kind (`family.object`). */
 export type ValueKind = string;
 
 export interface PortDeclaration {
-  /** The payload (input) or result (output) field the port binds to. */
+  /**
+   * The request (input) or result (output) field the port binds: a dotted path for nested
+   * fields (`claim.factors`); for outputs `.` binds the whole result.
+   */
   field: string;
-  /** The value kind carried, e.g. "matrix", "integer". */
-  kind: ValueKind;
+  /** The value kind carried. Derived from the schema's field kinds when omitted. */
+  kind?: ValueKind;
   description: string;
 }
 
@@ -61,13 +80,23 @@ export interface ExecutionContext {
   yieldNow(): Promise<void>;
 }
 
-export interface Example<Req, Res> {
+/**
+ * A declared example, in wire form (the build validates payload and expected value against the
+ * operation's schemas, and the test suite runs every example).
+ */
+export interface Example<_Req = unknown, _Res = unknown> {
   title: string;
-  payload: Req & Json;
+  payload: { [key: string]: Json };
   /** The exact expected result value (a checker's expected value includes its verdict). */
-  expected: Res & Json;
+  expected: { [key: string]: Json };
   /** Fields of the expected value that are compared (defaults to all). */
   compare?: string[];
+  /**
+   * When several results are equally right (a basis, a witness, a graph up to vertex order): how
+   * the example test decides that an actual result is equivalent to `expected` — stated in words
+   * for inspection, decided by `equivalent`.
+   */
+  equivalence?: { description: string; equivalent(expected: Json, actual: Json): boolean };
 }
 
 interface DeclarationBase<Req, Res> {
@@ -76,8 +105,11 @@ interface DeclarationBase<Req, Res> {
   title: string;
   summary: string;
   keywords: string[];
-  /** Value kinds of the inputs the operation accepts (search `input_kind` filter). */
-  input_kinds: ValueKind[];
+  /**
+   * Value kinds of the inputs the operation accepts (search `input_kind` filter). Derived from the
+   * request schema's field kinds; declare it only for a request built without kinds.
+   */
+  input_kinds?: ValueKind[];
   /** Artifact types the operation can consume (search `artifact_type` filter). */
   accepted_artifact_types: string[];
   /** Artifact types the operation produces. */
@@ -91,7 +123,7 @@ interface DeclarationBase<Req, Res> {
   /** The default budget for this operation; operators may override it. */
   budget: Budget;
   preflight(request: Req): CostEstimate;
-  ports: { inputs: Record<string, PortDeclaration>; outputs: Record<string, PortDeclaration> };
+  ports?: { inputs?: Record<string, PortDeclaration>; outputs?: Record<string, PortDeclaration> };
   /** Measure reported through `ctx.progress`, if the operation reports progress. */
   progress_measure?: string;
 }
@@ -112,7 +144,7 @@ export interface CheckerDeclaration<Req = any> extends DeclarationBase<Req, Chec
   execute(request: Req, ctx: ExecutionContext): CheckerFinding | Promise<CheckerFinding>;
   /** Consistency of the finding with the request (e.g. a rejection carries a counterexample). */
   postcondition(request: Req, finding: CheckerFinding): string | null;
-  examples: Example<Req, { verdict: string; bindings?: Record<string, Json> }>[];
+  examples: Example[];
   /** The method used, stated so callers can see it is independent of the producer. */
   method: string;
 }
@@ -141,3 +173,21 @@ export function defineChecker<Req>(d: Omit<CheckerDeclaration<Req>, "kind">): Ch
 }
 
 export const OPERATION_ID = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*){2,}$/;
+
+/**
+ * A shipped pack as listed in source: its operations' modules (each module's default export is
+ * one declaration). The build turns listings into the catalog manifest, so a runtime knows the
+ * operations' metadata without loading their modules.
+ */
+export interface PackListing {
+  name: string;
+  version: string;
+  description: string;
+  /** Absolute module URLs. */
+  modules: string[];
+}
+
+/** A pack file states its operations by file name (`gcd` for `./gcd.js`), relative to itself. */
+export function listPack(base: string, spec: { name: string; version: string; description: string; operations: string[] }): PackListing {
+  return { name: spec.name, version: spec.version, description: spec.description, modules: spec.operations.map((f) => new URL(`./${f}.js`, base).href) };
+}

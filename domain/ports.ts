@@ -86,7 +86,9 @@ export interface ProgressSink {
 
 export interface ExecuteRequest {
   op: OperationDeclaration;
-  /** Module of the pack that declares the operation (for isolated executors), if not shipped. */
+  /** Module whose default export is the declaration (isolated executors load it by this URL). */
+  module?: string;
+  /** Module of a custom pack that declares the operation (for isolated executors). */
   packModule?: string;
   /** Preflight estimate: executors use it to decide between inline and isolated execution. */
   estimate: CostEstimate;

@@ -38,3 +38,20 @@ export function validateSync<T>(schema: TypedSchema<T>, value: unknown): SchemaR
   if (r instanceof Promise) throw new Error("asynchronous schema validation is not supported");
   return r;
 }
+
+/**
+ * A schema built from registered value kinds: validating *parses* (wire → domain values) and the
+ * kind of every field is known, so request input kinds and port kinds are derived, not declared.
+ */
+export interface KindedSchema<T> extends TypedSchema<T> {
+  /** Field path (dotted, e.g. `claim.factors`) → value kind, for every field that carries a kind. */
+  readonly fieldKinds: Readonly<Record<string, string>>;
+  /** The kind of the whole value (a producer's result kind, e.g. `integer.prime_factorization`). */
+  readonly kind?: string;
+  /** Validate a value in wire form without parsing it (results are checked after `toWire`). */
+  validateWire(value: unknown): SchemaResult<unknown> | Promise<SchemaResult<unknown>>;
+}
+
+export function isKindedSchema(s: TypedSchema<unknown>): s is KindedSchema<unknown> {
+  return typeof (s as { fieldKinds?: unknown }).fieldKinds === "object";
+}

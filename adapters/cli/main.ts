@@ -179,7 +179,7 @@ class DoctorCommand extends RuntimeCommand {
   async execute() {
     const host = this.host();
     const providers = new Map<string, unknown>();
-    for (const { decl } of host.catalog.all()) for (const s of host.catalog.providerStatus(decl)) providers.set(s.id, s);
+    for (const { meta } of host.catalog.all()) for (const s of host.catalog.providerStatus(meta)) providers.set(s.id, s);
     this.print({ library: LIBRARY, node: process.version, packs: host.catalog.packs, providers: [...providers.values()], artifacts_dir: host.artifacts.location });
     await host.close();
     return 0;

@@ -1,4 +1,4 @@
-import { MessageChannel } from "node:worker_threads";
+import { MessageChannel, receiveMessageOnPort } from "node:worker_threads";
 import { Piscina } from "piscina";
 import type { ExecuteRequest, Executor } from "../../domain/ports.js";
 import { AbortedError, JacobianError, type FailureCode } from "../../domain/errors.js";
@@ -12,8 +12,6 @@ export interface PoolSettings {
   threads: number;
   /** V8 old-generation heap limit per worker, MiB. */
   worker_heap_mb: number;
-  /** Whether a job may run in a worker (its declaration must be importable there). */
-  pool_eligible: (job: ExecuteRequest) => boolean;
 }
 
 /** Raised when a worker dies (e.g. heap limit): no conclusion, reported as a provider failure. */
@@ -61,7 +59,8 @@ export class PoolExecutor implements Executor {
   }
 
   async execute(job: ExecuteRequest): Promise<unknown> {
-    if (job.estimate.units <= this.settings.inline_max_units || !this.settings.pool_eligible(job)) return this.inline.execute(job);
+    // Only operations a worker can load by module URL are eligible for isolation.
+    if (job.estimate.units <= this.settings.inline_max_units || (!job.module && !job.packModule)) return this.inline.execute(job);
     if (job.signal.aborted) throw new AbortedError("CANCELLED");
     // `signal` fires on the caller's cancellation or, once the task has started, on its time budget.
     const timer = new AbortController();
@@ -71,24 +70,28 @@ export class PoolExecutor implements Executor {
     const inner = new AbortController();
     let started = false;
     let abortWhenStarted = false;
-    channel.port1.on("message", (m: WorkerMessage) => {
+    const onMessage = (m: WorkerMessage) => {
       if (m.type === "started") {
         started = true;
         budgetTimer = setTimeout(() => timer.abort(new DOMException("operation time budget exceeded", "TimeoutError")), job.budget.timeout_ms);
         if (abortWhenStarted) inner.abort(signal.reason);
       } else if (job.onProgress) job.onProgress(m.done, m.total, m.message);
-    });
+    };
+    channel.port1.on("message", onMessage);
     channel.port1.unref();
     const onAbort = () => {
       if (started) inner.abort(signal.reason);
       else abortWhenStarted = true; // queued or still loading: forward once it is safe to terminate
     };
     signal.addEventListener("abort", onAbort, { once: true });
-    const task: WorkerTask = { opId: job.op.id, request: job.request, progress: channel.port2, ...(job.packModule ? { packModule: job.packModule } : {}) };
+    const task: WorkerTask = { opId: job.op.id, request: job.request, progress: channel.port2, ...(job.module ? { module: job.module } : {}), ...(job.packModule ? { packModule: job.packModule } : {}) };
     let reply: WorkerReply;
     const run = this.pool.run(task, { signal: inner.signal, transferList: [channel.port2] });
     // The port stays open until the task settles: a deferred abort needs its `started` message.
     const settle = () => {
+      // Messages the worker posted before it returned are already queued on port1 but may not have
+      // been dispatched yet: deliver them (the final progress message among them) before closing.
+      for (let m = receiveMessageOnPort(channel.port1); m; m = receiveMessageOnPort(channel.port1)) onMessage(m.message as WorkerMessage);
       channel.port1.close();
       clearTimeout(budgetTimer);
     };

@@ -7,11 +7,13 @@ import "../ark-config.js";
 import type { MessagePort } from "node:worker_threads";
 import type { OperationDeclaration, OperationPack } from "../../domain/declaration.js";
 import { JacobianError } from "../../domain/errors.js";
-import { AVAILABLE_PACKS } from "../../operations/packs.js";
 import { createExecutionContext } from "../../application/execution.js";
 
 export interface WorkerTask {
   opId: string;
+  /** Module whose default export is the declaration (shipped operations). */
+  module?: string;
+  /** Module exporting a custom pack that declares the operation. */
   packModule?: string;
   request: unknown;
   progress?: MessagePort;
@@ -28,21 +30,24 @@ export type WorkerReply =
 
 const cache = new Map<string, OperationDeclaration>();
 
-async function find(opId: string, packModule?: string): Promise<OperationDeclaration | undefined> {
-  const key = `${packModule ?? ""}#${opId}`;
+/** Load the declaration by its module (each worker loads only the operations it runs). */
+async function find(task: WorkerTask): Promise<OperationDeclaration | undefined> {
+  const key = `${task.module ?? ""}|${task.packModule ?? ""}#${task.opId}`;
   if (cache.has(key)) return cache.get(key);
-  let packs: OperationPack[] = Object.values(AVAILABLE_PACKS);
-  if (packModule) {
-    const mod = (await import(packModule)) as Record<string, unknown>;
-    packs = Object.values(mod).filter((v): v is OperationPack => !!v && typeof v === "object" && Array.isArray((v as OperationPack).operations));
+  if (task.module) {
+    const decl = ((await import(task.module)) as { default?: OperationDeclaration }).default;
+    if (decl?.id === task.opId) cache.set(key, decl);
+  } else if (task.packModule) {
+    const mod = (await import(task.packModule)) as Record<string, unknown>;
+    const packs = Object.values(mod).filter((v): v is OperationPack => !!v && typeof v === "object" && Array.isArray((v as OperationPack).operations));
+    for (const p of packs) for (const op of p.operations) if (op.id === task.opId) cache.set(key, op);
   }
-  for (const p of packs) for (const op of p.operations) if (op.id === opId) cache.set(key, op);
   return cache.get(key);
 }
 
 export default async function run(task: WorkerTask): Promise<WorkerReply> {
   if (task.warmup) return { ok: true, result: null };
-  const op = await find(task.opId, task.packModule);
+  const op = await find(task);
   // Every module this task needs is loaded now: from here on the worker may be terminated safely.
   task.progress?.postMessage({ type: "started" } satisfies WorkerMessage);
   if (!op) return { ok: false, error: { name: "Error", message: `operation ${task.opId} is not available in the worker` } };

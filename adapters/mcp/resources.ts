@@ -4,7 +4,6 @@
  */
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, ResourceTemplate, type McpServer } from "@modelcontextprotocol/server";
 import type { JacobianRuntime } from "../../application/service.js";
-import type { OperationDeclaration } from "../../domain/declaration.js";
 import type { Json } from "../../domain/json.js";
 
 const JSON_MIME = "application/json";
@@ -25,8 +24,8 @@ export interface OperationResource {
   read(runtime: JacobianRuntime): Json | Promise<Json>;
 }
 
-export function operationResources(operations: { decl: OperationDeclaration }[]): OperationResource[] {
-  return operations.flatMap(({ decl }) => (decl as OperationDeclaration & { resources?: OperationResource[] }).resources ?? []);
+export function operationResources(operations: { source: object }[]): OperationResource[] {
+  return operations.flatMap(({ source }) => (source as { resources?: OperationResource[] }).resources ?? []);
 }
 
 const jsonContents = (uri: string, value: Json) => ({ contents: [{ uri, mimeType: JSON_MIME, text: JSON.stringify(value) }] });

@@ -1,28 +1,27 @@
-import type { OperationPack } from "../../domain/declaration.js";
-import bell from "./bell.js";
-import bernoulli from "./bernoulli.js";
-import binomial from "./binomial.js";
-import catalan from "./catalan.js";
-import derangements from "./derangements.js";
-import doubleFactorial from "./double_factorial.js";
-import factorial from "./factorial.js";
-import fallingFactorial from "./falling_factorial.js";
-import fibonacci from "./fibonacci.js";
-import lucas from "./lucas.js";
-import multinomial from "./multinomial.js";
-import partition from "./partition.js";
-import risingFactorial from "./rising_factorial.js";
-import stirling1 from "./stirling1.js";
-import stirling2 from "./stirling2.js";
+import { listPack } from "../../domain/declaration.js";
 
-export const combinatoricsPack: OperationPack = {
+/** The combinatorics pack: one module per operation, listed by file name. */
+export const combinatoricsPack = listPack(import.meta.url, {
   name: "combinatorics",
   version: "0.1.0",
   description:
     "Exact combinatorial numbers: binomial and multinomial coefficients, factorials (ordinary, double, falling, rising), Catalan, Bell, Stirling numbers of both kinds, " +
     "derangements, Fibonacci and Lucas numbers, Bernoulli numbers, partition numbers",
   operations: [
-    binomial, multinomial, factorial, doubleFactorial, fallingFactorial, risingFactorial, catalan, bell, stirling1, stirling2, derangements, fibonacci, lucas, bernoulli,
-    partition,
+    "binomial",
+    "multinomial",
+    "factorial",
+    "double_factorial",
+    "falling_factorial",
+    "rising_factorial",
+    "catalan",
+    "bell",
+    "stirling1",
+    "stirling2",
+    "derangements",
+    "fibonacci",
+    "lucas",
+    "bernoulli",
+    "partition",
   ],
-};
+});

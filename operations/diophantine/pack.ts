@@ -1,12 +1,15 @@
-import type { OperationPack } from "../../domain/declaration.js";
-import linearCompute from "./linear_compute.js";
-import linearVerify from "./linear_verify.js";
-import pellCompute from "./pell_compute.js";
-import pellVerify from "./pell_verify.js";
+import { listPack } from "../../domain/declaration.js";
 
-export const diophantinePack: OperationPack = {
+/** The diophantine pack: one module per operation, listed by file name. */
+export const diophantinePack = listPack(import.meta.url, {
   name: "diophantine",
   version: "0.1.0",
-  description: "Diophantine equations: linear equations (all integer solutions) and Pell's equation (fundamental solutions), with checkers",
-  operations: [linearCompute, linearVerify, pellCompute, pellVerify],
-};
+  description:
+    "Diophantine equations: linear equations (all integer solutions) and Pell's equation (fundamental solutions), with checkers",
+  operations: [
+    "linear_compute",
+    "linear_verify",
+    "pell_compute",
+    "pell_verify",
+  ],
+});

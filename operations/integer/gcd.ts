@@ -1,13 +1,11 @@
-import { type } from "arktype";
 import { defineCompute } from "../../domain/declaration.js";
-import { decimalStringMod, gcd } from "../../domain/math/integer.js";
-import { parseInteger } from "../../domain/values.js";
-import { integerString, naturalString, strict } from "../_support/wire.js";
+import { bitLength, gcd } from "../../domain/math/integer.js";
+import { integer, natural, request, result } from "../_support/kinds.js";
 
 const MAX_DIGITS = 100_000;
 
-const Request = strict(type({ left: integerString(MAX_DIGITS), right: integerString(MAX_DIGITS) }));
-const Result = strict(type({ gcd: naturalString(MAX_DIGITS) }));
+const Request = request({ left: integer(MAX_DIGITS), right: integer(MAX_DIGITS) });
+const Result = result({ gcd: natural(MAX_DIGITS) });
 
 export default defineCompute<typeof Request.infer, typeof Result.infer>({
   id: "integer.compute.gcd",
@@ -16,7 +14,6 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
   summary:
     "Exact gcd(left, right) ≥ 0 of two integers of up to 100,000 digits; gcd(0, 0) = 0. Subquadratic half-gcd (Schönhage/Möller) above about 9,000 digits, Lehmer's algorithm (104-bit leading parts, proven steps) below.",
   keywords: ["gcd", "greatest common divisor", "highest common factor", "hcf", "euclid", "integer", "divisor"],
-  input_kinds: ["integer"],
   accepted_artifact_types: [],
   produced_artifact_types: [],
   request: Request,
@@ -28,24 +25,17 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
     "units ≈ 120·L^1.6 + 1000·L for L = ⌈max bit length / 64⌉ limbs: half-gcd costs O(M(n) log n) with V8's Karatsuba/Toom multiplication M (calibrated on 1,000–100,000-digit operands, about 1 ns of CPU per unit); Lehmer below the crossover is within the same curve",
   budget: { max_units: 5e9, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 10_000 },
   preflight(req) {
-    const bits = Math.max(req.left.length, req.right.length) * 3.33;
+    const bits = Math.max(bitLength(req.left), bitLength(req.right));
     const limbs = Math.ceil(bits / 64);
     return { units: 120 * limbs ** 1.6 + 1000 * limbs, memory_bytes: Math.ceil(bits / 8) * 8, basis: `operands of about ${Math.round(bits)} bits` };
   },
-  ports: { inputs: {}, outputs: {} },
   execute(req) {
-    return { gcd: gcd(parseInteger(req.left, "payload.left"), parseInteger(req.right, "payload.right")).toString() };
+    return { gcd: gcd(req.left, req.right) };
   },
   postcondition(req, res) {
-    const g = BigInt(res.gcd);
-    if (g === 0n) return req.left === "0" && req.right === "0" ? null : "gcd is 0 but an operand is non-zero";
-    // g | left and g | right. A small g (the usual case) is checked on the decimal strings directly,
-    // which spares parsing both operands again (milliseconds at 20,000 digits).
-    const divides =
-      g <= 8388608n
-        ? decimalStringMod(req.left, Number(g)) === 0 && decimalStringMod(req.right, Number(g)) === 0
-        : BigInt(req.left) % g === 0n && BigInt(req.right) % g === 0n;
-    return divides ? null : "the result does not divide both operands";
+    const g = res.gcd;
+    if (g === 0n) return req.left === 0n && req.right === 0n ? null : "gcd is 0 but an operand is non-zero";
+    return req.left % g === 0n && req.right % g === 0n ? null : "the result does not divide both operands";
   },
   examples: [
     { title: "the seed example", payload: { left: "84", right: "30" }, expected: { gcd: "6" } },

@@ -1,15 +1,41 @@
-import type { OperationPack } from "../../domain/declaration.js";
-import extendedGcd from "./extended_gcd.js";
-import extendedGcdVerify from "./extended_gcd_verify.js";
-import gcd from "./gcd.js";
-import primeFactorizationCompute from "./prime_factorization_compute.js";
-import primeFactorizationVerify from "./prime_factorization_verify.js";
-import { arithmeticOperations } from "./arithmetic_operations.js";
-import { primeOperations } from "./prime_operations.js";
+import { listPack } from "../../domain/declaration.js";
 
-export const integerPack: OperationPack = {
+/** The integer pack: one module per operation, listed by file name. */
+export const integerPack = listPack(import.meta.url, {
   name: "integer",
   version: "0.1.0",
-  description: "Integers: gcd, Bezout coefficients, primality and factorization checkers",
-  operations: [gcd, extendedGcd, extendedGcdVerify, primeFactorizationCompute, primeFactorizationVerify, ...arithmeticOperations, ...primeOperations],
-};
+  description:
+    "Integers: gcd, Bezout coefficients, primality and factorization checkers",
+  operations: [
+    "gcd",
+    "extended_gcd",
+    "extended_gcd_verify",
+    "prime_factorization_compute",
+    "prime_factorization_verify",
+    "lcm",
+    "absolute_value",
+    "sign",
+    "divides",
+    "valuation",
+    "sqrt",
+    "root",
+    "perfect_power",
+    "digits",
+    "base_conversion",
+    "divisors",
+    "divisor_count",
+    "divisor_sum",
+    "totient",
+    "carmichael_lambda",
+    "moebius",
+    "radical",
+    "omega",
+    "bigomega",
+    "primality",
+    "next_prime",
+    "previous_prime",
+    "nth_prime",
+    "prime_count",
+    "primality_certificate_verify",
+  ],
+});

@@ -1,21 +1,15 @@
-import { type } from "arktype";
 import { defineCompute } from "../../domain/declaration.js";
 import { mod } from "../../domain/math/integer.js";
 import { bareissSteps, bareissStepsModPrime, clearDenominators, determinantModPrime, determinantModSmallPrime, smallModulus } from "../../domain/math/matrix.js";
-import { formatRational, rational } from "../../domain/math/rational.js";
-import { formatRing, parseRational } from "../../domain/values.js";
-import { matrixWire, rationalString, RingName, strict } from "../_support/wire.js";
+import { rational } from "../../domain/math/rational.js";
+import { matrix, request, result } from "../_support/kinds.js";
 import {
-  asInt, asRat, BIGINT_OVERHEAD, CHAR_COST, FLOAT_STEP, hadamardBitsEstimate, LOG2_10, MAX_DETERMINANT_CHARS, MAX_DIM, MAX_ENTRY_CHARS, measure, mulCost, parseSquare, runSteps,
+  asInt, asRat, BIGINT_OVERHEAD, CHAR_COST, DETERMINANT_KIND, determinantShape, FLOAT_STEP, hadamardBitsEstimate, LOG2_10, MAX_DETERMINANT_CHARS, MAX_DIM, MAX_ENTRY_CHARS, measure, mulCost,
+  requireSquare, runSteps,
 } from "./support.js";
 
-const Request = strict(type({ matrix: matrixWire(MAX_DIM, MAX_ENTRY_CHARS) }));
-const Result = strict(
-  type({
-    determinant: rationalString(MAX_DETERMINANT_CHARS).describe('the determinant: an integer (ZZ), a canonical rational "p/q" (QQ) or a residue in 0..p−1 (GF(p))'),
-    ring: RingName,
-  }),
-);
+const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS) });
+const Result = result(determinantShape(), DETERMINANT_KIND);
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;
 
@@ -28,9 +22,8 @@ export default defineCompute<Req, Res>({
   title: "Exact determinant of a square matrix over ZZ, QQ or GF(p)",
   summary:
     "Exact determinant of an n×n matrix (n ≤ 500) over the integers ZZ, the rationals QQ or a prime field GF(p), by Bareiss fraction-free elimination " +
-    "(QQ: denominators cleared row by row first). The 0×0 matrix has determinant 1. The matrix can be bound by a value:// reference through the `matrix` port.",
+    "(QQ: denominators cleared row by row first). The 0×0 matrix has determinant 1. The matrix can be bound by a value:// reference through the `matrix` port; the whole result is published on the `determinant` port, which matrix.determinant.verify takes as its claim.",
   keywords: ["determinant", "det", "matrix", "square matrix", "bareiss", "fraction-free", "gaussian elimination", "linear algebra", "singular", "integer matrix", "rational matrix", "finite field", "modular"],
-  input_kinds: ["matrix"],
   accepted_artifact_types: [],
   produced_artifact_types: [],
   request: Request,
@@ -55,39 +48,36 @@ export default defineCompute<Req, Res>({
     return estimate(req);
   },
   ports: {
-    inputs: { matrix: { field: "matrix", kind: "matrix", description: "the square matrix { ring, rows }" } },
-    outputs: {},
+    inputs: { matrix: { field: "matrix", description: "the square matrix { ring, rows }" } },
+    outputs: { determinant: { field: ".", description: "the whole result { determinant, ring }: the claim of matrix.determinant.verify" } },
   },
   async execute(req, ctx) {
-    const m = parseSquare(req.matrix, "payload.matrix");
+    const m = requireSquare(req.matrix, "payload.matrix");
     const total = Math.max(0, m.rows.length - 1);
-    const ring = formatRing(m.ring);
     switch (m.ring.kind) {
       case "ZZ":
-        return { determinant: (await runSteps(bareissSteps(asInt(m)), ctx, total)).toString(), ring };
+        return { determinant: rational(await runSteps(bareissSteps(asInt(m)), ctx, total)), ring: m.ring };
       case "QQ": {
         const { integer, scale } = clearDenominators(asRat(m));
         const d = await runSteps(bareissSteps(integer), ctx, total);
-        return { determinant: formatRational(rational(d, scale)), ring };
+        return { determinant: rational(d, scale), ring: m.ring };
       }
       case "GF":
-        return { determinant: (await runSteps(bareissStepsModPrime(asInt(m), m.ring.p), ctx, total)).toString(), ring };
+        return { determinant: rational(await runSteps(bareissStepsModPrime(asInt(m), m.ring.p), ctx, total)), ring: m.ring };
     }
   },
   postcondition(req, res) {
-    const m = parseSquare(req.matrix, "payload.matrix");
-    if (res.ring !== formatRing(m.ring)) return `result ring ${res.ring} differs from the input ring ${formatRing(m.ring)}`;
+    const m = req.matrix;
+    if (res.ring.kind !== m.ring.kind || (m.ring.kind === "GF" && res.ring.kind === "GF" && res.ring.p !== m.ring.p)) return "the result ring differs from the input ring";
     const P = BigInt(CHECK_PRIME);
+    const r = res.determinant;
     switch (m.ring.kind) {
       case "ZZ": {
-        if (!/^(0|-?[1-9][0-9]*)$/.test(res.determinant)) return "the determinant of an integer matrix must be an integer";
+        if (r.den !== 1n) return "the determinant of an integer matrix must be an integer";
         const expected = determinantModSmallPrime(asInt(m), CHECK_PRIME);
-        return Number(mod(BigInt(res.determinant), P)) === expected ? null : `the determinant disagrees with Gaussian elimination modulo ${CHECK_PRIME}`;
+        return Number(mod(r.num, P)) === expected ? null : `the determinant disagrees with Gaussian elimination modulo ${CHECK_PRIME}`;
       }
       case "QQ": {
-        if (!/^(0|-?[1-9][0-9]*)(\/[1-9][0-9]*)?$/.test(res.determinant)) return "the determinant is not a rational string";
-        const r = parseRational(res.determinant, "value.determinant");
-        if (formatRational(r) !== res.determinant) return "the determinant is not in canonical reduced form";
         const { integer, scale } = clearDenominators(asRat(m));
         if (scale % r.den !== 0n) return "the determinant's denominator does not divide the product of the row denominators";
         const scaled = r.num * (scale / r.den);
@@ -95,8 +85,8 @@ export default defineCompute<Req, Res>({
       }
       case "GF": {
         const p = m.ring.p;
-        if (!/^(0|[1-9][0-9]*)$/.test(res.determinant) || BigInt(res.determinant) >= p) return `the determinant must be a residue in 0..${p - 1n}`;
-        return BigInt(res.determinant) === determinantModPrime(asInt(m), p) ? null : `the determinant disagrees with Gaussian elimination over GF(${p})`;
+        if (r.den !== 1n || r.num < 0n || r.num >= p) return `the determinant must be a residue in 0..${p - 1n}`;
+        return r.num === determinantModPrime(asInt(m), p) ? null : `the determinant disagrees with Gaussian elimination over GF(${p})`;
       }
     }
   },

@@ -8,18 +8,18 @@ import {
 } from "../../domain/math/matrix.js";
 import type { Rational } from "../../domain/math/rational.js";
 import type { CheckerFinding } from "../../domain/outcome.js";
-import { formatRing, parseRational, type TypedMatrix } from "../../domain/values.js";
-import { matrixWire, naturalString, positiveString, rationalString, RingName, strict } from "../_support/wire.js";
+import { formatRing, type TypedMatrix } from "../../domain/kinds.js";
+import { matrix, object, request } from "../_support/kinds.js";
+import { naturalString, positiveString, RingName, strict } from "../_support/wire.js";
 import {
-  asInt, asRat, CHAR_COST, FLOAT_STEP, hadamardBitsEstimate, MAX_DETERMINANT_CHARS, MAX_DIM, MAX_ENTRY_CHARS, measure, mulCost, parseSquare, runSteps,
+  asInt, asRat, CHAR_COST, DETERMINANT_KIND, determinantClaimShape, FLOAT_STEP, hadamardBitsEstimate, MAX_DETERMINANT_CHARS, MAX_DIM, MAX_ENTRY_CHARS, measure, mulCost, requireSquare,
+  runSteps,
 } from "./support.js";
 
-const Request = strict(
-  type({
-    matrix: matrixWire(MAX_DIM, MAX_ENTRY_CHARS),
-    determinant: rationalString(MAX_DETERMINANT_CHARS).describe("the claimed determinant: an integer (ZZ), a rational p/q (QQ), or an element of GF(p) written as an integer or p/q"),
-  }),
-);
+const Request = request({
+  matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS),
+  claim: object(determinantClaimShape(), DETERMINANT_KIND, "the claim: the value of matrix.determinant.compute unchanged ({ determinant, ring }), or { determinant } alone"),
+});
 type Req = typeof Request.infer;
 
 const BIG = 2 * MAX_DETERMINANT_CHARS;
@@ -55,7 +55,6 @@ export default defineChecker<Req>({
     "Checks a claimed determinant independently of Bareiss elimination: over ZZ and QQ by determinants modulo enough primes below 2^26 that their product exceeds twice Hadamard's bound (Chinese remainder argument), " +
     "over GF(p) by Gaussian elimination with field inverses. Rejections carry a counterexample: the prime with both residues, or the bound the claim exceeds.",
   keywords: ["determinant", "det", "verify", "check", "certificate", "matrix", "multimodular", "chinese remainder", "crt", "hadamard bound", "modular", "finite field"],
-  input_kinds: ["matrix"],
   accepted_artifact_types: [],
   produced_artifact_types: ["evidence"],
   request: Request,
@@ -90,13 +89,19 @@ export default defineChecker<Req>({
     return { units, memory_bytes: memory, basis: `${n}×${n} over ${s.ring.kind}, Hadamard bound ≈ ${Math.round(hBits)} bits, about ${primes} primes below 2^26` };
   },
   ports: {
-    inputs: { matrix: { field: "matrix", kind: "matrix", description: "the square matrix { ring, rows } whose determinant is claimed" } },
+    inputs: {
+      matrix: { field: "matrix", description: "the square matrix { ring, rows } whose determinant is claimed" },
+      claim: { field: "claim", description: "the claimed determinant: the `determinant` output of matrix.determinant.compute" },
+    },
     outputs: {},
   },
   async execute(req, ctx): Promise<CheckerFinding> {
-    const m = parseSquare(req.matrix, "payload.matrix");
-    const claim = parseRational(req.determinant, "payload.determinant");
+    const m = requireSquare(req.matrix, "payload.matrix");
+    const claim = req.claim.determinant;
     const ring = formatRing(m.ring);
+    if (req.claim.ring && formatRing(req.claim.ring) !== ring) {
+      return { verdict: "rejected", bindings: { ring, method: m.ring.kind === "GF" ? "gaussian_elimination_mod_p" : "multimodular" }, reason: `the claim is a determinant over ${formatRing(req.claim.ring)}; the matrix is over ${ring}` };
+    }
     if (m.ring.kind === "GF") {
       const p = m.ring.p;
       const c = claimModField(claim, p);
@@ -172,11 +177,12 @@ export default defineChecker<Req>({
     };
   },
   postcondition(req, f) {
-    const m = parseSquare(req.matrix, "payload.matrix");
-    const claim = parseRational(req.determinant, "payload.determinant");
+    const m = req.matrix;
+    const claim = req.claim.determinant;
     const b = f.bindings as Bindings;
     if (b.ring !== formatRing(m.ring)) return "the bindings name another ring";
     if (f.verdict === "non_conclusion") return "this checker always reaches a verdict";
+    if (req.claim.ring && formatRing(req.claim.ring) !== b.ring) return f.verdict === "rejected" ? null : "accepted a claim over another ring";
     if (m.ring.kind === "GF") {
       const p = m.ring.p;
       if (b.method !== "gaussian_elimination_mod_p" || b.prime !== p.toString()) return "GF(p) findings are made by elimination modulo p";
@@ -219,32 +225,32 @@ export default defineChecker<Req>({
   examples: [
     {
       title: "a correct integer determinant is accepted",
-      payload: { matrix: { ring: "ZZ", rows: [["1", "2"], ["3", "4"]] }, determinant: "-2" },
+      payload: { matrix: { ring: "ZZ", rows: [["1", "2"], ["3", "4"]] }, claim: { determinant: "-2" } },
       expected: { verdict: "accepted", bindings: { ring: "ZZ", method: "multimodular", hadamard_bound: "12", moduli: 1 } },
     },
     {
       title: "a wrong value is rejected with a prime as counterexample",
-      payload: { matrix: { ring: "ZZ", rows: [["1", "2"], ["3", "4"]] }, determinant: "-3" },
+      payload: { matrix: { ring: "ZZ", rows: [["1", "2"], ["3", "4"]] }, claim: { determinant: "-3" } },
       expected: { verdict: "rejected", bindings: { ring: "ZZ", method: "multimodular", prime: "67108859", determinant_mod_prime: "67108857", claim_mod_prime: "67108856" } },
     },
     {
       title: "a claim above Hadamard's bound is rejected at once",
-      payload: { matrix: { ring: "ZZ", rows: [["1", "2"], ["3", "4"]] }, determinant: "1000" },
+      payload: { matrix: { ring: "ZZ", rows: [["1", "2"], ["3", "4"]] }, claim: { determinant: "1000" } },
       expected: { verdict: "rejected", bindings: { ring: "ZZ", method: "multimodular", hadamard_bound: "12" } },
     },
     {
       title: "a rational determinant is accepted",
-      payload: { matrix: { ring: "QQ", rows: [["1/2", "1/3"], ["1/4", "1/5"]] }, determinant: "1/60" },
+      payload: { matrix: { ring: "QQ", rows: [["1/2", "1/3"], ["1/4", "1/5"]] }, claim: { determinant: "1/60" } },
       expected: { verdict: "accepted", bindings: { ring: "QQ", method: "multimodular", scale: "120" } },
     },
     {
       title: "over GF(7) the claim is compared as a field element",
-      payload: { matrix: { ring: "GF(7)", rows: [["3", "5"], ["2", "6"]] }, determinant: "8" },
+      payload: { matrix: { ring: "GF(7)", rows: [["3", "5"], ["2", "6"]] }, claim: { determinant: "8" } },
       expected: { verdict: "accepted", bindings: { ring: "GF(7)", method: "gaussian_elimination_mod_p", prime: "7", determinant_mod_prime: "1", claim_mod_prime: "1" } },
     },
     {
       title: "a wrong value over GF(7) is rejected",
-      payload: { matrix: { ring: "GF(7)", rows: [["3", "5"], ["2", "6"]] }, determinant: "2" },
+      payload: { matrix: { ring: "GF(7)", rows: [["3", "5"], ["2", "6"]] }, claim: { determinant: "2" } },
       expected: { verdict: "rejected", bindings: { ring: "GF(7)", method: "gaussian_elimination_mod_p", prime: "7", determinant_mod_prime: "1", claim_mod_prime: "2" } },
     },
   ],
@@ -253,7 +259,7 @@ export default defineChecker<Req>({
 /** The claimed element of GF(p): num · den⁻¹ mod p (DOMAIN_ERROR when den ≡ 0). */
 function claimModField(claim: Rational, p: bigint): bigint {
   const inv = modInverse(claim.den, p);
-  if (inv === undefined) throw domainError(`the claimed determinant is not an element of GF(${p}): its denominator is divisible by ${p}`, "payload.determinant");
+  if (inv === undefined) throw domainError(`the claimed determinant is not an element of GF(${p}): its denominator is divisible by ${p}`, "payload.claim.determinant");
   return mod(claim.num * inv, p);
 }
 

@@ -1,4 +1,3 @@
-import { type } from "arktype";
 import { defineCompute } from "../../domain/declaration.js";
 import { domainError } from "../../domain/errors.js";
 import { bitLength, mod } from "../../domain/math/integer.js";
@@ -6,20 +5,18 @@ import {
   integerMatVec, matVecModSmallPrime, multiplyIntegerSteps, multiplyModPrimeSteps, multiplyRationalSteps, rationalMatVec, SMALL_MODULUS_LIMIT, toResidueRows, type IntMatrix,
 } from "../../domain/math/matrix.js";
 import { rational, ratEq, type Rational } from "../../domain/math/rational.js";
-import { formatMatrix, formatRing, parseMatrix, type MatrixWire, type TypedMatrix } from "../../domain/values.js";
-import { matrixWire, strict } from "../_support/wire.js";
+import { formatRing, type TypedMatrix } from "../../domain/kinds.js";
+import { matrix, request, result } from "../_support/kinds.js";
 import { asInt, asRat, CHAR_COST, FLOAT_STEP, LOG2_10, MAX_DIM, MAX_ENTRY_CHARS, MAX_FACTOR_ENTRY_CHARS, measure, mulCost, runSteps, splitmix, type MatrixSize } from "./support.js";
 
-const Factor = matrixWire(MAX_DIM, MAX_FACTOR_ENTRY_CHARS);
-const Request = strict(type({ left: Factor, right: Factor }));
-const Result = strict(type({ product: matrixWire(MAX_DIM, MAX_ENTRY_CHARS) }));
+const Request = request({ left: matrix(MAX_DIM, MAX_FACTOR_ENTRY_CHARS), right: matrix(MAX_DIM, MAX_FACTOR_ENTRY_CHARS) });
+const Result = result({ product: matrix(MAX_DIM, MAX_ENTRY_CHARS) });
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;
 
-/** Parse both factors and check that they can be multiplied (same ring, inner dimensions agree). */
+/** Check that the factors can be multiplied (same ring, inner dimensions agree). */
 function factors(req: Req, valuePath = "payload"): { a: TypedMatrix; b: TypedMatrix } {
-  const a = parseMatrix(req.left, `${valuePath}.left`);
-  const b = parseMatrix(req.right, `${valuePath}.right`);
+  const a = req.left, b = req.right;
   const ra = formatRing(a.ring), rb = formatRing(b.ring);
   if (ra !== rb) throw domainError(`the factors are over different rings: left over ${ra}, right over ${rb}`, `${valuePath}.right.ring`, "give both matrices over the same ring (an integer matrix can be written over QQ)");
   const k = a.rows.length ? a.rows[0]!.length : 0;
@@ -37,7 +34,6 @@ export default defineCompute<Req, Res>({
     "Exact matrix product left·right of an n×k and a k×m matrix (n, k, m ≤ 500) over the integers ZZ, the rationals QQ or a prime field GF(p). " +
     "The product is published on the `product` port as a value:// reference, so it can feed matrix.determinant.compute or another product without being sent back.",
   keywords: ["matrix product", "multiply", "multiplication", "matmul", "matrix", "linear algebra", "integer matrix", "rational matrix", "finite field", "modular", "compose"],
-  input_kinds: ["matrix"],
   accepted_artifact_types: [],
   produced_artifact_types: [],
   request: Request,
@@ -61,10 +57,10 @@ export default defineCompute<Req, Res>({
   },
   ports: {
     inputs: {
-      left: { field: "left", kind: "matrix", description: "the left factor { ring, rows } (n×k)" },
-      right: { field: "right", kind: "matrix", description: "the right factor { ring, rows } (k×m)" },
+      left: { field: "left", description: "the left factor { ring, rows } (n×k)" },
+      right: { field: "right", description: "the right factor { ring, rows } (k×m)" },
     },
-    outputs: { product: { field: "product", kind: "matrix", description: "the product left·right { ring, rows } (n×m)" } },
+    outputs: { product: { field: "product", description: "the product left·right { ring, rows } (n×m)" } },
   },
   async execute(req, ctx) {
     const { a, b } = factors(req);
@@ -72,30 +68,23 @@ export default defineCompute<Req, Res>({
     let product: TypedMatrix;
     switch (a.ring.kind) {
       case "ZZ":
-        product = { ring: a.ring, rows: await runSteps(multiplyIntegerSteps(asInt(a), asInt(b)), ctx, n) };
+        product = { $kind: "matrix", ring: a.ring, rows: await runSteps(multiplyIntegerSteps(asInt(a), asInt(b)), ctx, n) };
         break;
       case "QQ":
-        product = { ring: a.ring, rows: await runSteps(multiplyRationalSteps(asRat(a), asRat(b)), ctx, n) };
+        product = { $kind: "matrix", ring: a.ring, rows: await runSteps(multiplyRationalSteps(asRat(a), asRat(b)), ctx, n) };
         break;
       case "GF":
-        product = { ring: a.ring, rows: await runSteps(multiplyModPrimeSteps(asInt(a), asInt(b), a.ring.p), ctx, n) };
+        product = { $kind: "matrix", ring: a.ring, rows: await runSteps(multiplyModPrimeSteps(asInt(a), asInt(b), a.ring.p), ctx, n) };
         break;
     }
-    return { product: formatMatrix(product) };
+    return { product };
   },
   postcondition(req, res) {
     const { a, b } = factors(req);
-    let c: TypedMatrix;
-    try {
-      c = parseMatrix(res.product as MatrixWire, "value.product");
-    } catch (e) {
-      return `the product is not a well-formed matrix: ${(e as Error).message}`;
-    }
+    const c = res.product;
     if (formatRing(c.ring) !== formatRing(a.ring)) return "the product is over a different ring than the factors";
     const n = a.rows.length, m = b.rows.length ? b.rows[0]!.length : 0;
     if (c.rows.length !== n || c.rows.some((r) => r.length !== m)) return `the product is not ${n}×${m}`;
-    const canonical = formatMatrix(c);
-    if (canonical.rows.some((r, i) => r.some((e, j) => e !== res.product.rows[i]![j]))) return "the product has entries that are not in canonical form";
     // Freivalds: C·x = A·(B·x) for a pseudo-random x. A wrong C passes with probability ≤ 2^-64 per wrong row.
     const next = splitmix(BigInt(n * 1_000_003 + m * 1009 + b.rows.length) ^ 0x4a61636f6269616en);
     const x = Array.from({ length: m }, () => next() + 1n);

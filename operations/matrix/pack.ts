@@ -1,11 +1,14 @@
-import type { OperationPack } from "../../domain/declaration.js";
-import determinantCompute from "./determinant_compute.js";
-import determinantVerify from "./determinant_verify.js";
-import multiplyCompute from "./multiply_compute.js";
+import { listPack } from "../../domain/declaration.js";
 
-export const matrixPack: OperationPack = {
+/** The matrix pack: one module per operation, listed by file name. */
+export const matrixPack = listPack(import.meta.url, {
   name: "matrix",
   version: "0.1.0",
-  description: "Exact linear algebra over ZZ, QQ and GF(p): products and determinants, with an independent checker",
-  operations: [multiplyCompute, determinantCompute, determinantVerify],
-};
+  description:
+    "Exact linear algebra over ZZ, QQ and GF(p): products and determinants, with an independent checker",
+  operations: [
+    "multiply_compute",
+    "determinant_compute",
+    "determinant_verify",
+  ],
+});

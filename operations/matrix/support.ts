@@ -5,9 +5,20 @@
  */
 import type { ExecutionContext } from "../../domain/declaration.js";
 import { domainError } from "../../domain/errors.js";
+import type { Ring, TypedMatrix } from "../../domain/kinds.js";
+import { bitLength } from "../../domain/math/integer.js";
 import type { IntMatrix } from "../../domain/math/matrix.js";
 import type { Rational } from "../../domain/math/rational.js";
-import { parseMatrix, type MatrixWire, type TypedMatrix } from "../../domain/values.js";
+import { natural, object, rational, ring } from "../_support/kinds.js";
+
+/** The value of matrix.determinant.compute, which matrix.determinant.verify takes as its claim. */
+export const DETERMINANT_KIND = "matrix.determinant";
+const determinantField = () =>
+  rational(MAX_DETERMINANT_CHARS).describe('the determinant: an integer (ZZ), a canonical rational "p/q" (QQ) or a residue in 0..p−1 (GF(p)); a claim may give a GF(p) element as any integer or p/q');
+export const determinantShape = () => ({ determinant: determinantField(), ring: ring() });
+/** The claim: the producer's value unchanged, or just the determinant (the ring is the matrix's). */
+export const determinantClaimShape = () => ({ determinant: determinantField(), "ring?": ring() });
+export { natural, object };
 
 /** Largest row or column count of any matrix of the family. */
 export const MAX_DIM = 500;
@@ -43,17 +54,15 @@ export interface RingInfo {
   smallField: boolean;
 }
 
-export function ringInfo(ring: string): RingInfo {
-  if (ring === "ZZ" || ring === "QQ") return { kind: ring, pBits: 0, smallField: false };
-  const digits = ring.slice(3, -1);
-  const bits = bitsOfDigits(digits.length);
-  return { kind: "GF", pBits: bits, smallField: digits.length <= 8 && Number(digits) < 2 ** 26 };
+export function ringInfo(ring: Ring): RingInfo {
+  if (ring.kind !== "GF") return { kind: ring.kind, pBits: 0, smallField: false };
+  return { kind: "GF", pBits: bitLength(ring.p), smallField: ring.p < 2n ** 26n };
 }
 
 /**
- * Upper estimates of entry sizes from the wire strings alone (no parsing of big numbers):
- * per row, the bits of the largest entry after clearing that row's denominators (the lcm of the
- * row's denominators has at most the sum of the bits of its distinct denominators).
+ * Entry sizes of a parsed matrix for preflight: per row, the bits of the largest entry after
+ * clearing that row's denominators (the lcm of the row's denominators has at most the sum of the
+ * bits of its distinct denominators).
  */
 export interface MatrixSize {
   rows: number;
@@ -67,34 +76,36 @@ export interface MatrixSize {
   rowDenBits: number[];
   /** Largest numerator bits. */
   maxNumBits: number;
-  /** Total characters of all entries. */
+  /** Total decimal characters of all entries (for parsing/formatting costs). */
   chars: number;
 }
 
-export function measure(w: MatrixWire): MatrixSize {
-  const ring = ringInfo(w.ring);
-  const rows = w.rows.length;
-  const cols = rows ? w.rows[0]!.length : 0;
+export function measure(m: TypedMatrix): MatrixSize {
+  const ring = ringInfo(m.ring);
+  const rows = m.rows.length;
+  const cols = rows ? m.rows[0]!.length : 0;
   const rowBits: number[] = [];
   const rowDenBits: number[] = [];
-  const colDens: Set<string>[] = [];
+  const colDens: Set<bigint>[] = [];
   let maxNumBits = 0, chars = 0;
-  for (const row of w.rows) {
+  const rational = m.ring.kind === "QQ";
+  for (const row of m.rows as (bigint | Rational)[][]) {
     let num = 0;
-    const dens = new Set<string>();
+    const dens = new Set<bigint>();
     row.forEach((e, j) => {
-      chars += e.length;
-      const slash = e.indexOf("/");
-      const numDigits = (slash < 0 ? e.length : slash) - (e.startsWith("-") ? 1 : 0);
-      num = Math.max(num, bitsOfDigits(numDigits));
-      if (slash >= 0) {
-        const d = e.slice(slash + 1);
+      const n = rational ? (e as Rational).num : (e as bigint);
+      const nb = bitLength(n);
+      num = Math.max(num, nb);
+      chars += Math.ceil(nb / LOG2_10) + 1;
+      if (rational && (e as Rational).den !== 1n) {
+        const d = (e as Rational).den;
         dens.add(d);
         (colDens[j] ??= new Set()).add(d);
+        chars += Math.ceil(bitLength(d) / LOG2_10) + 1;
       }
     });
     let denBits = 0;
-    for (const d of dens) if (d !== "1") denBits += bitsOfDigits(d.length);
+    for (const d of dens) denBits += bitLength(d);
     maxNumBits = Math.max(maxNumBits, num);
     rowDenBits.push(denBits);
     rowBits.push(ring.kind === "GF" ? Math.min(num, ring.pBits) : num + denBits);
@@ -102,7 +113,7 @@ export function measure(w: MatrixWire): MatrixSize {
   const colDenBits: number[] = [];
   for (let j = 0; j < cols; j++) {
     let bits = 0;
-    for (const d of colDens[j] ?? []) if (d !== "1") bits += bitsOfDigits(d.length);
+    for (const d of colDens[j] ?? []) bits += bitLength(d);
     colDenBits.push(bits);
   }
   return { rows, cols, ring, rowBits, colDenBits, rowDenBits, maxNumBits, chars };
@@ -114,9 +125,8 @@ export function hadamardBitsEstimate(s: MatrixSize): number {
   return s.rowBits.reduce((acc, b) => acc + b + half, 0) + 1;
 }
 
-/** Parse and require a square matrix (DOMAIN_ERROR at `<path>.rows` otherwise). */
-export function parseSquare(w: MatrixWire, path: string): TypedMatrix {
-  const m = parseMatrix(w, path);
+/** Require a square matrix (DOMAIN_ERROR at `<path>.rows` otherwise). */
+export function requireSquare(m: TypedMatrix, path: string): TypedMatrix {
   const n = m.rows.length;
   const cols = n ? m.rows[0]!.length : 0;
   if (cols !== n) throw domainError(`the determinant is defined for square matrices; ${path} is ${n}×${cols}`, `${path}.rows`, "give a matrix with as many rows as columns");

@@ -1,7 +1,7 @@
 import { expect } from "chai";
-import { Catalog, CatalogError } from "../../application/catalog.js";
+import { Catalog, CatalogError, sourcePack } from "../../application/catalog.js";
 import gcd from "../../operations/integer/gcd.js";
-import { AVAILABLE_PACKS } from "../../operations/packs.js";
+import { loadPack } from "../../operations/packs.js";
 import { testJacobian } from "../support/runtime.js";
 import type { OperationPack } from "../../domain/declaration.js";
 
@@ -23,14 +23,14 @@ function openObjects(schema: any, path = "$"): string[] {
 describe("application/catalog", () => {
   it("refuses to start with an example that violates its own schema", () => {
     const bad = { ...gcd, examples: [{ title: "bad", payload: { left: "1" }, expected: { gcd: "1" } }] } as any;
-    expect(() => new Catalog([{ name: "bad", version: "1", description: "", operations: [bad] }], providers, settings)).to.throw(CatalogError, /example 1/);
+    expect(() => new Catalog([sourcePack({ name: "bad", version: "1", description: "", operations: [bad] })], providers, settings)).to.throw(CatalogError, /example 1/);
   });
 
   it("refuses duplicate ids, malformed ids and checkers not ending in .verify", () => {
     const pack = (ops: any[]): OperationPack => ({ name: "p", version: "1", description: "", operations: ops });
-    expect(() => new Catalog([pack([gcd, gcd])], providers, settings)).to.throw(CatalogError, /declared twice/);
-    expect(() => new Catalog([pack([{ ...gcd, id: "Gcd" }])], providers, settings)).to.throw(CatalogError, /lowercase dotted/);
-    expect(() => new Catalog([pack([{ ...gcd, id: "integer.gcd.check", kind: "checker" }])], providers, settings)).to.throw(CatalogError, /end in \.verify/);
+    expect(() => new Catalog([sourcePack(pack([gcd, gcd]))], providers, settings)).to.throw(CatalogError, /declared twice/);
+    expect(() => new Catalog([sourcePack(pack([{ ...gcd, id: "Gcd" }]))], providers, settings)).to.throw(CatalogError, /lowercase dotted/);
+    expect(() => new Catalog([sourcePack(pack([{ ...gcd, id: "integer.gcd.check", kind: "checker" }]))], providers, settings)).to.throw(CatalogError, /end in \.verify/);
   });
 
   it("every shipped request and result schema rejects undeclared keys at every depth", () => {
@@ -43,17 +43,18 @@ describe("application/catalog", () => {
     void j.close();
   });
 
-  it("installs exactly the packs chosen at runtime", () => {
+  it("installs exactly the packs chosen at runtime", async () => {
+    const integerPack = await loadPack("integer");
     const only = testJacobian({ packs: ["integer"] });
     const ids = (only.catalog() as any).operations.map((o: any) => o.id);
-    expect(ids).to.deep.equal(AVAILABLE_PACKS.integer!.operations.map((o) => o.id).sort());
+    expect(ids).to.deep.equal(integerPack.operations.map((o) => o.id).sort());
     expect((only.catalog() as any).packs.map((p: any) => p.name)).to.deep.equal(["integer"]);
     void only.close();
     expect(() => testJacobian({ packs: ["nope"] })).to.throw(/unknown pack/);
   });
 
   it("operators may scale and override budgets", () => {
-    const c = new Catalog([{ name: "i", version: "1", description: "", operations: [gcd] }], providers, { budget_scale: 2, budgets: { "integer.compute.gcd": { timeout_ms: 7 } } });
+    const c = new Catalog([sourcePack({ name: "i", version: "1", description: "", operations: [gcd] })], providers, { budget_scale: 2, budgets: { "integer.compute.gcd": { timeout_ms: 7 } } });
     const b = c.budget(gcd);
     expect(b.max_units).to.equal(gcd.budget.max_units * 2);
     expect(b.timeout_ms).to.equal(7);

@@ -9,11 +9,11 @@ import { startHttpServer, type HttpServerHandle } from "../../../adapters/mcp/in
 import { FindArguments, RunArguments } from "../../../application/contract.js";
 import { canonicalJson } from "../../../domain/json.js";
 import type { OperationPack } from "../../../domain/declaration.js";
-import { AVAILABLE_PACKS } from "../../../operations/packs.js";
+import { loadPack } from "../../../operations/packs.js";
 import { tempDir } from "../../support/runtime.js";
 import { connectHttp, connectStdio, envelope, euclid, KINDS, TEST_PACKS, type TestClient } from "./support/harness.js";
 
-const installedIds = TEST_PACKS.map((p) => (typeof p === "string" ? AVAILABLE_PACKS[p]! : p))
+const installedIds = (await Promise.all(TEST_PACKS.map((p) => (typeof p === "string" ? loadPack(p) : p))))
   .flatMap((p: OperationPack) => p.operations.map((o) => o.id))
   .sort();
 

@@ -3,11 +3,11 @@ import fc from "fast-check";
 import type { ComputeDeclaration } from "../../../domain/declaration.js";
 import type { Json } from "../../../domain/json.js";
 import { validateSync } from "../../../domain/schema.js";
-import { combinatoricsPack } from "../../../operations/combinatorics/pack.js";
+import { loadPack } from "../../../operations/packs.js";
 import { decimalResidue, MAX_RESULT_DIGITS } from "../../../operations/combinatorics/support.js";
 import { testJacobian } from "../../support/runtime.js";
 
-const ops = new Map(combinatoricsPack.operations.map((d) => [d.id, d as ComputeDeclaration]));
+const ops = new Map((await loadPack("combinatorics")).operations.map((d) => [d.id, d as ComputeDeclaration]));
 const op = (name: string): ComputeDeclaration => ops.get(`combinatorics.${name}.compute`)!;
 
 describe("combinatorics pack: registration and declarations", () => {

@@ -38,7 +38,7 @@ describe("operations/matrix value-ref chain", function () {
       const both = expected;
 
       // The checker takes the same reference.
-      const v = (await j.run("matrix.determinant.verify", { determinant: both }, { inputs: { matrix: { value_ref: ref } } })) as any;
+      const v = (await j.run("matrix.determinant.verify", { claim: { determinant: both } }, { inputs: { matrix: { value_ref: ref } } })) as any;
       expect(v.value.verdict).to.equal("accepted");
     });
   }

@@ -1,5 +1,7 @@
 import { expect } from "chai";
-import { matrixPack } from "../../../operations/matrix/pack.js";
+import { loadPack } from "../../../operations/packs.js";
+
+const matrixPack = await loadPack("matrix");
 import { testJacobian } from "../../support/runtime.js";
 
 describe("operations/matrix declared examples", () => {

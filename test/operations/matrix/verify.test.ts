@@ -1,4 +1,6 @@
 import { expect } from "chai";
+import { toWire } from "../../../domain/kinds.js";
+import { parsedRequest, parsedResult } from "../../support/parse.js";
 import fc from "fast-check";
 import { createExecutionContext } from "../../../application/execution.js";
 import { hadamardBound, smallModulus } from "../../../domain/math/matrix.js";
@@ -25,8 +27,14 @@ const anyMatrix = fc.oneof(
   }),
 );
 
+/** The wire result of the producer, run on parsed input as the pipeline does. */
+async function computeWire(matrix: WireMatrix): Promise<{ determinant: string; ring: string }> {
+  return toWire(await compute.execute(parsedRequest(compute, { matrix }), ctx())) as { determinant: string; ring: string };
+}
+const verifyReq = (matrix: WireMatrix, determinant: string) => parsedRequest(verify, { matrix, claim: { determinant } });
+
 async function check(matrix: WireMatrix, determinant: string): Promise<CheckerFinding> {
-  const req = { matrix, determinant };
+  const req = verifyReq(matrix, determinant);
   const f = await verify.execute(req, ctx());
   expect(verify.postcondition(req, f), `postcondition for claim ${determinant}`).to.equal(null);
   return f;
@@ -36,8 +44,8 @@ describe("operations/matrix matrix.determinant.verify", () => {
   it("accepts the computed determinant and rejects det ± 1 (ZZ, QQ, GF(p))", async () => {
     await fc.assert(
       fc.asyncProperty(anyMatrix, async (matrix) => {
-        const res = await compute.execute({ matrix }, ctx());
-        expect(compute.postcondition({ matrix }, res)).to.equal(null);
+        const res = await computeWire(matrix);
+        expect(compute.postcondition(parsedRequest(compute, { matrix }), parsedResult(compute, res))).to.equal(null);
         expect((await check(matrix, res.determinant)).verdict).to.equal("accepted");
         const d = parseRational(res.determinant, "d");
         for (const wrong of [ratAdd(d, rational(1n)), ratSub(d, rational(1n))]) {
@@ -83,18 +91,18 @@ describe("operations/matrix matrix.determinant.verify", () => {
     expect((await check({ ring: "GF(7)", rows: [["1", "3"], ["1", "5"]] }, "1/1")).verdict).to.equal("rejected"); // det = 2
     let err: unknown;
     try {
-      await verify.execute({ matrix: { ring: "GF(7)", rows: [["1"]] }, determinant: "1/14" }, ctx());
+      await verify.execute(verifyReq({ ring: "GF(7)", rows: [["1"]] }, "1/14"), ctx());
     } catch (e) {
       err = e;
     }
     expect(err).to.have.property("code", "DOMAIN_ERROR");
-    expect(err).to.have.property("path", "payload.determinant");
+    expect(err).to.have.property("path", "payload.claim.determinant");
   });
 
   it("uses as many moduli as the bound requires, and the postcondition refuses forged findings", async () => {
     const m = intMatrix(5, 30, 30, 31);
-    const det = (await compute.execute({ matrix: m }, ctx())).determinant;
-    const req = { matrix: m, determinant: det };
+    const det = (await computeWire(m)).determinant;
+    const req = verifyReq(m, det);
     const f = await verify.execute(req, ctx());
     expect(f.verdict).to.equal("accepted");
     const hBits = BigInt(f.bindings.hadamard_bound as string).toString(2).length;
@@ -109,16 +117,16 @@ describe("operations/matrix matrix.determinant.verify", () => {
     // The postcondition is not vacuous: tampered findings are refused.
     expect(verify.postcondition(req, { ...f, verdict: "rejected" })).to.be.a("string");
     expect(verify.postcondition(req, { ...f, bindings: { ...f.bindings, moduli: 1 } })).to.be.a("string");
-    expect(verify.postcondition({ ...req, determinant: (BigInt(det) + 1n).toString() }, f)).to.be.a("string");
-    const wrong = await verify.execute({ ...req, determinant: (BigInt(det) + 2n).toString() }, ctx());
+    expect(verify.postcondition(verifyReq(m, (BigInt(det) + 1n).toString()), f)).to.be.a("string");
+    const wrong = await verify.execute(verifyReq(m, (BigInt(det) + 2n).toString()), ctx());
     expect(verify.postcondition(req, wrong)).to.be.a("string"); // its counterexample does not hold for the true claim
   });
 
   it("reports progress in moduli and can be cancelled between moduli", async () => {
     const m = intMatrix(6, 40, 40, 31);
-    const det = (await compute.execute({ matrix: m }, ctx())).determinant;
+    const det = (await computeWire(m)).determinant;
     const seen: [number, number | undefined][] = [];
-    const f = await verify.execute({ matrix: m, determinant: det }, createExecutionContext(new AbortController().signal, (d, t) => seen.push([d, t])));
+    const f = await verify.execute(verifyReq(m, det), createExecutionContext(new AbortController().signal, (d, t) => seen.push([d, t])));
     expect(f.verdict).to.equal("accepted");
     const total = f.bindings.moduli as number;
     expect(seen.length).to.be.greaterThan(1);
@@ -129,7 +137,7 @@ describe("operations/matrix matrix.determinant.verify", () => {
     ac.abort();
     let err: unknown;
     try {
-      await verify.execute({ matrix: m, determinant: det }, createExecutionContext(ac.signal));
+      await verify.execute(verifyReq(m, det), createExecutionContext(ac.signal));
     } catch (e) {
       err = e;
     }
@@ -144,7 +152,7 @@ describe("operations/matrix matrix.determinant.verify", () => {
       const m = ratMatrix(3, 12, 12, 20, 9);
       const det = await j.run("matrix.determinant.compute", { matrix: m });
       const d = (det as any).value.determinant as string;
-      const ok = await j.run("matrix.determinant.verify", { matrix: m, determinant: d });
+      const ok = await j.run("matrix.determinant.verify", { matrix: m, claim: { determinant: d } });
       expect(ok.outcome).to.equal("completed");
       const v = (ok as any).value;
       expect(v.verdict).to.equal("accepted");
@@ -156,7 +164,7 @@ describe("operations/matrix matrix.determinant.verify", () => {
       expect(art.result.evidence.moduli.count).to.equal(v.bindings.moduli);
       expect(JSON.stringify(art).length).to.be.below(20_000);
 
-      const bad = await j.run("matrix.determinant.verify", { matrix: m, determinant: formatRational(ratAdd(parseRational(d, "d"), rational(1n, 3n))) });
+      const bad = await j.run("matrix.determinant.verify", { matrix: m, claim: { determinant: formatRational(ratAdd(parseRational(d, "d"), rational(1n, 3n))) } });
       const b = (bad as any).value;
       expect(b.verdict).to.equal("rejected");
       expect(b.bindings.prime).to.match(/^[0-9]+$/);
@@ -165,9 +173,9 @@ describe("operations/matrix matrix.determinant.verify", () => {
     });
 
     it("fails closed on non-square matrices and unknown binding fields", async () => {
-      const o = await j.run("matrix.determinant.verify", { matrix: { ring: "ZZ", rows: [["1", "2"]] }, determinant: "0" });
+      const o = await j.run("matrix.determinant.verify", { matrix: { ring: "ZZ", rows: [["1", "2"]] }, claim: { determinant: "0" } });
       expect((o as any).error).to.include({ code: "DOMAIN_ERROR", path: "payload.matrix.rows" });
-      const u = await j.run("matrix.determinant.verify", { matrix: { ring: "ZZ", rows: [["1"]] }, determinant: "1", method: "x" });
+      const u = await j.run("matrix.determinant.verify", { matrix: { ring: "ZZ", rows: [["1"]] }, claim: { determinant: "1" }, method: "x" });
       expect((o as any).outcome).to.equal("failed");
       expect((u as any).error).to.include({ code: "UNKNOWN_ARGUMENT", path: "payload.method" });
     });
@@ -176,10 +184,10 @@ describe("operations/matrix matrix.determinant.verify", () => {
       const p = 1000000000000000000000007n;
       const m = gfMatrix(9, 15, 15, p);
       const d = ((await j.run("matrix.determinant.compute", { matrix: m })) as any).value.determinant;
-      const ok = (await j.run("matrix.determinant.verify", { matrix: m, determinant: d })) as any;
+      const ok = (await j.run("matrix.determinant.verify", { matrix: m, claim: { determinant: d } })) as any;
       expect(ok.value.verdict).to.equal("accepted");
       expect(ok.value.bindings.method).to.equal("gaussian_elimination_mod_p");
-      const bad = (await j.run("matrix.determinant.verify", { matrix: m, determinant: ((BigInt(d) + 1n) % p).toString() })) as any;
+      const bad = (await j.run("matrix.determinant.verify", { matrix: m, claim: { determinant: ((BigInt(d) + 1n) % p).toString() } })) as any;
       expect(bad.value.verdict).to.equal("rejected");
     });
   });

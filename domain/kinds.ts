@@ -1,0 +1,195 @@
+/**
+ * The value-kind registry: every mathematical value kind that travels on the wire is declared
+ * here once — its wire shape (in words; the strict arktype wire types are built from these entries
+ * in `operations/_support/kinds.ts`), its parsed domain type, its canonical wire form and a size
+ * measure for preflight. Requests are parsed once into these domain types; digests and manifests
+ * use the canonical form that `toWire` produces from them.
+ *
+ * Parsed values of composite kinds carry an enumerable `$kind` tag so that they survive structured
+ * cloning into pool workers and can be turned back into canonical wire form without a schema.
+ */
+import { JacobianError } from "./errors.js";
+import type { Json } from "./json.js";
+import { formatRational, rational, type Rational } from "./math/rational.js";
+import { proveFieldCharacteristic } from "./math/prime_fields.js";
+
+/** A coefficient ring: ZZ, QQ or a prime field GF(p) with p proven prime. */
+export type Ring = { readonly $kind: "ring"; readonly kind: "ZZ" } | { readonly $kind: "ring"; readonly kind: "QQ" } | { readonly $kind: "ring"; readonly kind: "GF"; readonly p: bigint };
+
+export const ZZ: Ring = { $kind: "ring", kind: "ZZ" };
+export const QQ: Ring = { $kind: "ring", kind: "QQ" };
+export const GF = (p: bigint): Ring => ({ $kind: "ring", kind: "GF", p });
+
+/** A matrix over ZZ, QQ or GF(p); GF(p) entries are reduced to 0..p−1, QQ entries are canonical. */
+export type TypedMatrix =
+  | { readonly $kind: "matrix"; ring: Ring & { kind: "ZZ" }; rows: bigint[][] }
+  | { readonly $kind: "matrix"; ring: Ring & { kind: "QQ" }; rows: Rational[][] }
+  | { readonly $kind: "matrix"; ring: Ring & { kind: "GF"; p: bigint }; rows: bigint[][] };
+
+/** A vector over ZZ, QQ or GF(p). */
+export type TypedVector =
+  | { readonly $kind: "vector"; ring: Ring & { kind: "ZZ" }; entries: bigint[] }
+  | { readonly $kind: "vector"; ring: Ring & { kind: "QQ" }; entries: Rational[] }
+  | { readonly $kind: "vector"; ring: Ring & { kind: "GF"; p: bigint }; entries: bigint[] };
+
+export interface MatrixWire {
+  ring: string;
+  rows: string[][];
+}
+export interface VectorWire {
+  ring: string;
+  entries: string[];
+}
+
+/** One registered value kind. */
+export interface ValueKindSpec<Parsed = unknown, Wire extends Json = Json> {
+  readonly name: string;
+  /** The wire form in words (published in docs/contract.md and inspection). */
+  readonly wire: string;
+  /** The canonical wire form of a parsed value. */
+  format(value: Parsed): Wire;
+  /** A size measure for preflight (digits, entries, …), stated in `measure`. */
+  size(value: Parsed): number;
+  readonly measure: string;
+}
+
+export const INTEGER_PATTERN = /^(0|-?[1-9][0-9]*)$/;
+export const RATIONAL_PATTERN = /^(0|-?[1-9][0-9]*)(\/[1-9][0-9]*)?$/;
+
+const decimalDigits = (n: bigint): number => (n < 0n ? -n : n).toString().length;
+
+/** Parse an integer string already known to match INTEGER_PATTERN-like wire types. */
+export function parseIntegerWire(s: string, path: string): bigint {
+  if (!INTEGER_PATTERN.test(s)) throw new JacobianError("INVALID_PAYLOAD", `${path} is not a canonical integer string`, { path, hint: 'integers are strings like "-42": ASCII digits, optional leading "-", no leading zeros, no "-0"' });
+  return BigInt(s);
+}
+
+/** Parse a rational "p/q" (q > 0, unreduced allowed) or integer string into lowest terms. */
+export function parseRationalWire(s: string, path: string): Rational {
+  if (!RATIONAL_PATTERN.test(s)) throw new JacobianError("INVALID_PAYLOAD", `${path} is not a rational string`, { path, hint: 'rationals are strings like "-3/4" or "5" (denominator positive and non-zero)' });
+  const slash = s.indexOf("/");
+  if (slash < 0) return rational(BigInt(s));
+  return rational(BigInt(s.slice(0, slash)), BigInt(s.slice(slash + 1)));
+}
+
+/**
+ * Parse "ZZ", "QQ" or "GF(p)"; p must be a proven prime of at most `maxPrimeDigits` digits. The
+ * proof is cached per p, so a ring that appears in many values of one request is proven once.
+ */
+export function parseRingWire(s: string, path: string, maxPrimeDigits = 40): Ring {
+  if (s === "ZZ") return ZZ;
+  if (s === "QQ") return QQ;
+  const m = /^GF\(([1-9][0-9]*)\)$/.exec(s);
+  if (!m) throw new JacobianError("INVALID_PAYLOAD", `${path}: unknown ring ${JSON.stringify(s.slice(0, 40))}`, { path, hint: 'rings are "ZZ", "QQ" or "GF(p)" with p prime' });
+  if (m[1]!.length > maxPrimeDigits) throw new JacobianError("INVALID_PAYLOAD", `${path}: field characteristic above ${maxPrimeDigits} digits`, { path });
+  const p = BigInt(m[1]!);
+  const verdict = proveFieldCharacteristic(p);
+  if (verdict === "composite") throw new JacobianError("DOMAIN_ERROR", `${path}: GF(${p}) is not a field: ${p} is not prime`, { path, hint: "use a prime characteristic p in GF(p)" });
+  if (verdict === "unproven") throw new JacobianError("DOMAIN_ERROR", `${path}: ${p} is a probable prime whose primality could not be proven within the parsing budget; refusing to treat GF(${p}) as a field`, { path });
+  return GF(p);
+}
+
+export function formatRing(r: Ring): string {
+  return r.kind === "GF" ? `GF(${r.p})` : r.kind;
+}
+
+/** Parse the entries of one ring: ZZ/GF integers (GF reduced mod p), QQ rationals. */
+function parseEntries(ring: Ring, entries: string[], path: (j: number) => string): bigint[] | Rational[] {
+  if (ring.kind === "QQ") return entries.map((e, j) => parseRationalWire(e, path(j)));
+  const ints = entries.map((e, j) => parseIntegerWire(e, path(j)));
+  if (ring.kind === "GF") {
+    const p = ring.p;
+    return ints.map((v) => ((v % p) + p) % p);
+  }
+  return ints;
+}
+
+export function parseMatrixWire(w: MatrixWire, path: string, maxPrimeDigits = 40): TypedMatrix {
+  const ring = parseRingWire(w.ring, `${path}.ring`, maxPrimeDigits);
+  const cols = w.rows.length ? w.rows[0]!.length : 0;
+  w.rows.forEach((row, i) => {
+    if (row.length !== cols) throw new JacobianError("INVALID_PAYLOAD", `${path}.rows[${i}] has ${row.length} entries; row 0 has ${cols}`, { path: `${path}.rows[${i}]`, hint: "matrix rows must all have the same length" });
+  });
+  const rows = w.rows.map((row, i) => parseEntries(ring, row, (j) => `${path}.rows[${i}][${j}]`));
+  return { $kind: "matrix", ring, rows } as TypedMatrix;
+}
+
+export function formatMatrix(m: TypedMatrix): MatrixWire {
+  const ring = formatRing(m.ring);
+  if (m.ring.kind === "QQ") return { ring, rows: (m.rows as Rational[][]).map((r) => r.map(formatRational)) };
+  return { ring, rows: (m.rows as bigint[][]).map((r) => r.map((v) => v.toString())) };
+}
+
+export function parseVectorWire(w: VectorWire, path: string, maxPrimeDigits = 40): TypedVector {
+  const ring = parseRingWire(w.ring, `${path}.ring`, maxPrimeDigits);
+  return { $kind: "vector", ring, entries: parseEntries(ring, w.entries, (j) => `${path}.entries[${j}]`) } as TypedVector;
+}
+
+export function formatVector(v: TypedVector): VectorWire {
+  const ring = formatRing(v.ring);
+  if (v.ring.kind === "QQ") return { ring, entries: (v.entries as Rational[]).map(formatRational) };
+  return { ring, entries: (v.entries as bigint[]).map((x) => x.toString()) };
+}
+
+/** A rational in the domain's canonical representation (exactly `num` and `den`, both bigint). */
+export function isRational(v: unknown): v is Rational {
+  if (v === null || typeof v !== "object") return false;
+  const o = v as Record<string, unknown>;
+  const keys = Object.keys(o);
+  return keys.length === 2 && typeof o.num === "bigint" && typeof o.den === "bigint";
+}
+
+const REGISTRY = new Map<string, ValueKindSpec<any, any>>();
+
+export function registerKind<P, W extends Json>(spec: ValueKindSpec<P, W>): ValueKindSpec<P, W> {
+  if (REGISTRY.has(spec.name)) throw new Error(`value kind ${spec.name} registered twice`);
+  REGISTRY.set(spec.name, spec);
+  return spec;
+}
+
+export function kindSpec(name: string): ValueKindSpec | undefined {
+  return REGISTRY.get(name);
+}
+
+export function registeredKinds(): ValueKindSpec[] {
+  return [...REGISTRY.values()];
+}
+
+/** Result kinds name a producer's whole result, `family.object` (e.g. `integer.prime_factorization`). */
+export const RESULT_KIND = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/;
+
+/** A port kind is a registered value kind or a producer result kind. */
+export function isKnownKind(name: string): boolean {
+  return REGISTRY.has(name) || RESULT_KIND.test(name);
+}
+
+registerKind<bigint, string>({ name: "integer", wire: 'a decimal string "-42" (no leading zeros, no "-0")', format: (n) => n.toString(), size: decimalDigits, measure: "decimal digits" });
+registerKind<Rational, string>({ name: "rational", wire: 'a string "p/q" with q > 0 (reduced on output) or an integer string', format: formatRational, size: (r) => decimalDigits(r.num) + decimalDigits(r.den), measure: "decimal digits of numerator and denominator" });
+registerKind<Ring, string>({ name: "ring", wire: '"ZZ", "QQ" or "GF(p)" with p a proven prime', format: formatRing, size: (r) => (r.kind === "GF" ? decimalDigits(r.p) : 0), measure: "digits of the characteristic" });
+registerKind<TypedMatrix, Json>({ name: "matrix", wire: "{ ring, rows: [[entry, …], …] } with entries as strings of the ring", format: (m) => formatMatrix(m) as unknown as Json, size: (m) => m.rows.length * (m.rows[0]?.length ?? 0), measure: "entries" });
+registerKind<TypedVector, Json>({ name: "vector", wire: "{ ring, entries: [entry, …] } with entries as strings of the ring", format: (v) => formatVector(v) as unknown as Json, size: (v) => v.entries.length, measure: "entries" });
+registerKind<boolean, boolean>({ name: "boolean", wire: "a JSON boolean", format: (b) => b, size: () => 1, measure: "1" });
+
+/**
+ * The canonical wire form of a parsed value: bigints as decimal strings, rationals reduced as
+ * "p/q", tagged composites by their kind's formatter, arrays and plain objects member-wise.
+ * Wire values (strings, numbers, booleans, null) pass through unchanged.
+ */
+export function toWire(v: unknown): Json {
+  if (typeof v === "bigint") return v.toString();
+  if (v === null || typeof v !== "object") {
+    if (v === undefined) return null;
+    return v as Json;
+  }
+  if (Array.isArray(v)) return v.map(toWire);
+  const tag = (v as { $kind?: unknown }).$kind;
+  if (typeof tag === "string") {
+    const spec = REGISTRY.get(tag);
+    if (!spec) throw new Error(`toWire: unregistered value kind ${tag}`);
+    return spec.format(v);
+  }
+  if (isRational(v)) return formatRational(v);
+  const out: Record<string, Json> = {};
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) if (x !== undefined) out[k] = toWire(x);
+  return out;
+}

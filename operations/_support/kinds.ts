@@ -1,0 +1,186 @@
+/**
+ * arktype field types for the registered value kinds (domain/kinds.ts). Each builder returns a
+ * strict wire type that *parses* (an arktype morph) into the kind's domain type, so the pipeline
+ * parses every value exactly once; `execute`, `preflight` and `postcondition` receive bigints,
+ * rationals, rings and matrices. Declarations build their request and result types with
+ * `request({...})` / `result({...})`, which record the kind of every field so that input kinds,
+ * port kinds and output kinds are derived rather than written by hand.
+ *
+ * Published JSON Schemas bound lengths with `maxLength` and use patterns without repeat counts
+ * (RE2-based validators reject counts above 1000).
+ */
+import { type, type Type } from "arktype";
+import { JacobianError } from "../../domain/errors.js";
+import type { Json } from "../../domain/json.js";
+import {
+  parseIntegerWire, parseMatrixWire, parseRationalWire, parseRingWire, parseVectorWire, toWire,
+  type MatrixWire, type Ring, type TypedMatrix, type TypedVector, type VectorWire,
+} from "../../domain/kinds.js";
+import type { Rational } from "../../domain/math/rational.js";
+import type { KindedSchema } from "../../domain/schema.js";
+
+/** Which kind each built field type carries (for derivation of request/port kinds). */
+const KIND_OF = new WeakMap<object, string>();
+/** The shape of object types built with `object()`, so nested field kinds can be found. */
+const SHAPE_OF = new WeakMap<object, Record<string, unknown>>();
+
+function kinded<T extends object>(t: T, kind: string): T {
+  KIND_OF.set(t, kind);
+  return t;
+}
+
+/** The JSON path of the value a morph is parsing (`payload.` + arktype's property path). */
+function here(ctx: { propString: string }): string {
+  return ctx.propString ? `payload.${ctx.propString}` : "payload";
+}
+
+const INTEGER_RE = /^(0|-?[1-9][0-9]*)$/;
+const NATURAL_RE = /^(0|[1-9][0-9]*)$/;
+const POSITIVE_RE = /^[1-9][0-9]*$/;
+const RATIONAL_RE = /^(0|-?[1-9][0-9]*)(\/[1-9][0-9]*)?$/;
+
+/** An integer string of at most `maxDigits` digits, parsed to bigint. */
+export function integer(maxDigits: number) {
+  return kinded(
+    type("string").atMostLength(maxDigits + 1).and(INTEGER_RE).describe(`an integer as a decimal string (at most ${maxDigits} digits)`).pipe((s: string): bigint => BigInt(s)),
+    "integer",
+  );
+}
+
+/** A non-negative integer string, parsed to bigint. */
+export function natural(maxDigits: number) {
+  return kinded(type("string").atMostLength(maxDigits).and(NATURAL_RE).describe(`a non-negative integer as a decimal string (at most ${maxDigits} digits)`).pipe((s: string): bigint => BigInt(s)), "integer");
+}
+
+/** A positive integer string, parsed to bigint. */
+export function positive(maxDigits: number) {
+  return kinded(type("string").atMostLength(maxDigits).and(POSITIVE_RE).describe(`a positive integer as a decimal string (at most ${maxDigits} digits)`).pipe((s: string): bigint => BigInt(s)), "integer");
+}
+
+/** A rational "p/q" (q > 0; unreduced accepted) or an integer string, parsed to lowest terms. */
+export function rational(maxChars: number) {
+  return kinded(
+    type("string").atMostLength(maxChars).and(RATIONAL_RE).describe(`a rational "p/q" or an integer, as a string (at most ${maxChars} characters)`).pipe((s: string, ctx): Rational => parseRationalWire(s, here(ctx))),
+    "rational",
+  );
+}
+
+/** A ring name, parsed to a Ring with GF(p)'s p proven prime. */
+export function ring(maxPrimeDigits = 40) {
+  return kinded(
+    type("string").atMostLength(maxPrimeDigits + 4).and(/^(ZZ|QQ|GF\([1-9][0-9]*\))$/).describe(`a ring: "ZZ", "QQ" or "GF(p)" with p prime (at most ${maxPrimeDigits} digits)`).pipe((s: string, ctx): Ring => parseRingWire(s, here(ctx), maxPrimeDigits)),
+    "ring",
+  );
+}
+
+const ENTRY_RE = RATIONAL_RE;
+
+/** A matrix `{ ring, rows }` of at most maxDim × maxDim entries, parsed to a TypedMatrix. */
+export function matrix(maxDim: number, maxEntryChars: number, maxPrimeDigits = 40) {
+  const entry = type("string").atMostLength(maxEntryChars).and(ENTRY_RE);
+  const wire = type({ ring: type("string").atMostLength(maxPrimeDigits + 4).and(/^(ZZ|QQ|GF\([1-9][0-9]*\))$/), rows: entry.array().atMostLength(maxDim).array().atMostLength(maxDim) });
+  return kinded(
+    wire.describe(`a matrix { ring, rows } of at most ${maxDim}×${maxDim} entries given as strings`).pipe((w: MatrixWire, ctx): TypedMatrix => parseMatrixWire(w, here(ctx), maxPrimeDigits)),
+    "matrix",
+  );
+}
+
+/** A vector `{ ring, entries }` of at most maxLen entries, parsed to a TypedVector. */
+export function vector(maxLen: number, maxEntryChars: number, maxPrimeDigits = 40) {
+  const entry = type("string").atMostLength(maxEntryChars).and(ENTRY_RE);
+  const wire = type({ ring: type("string").atMostLength(maxPrimeDigits + 4).and(/^(ZZ|QQ|GF\([1-9][0-9]*\))$/), entries: entry.array().atMostLength(maxLen) });
+  return kinded(wire.describe(`a vector { ring, entries } of at most ${maxLen} entries given as strings`).pipe((w: VectorWire, ctx): TypedVector => parseVectorWire(w, here(ctx), maxPrimeDigits)), "vector");
+}
+
+/** A nested object whose fields may carry kinds (recorded so ports can bind `claim.factors`). */
+export function object<const S extends Record<string, unknown>>(shape: S, kind?: string, description?: string) {
+  // Registered after `describe`: every arktype method returns a new type, so a later
+  // `.describe(...)` would lose the recorded kind.
+  let t = (type as any)(shape) as Type<any>;
+  if (description) t = t.describe(description);
+  SHAPE_OF.set(t, shape);
+  if (kind) KIND_OF.set(t, kind);
+  return t as ReturnType<typeof type<S>>;
+}
+
+/** Mark any type (e.g. a whole result shape) as carrying a named kind. */
+export function ofKind<T extends object>(t: T, kind: string): T {
+  return kinded(t, kind);
+}
+
+/** Every field path of a shape whose type carries a kind, e.g. { "claim": "x.y", "claim.factors": "…" }. */
+export function fieldKinds(shape: Record<string, unknown>, prefix = ""): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [rawKey, t] of Object.entries(shape)) {
+    const key = rawKey.endsWith("?") ? rawKey.slice(0, -1) : rawKey;
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (t && (typeof t === "object" || typeof t === "function")) {
+      const k = KIND_OF.get(t as object);
+      if (k) out[path] = k;
+      const nested = SHAPE_OF.get(t as object) ?? (isPlainShape(t) ? (t as Record<string, unknown>) : undefined);
+      if (nested) Object.assign(out, fieldKinds(nested, path));
+    }
+  }
+  return out;
+}
+
+function isPlainShape(t: unknown): boolean {
+  return !!t && typeof t === "object" && Object.getPrototypeOf(t) === Object.prototype;
+}
+
+/** Reject undeclared keys at every depth (the boundary rule for every request and result type). */
+export function strict<T extends Type<any>>(t: T): T {
+  return (t as any).onDeepUndeclaredKey("reject") as T;
+}
+
+/**
+ * A request schema: strict, parsing (morphs), with the kind of every field recorded. Its JSON
+ * Schema is the wire (input) side.
+ */
+export function request<const S extends Record<string, unknown>>(shape: S) {
+  const t = strict((type as any)(shape) as Type<any>);
+  return wrap<ReturnType<typeof type<S>>["infer"]>(t, fieldKinds(shape), "in");
+}
+
+/**
+ * A result schema: the wire side of the shape (what is published), with field kinds recorded.
+ * Operations may return domain values (bigints, rationals, tagged composites); the pipeline
+ * turns them into canonical wire form with `toWire` before this schema validates them.
+ */
+export function result<const S extends Record<string, unknown>>(shape: S, wholeKind?: string) {
+  const t = strict((type as any)(shape) as Type<any>);
+  return wrap<ReturnType<typeof type<S>>["infer"]>(t, fieldKinds(shape), "in", wholeKind);
+}
+
+export type Kinded<T> = KindedSchema<T> & { readonly arktype: Type<any>; /** type-level only: the parsed type */ readonly infer: T };
+
+function wrap<T>(t: Type<any>, kinds: Record<string, string>, side: "in", wholeKind?: string): Kinded<T> {
+  const wireSide = (t as any)[side] as Type<any>;
+  let jsonSchema: object | undefined;
+  return {
+    arktype: t,
+    infer: undefined as unknown as T,
+    fieldKinds: kinds,
+    ...(wholeKind ? { kind: wholeKind } : {}),
+    "~standard": {
+      version: 1,
+      vendor: "arktype",
+      validate: (value: unknown) => t["~standard"].validate(value) as never,
+    },
+    validateWire: (value: unknown) => wireSide["~standard"].validate(value) as never,
+    toJsonSchema: () => (jsonSchema ??= wireSide.toJsonSchema()),
+  };
+}
+
+/** A request schema of an operation with a single `{ n }`-style shape built elsewhere. */
+export type RequestOf<S> = S extends KindedSchema<infer T> ? T : never;
+
+/** Domain → wire (re-exported so declarations can format intermediate values the same way). */
+export { toWire };
+
+/** A DOMAIN_ERROR at a payload path. */
+export function domainAt(path: string, message: string, hint?: string): JacobianError {
+  return new JacobianError("DOMAIN_ERROR", message, { path, ...(hint ? { hint } : {}) });
+}
+
+export type { Json };
