@@ -132,6 +132,17 @@ export class RunUseCase {
 
   /** Stage 3: parse once with the operation's own strict type: wire values become domain values. */
   parseRequest(decl: OperationDeclaration, assembled: Record<string, Json>): unknown {
+    // No wire value nests deeper than a few levels; refusing absurd depth first keeps every later
+    // recursive pass (validation, the parser's defensive copy, digests) far from the stack limit.
+    const tooDeep = nestingBeyond(assembled, MAX_PAYLOAD_DEPTH);
+    if (tooDeep !== undefined) {
+      const field = tooDeep.slice("payload.".length).split(/[.[]/)[0]!;
+      const declared = Object.keys((decl.request.toJsonSchema() as { properties?: object }).properties ?? {});
+      if (!declared.includes(field)) {
+        throw new JacobianError("UNKNOWN_ARGUMENT", `unknown field payload.${field.slice(0, 64)}: this request accepts only its declared fields`, { path: `payload.${field.slice(0, 64)}`, hint: `declared fields: ${declared.join(", ")}` });
+      }
+      throw new JacobianError("INVALID_PAYLOAD", `the payload nests deeper than ${MAX_PAYLOAD_DEPTH} levels (at ${tooDeep})`, { path: tooDeep, hint: `inspect ${decl.id} with math.find for its request schema; no field nests that deep` });
+    }
     return parseStrict(decl.request, assembled, "payload", `inspect ${decl.id} with math.find for its request schema and examples`);
   }
 
@@ -257,6 +268,28 @@ export class RunUseCase {
     this.deps.logger.error("internal_error", { capability_id: capabilityId, error: String((e as Error)?.message ?? e), ...(this.deps.logger.debug ? { stack: String((e as Error)?.stack) } : {}) });
     return new Stop({ kind: "failed", error: { code: "INTERNAL", message: "internal error while running the operation; it has been logged", hint: "report the capability id and payload to the operator" } });
   }
+}
+
+/** Deepest nesting of objects and arrays accepted in a payload (wire values need fewer than 10). */
+const MAX_PAYLOAD_DEPTH = 32;
+
+/** The path of the first node nested deeper than `max`, found iteratively (no recursion). */
+function nestingBeyond(root: Json, max: number): string | undefined {
+  const stack: [Json, number, string][] = [[root, 0, "payload"]];
+  while (stack.length) {
+    const [node, depth, path] = stack.pop()!;
+    if (node === null || typeof node !== "object") continue;
+    if (depth >= max) return path;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) if (node[i] !== null && typeof node[i] === "object") stack.push([node[i]!, depth + 1, `${path}[${i}]`]);
+    } else {
+      for (const k of Object.keys(node)) {
+        const v = node[k]!;
+        if (v !== null && typeof v === "object") stack.push([v, depth + 1, `${path}.${k}`]);
+      }
+    }
+  }
+  return undefined;
 }
 
 function pathValue(value: Json, path: string): Json | undefined {

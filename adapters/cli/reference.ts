@@ -16,10 +16,11 @@ export function renderOperationsReference(rt: JacobianRuntime): string {
     const found = rt.inspect(entry.id) as { capability: Entry };
     const c = found.capability;
     out.push(`## \`${c.id}\``, "");
-    out.push(`**${c.title}** — ${c.kind}, effect \`${c.effect}\`, version ${c.version}, pack \`${c.pack}\`.`, "");
+    const e = c.effect as Entry;
+    out.push(`**${c.title}** — ${c.kind}, effect \`${e.class}\` (writes ${list(e.writes)}; ${e.idempotent ? "idempotent" : "not idempotent"}), version ${c.version}, pack \`${c.pack}\`.`, "");
     out.push(c.summary, "");
     if (c.method) out.push(`Method: ${c.method}`, "");
-    out.push(`- Input kinds: ${list(c.input_kinds)}; accepted artifact types: ${list(c.accepted_artifact_types)}; produced artifact types: ${list(c.produced_artifact_types)}`);
+    out.push(`- Input kinds: ${list(c.input_kinds)}; output kinds: ${list(c.output_kinds)}; accepted artifact types: ${list(c.accepted_artifact_types)}; produced artifact types: ${list(c.produced_artifact_types)}`);
     out.push(`- Providers: ${(c.providers as Entry[]).map((p) => `\`${p.id}\` (${p.purpose})`).join(", ")}`);
     const ports = c.ports as { inputs: Record<string, Entry>; outputs: Record<string, Entry> };
     const portList = (side: Record<string, Entry>) => Object.entries(side).map(([n, p]) => `\`${n}\` → \`${p.field}\` (${p.kind})`).join(", ") || "none";

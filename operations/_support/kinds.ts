@@ -41,8 +41,13 @@ const RATIONAL_RE = /^(0|-?[1-9][0-9]*)(\/[1-9][0-9]*)?$/;
 
 /** An integer string of at most `maxDigits` digits, parsed to bigint. */
 export function integer(maxDigits: number) {
+  // maxLength admits the sign; the digit count itself is checked before BigInt runs.
   return kinded(
-    type("string").atMostLength(maxDigits + 1).and(INTEGER_RE).describe(`an integer as a decimal string (at most ${maxDigits} digits)`).pipe((s: string): bigint => BigInt(s)),
+    type("string")
+      .atMostLength(maxDigits + 1)
+      .and(INTEGER_RE)
+      .describe(`an integer as a decimal string (at most ${maxDigits} digits)`)
+      .pipe((s: string, ctx) => (s.length - (s.charCodeAt(0) === 45 ? 1 : 0) > maxDigits ? ctx.error(`an integer of at most ${maxDigits} digits`) : BigInt(s))),
     "integer",
   );
 }

@@ -59,7 +59,11 @@ describe("application/find", () => {
     const c = r.capability;
     expect(c.request_schema.additionalProperties).to.equal(false);
     expect(c.result_schema.type).to.equal("object");
-    expect(c.effect).to.equal("read_only");
+    // Every run may publish a content-addressed artifact (a result above the inline limit), so the
+    // published effect is not read-only although the operation's own class is.
+    expect(c.effect).to.deep.equal({ class: "read_only", read_only: false, destructive: false, idempotent: true, open_world: false, writes: ["artifact:large_result"] });
+    expect(c.input_kinds).to.deep.equal(["integer"]);
+    expect(c.output_kinds).to.deep.equal(["integer"]);
     expect(c.preflight.bounds[0]).to.include({ name: "digits" });
     expect(c.preflight.cost_model).to.be.a("string");
     expect(c.examples.length).to.be.greaterThan(0);
