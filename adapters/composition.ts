@@ -89,7 +89,7 @@ export class JacobianHost {
     c.register(TOKENS.digest, { useValue: o.digest ?? sha256 });
     c.register(TOKENS.providers, { useValue: o.providers ?? new DefaultProviderRegistry(new Set(resolved.disabledProviders)) });
     // The catalog reads the manifest now (a bad pack name fails at creation); nothing loads an operation.
-    c.register(TOKENS.catalog, { useValue: new Catalog(selectPacks(resolved.packs, options.catalogManifest), c.resolve<ProviderRegistry>(TOKENS.providers), runtimeSettings) });
+    c.register(TOKENS.catalog, { useValue: new Catalog(selectPacks(resolved.packs, resolved.catalogManifest), c.resolve<ProviderRegistry>(TOKENS.providers), runtimeSettings) });
     c.register(TOKENS.index, {
       useFactory: instanceCachingFactory((dc) => {
         const index = o.index ?? new Bm25SearchIndex();

@@ -6,10 +6,13 @@ import { type } from "arktype";
 import type { OperationPack } from "../domain/declaration.js";
 import type { ArtifactStore, Digest, Executor, Logger, ProviderRegistry, SearchIndex, ValueStore } from "../domain/ports.js";
 
+/** Built on first use: most processes read no config file and never need it. */
+let configFileType: ReturnType<typeof makeConfigFileType> | undefined;
+function makeConfigFileType() {
 const BudgetOverride = type({ "max_units?": "number > 0", "max_memory_bytes?": "number > 0", "timeout_ms?": "number > 0" });
 
 /** The config file schema; unknown keys are refused so typos never silently change limits. */
-export const ConfigFile = type({
+const ConfigFile = type({
   "packs?": "string[]",
   "artifacts_dir?": "string",
   "budget_scale?": "0 < number <= 1000",
@@ -22,7 +25,9 @@ export const ConfigFile = type({
   "http?": { "host?": "string", "port?": "0 <= number.integer <= 65535", "allowed_hosts?": "string[]" },
   "debug?": "boolean",
 }).onDeepUndeclaredKey("reject");
-export type ConfigFile = typeof ConfigFile.infer;
+return ConfigFile;
+}
+export type ConfigFile = ReturnType<typeof makeConfigFileType>["infer"];
 
 export interface JacobianOptions {
   /** Packs to install: names of shipped packs and/or custom pack objects. Default: all shipped packs. */
@@ -74,6 +79,8 @@ export interface ResolvedSettings {
   pool: false | { threads: number; inlineMaxUnits: number; workerHeapMb: number };
   debug: boolean;
   http: { host: string; port: number; allowedHosts?: string[] };
+  /** The catalog manifest to install from (default: the shipped one). */
+  catalogManifest?: string;
 }
 
 export function defaultHome(): string {
@@ -87,7 +94,8 @@ export function readConfigFile(file: string): ConfigFile {
   } catch (e) {
     throw new Error(`cannot read config file ${file}: ${(e as Error).message}`);
   }
-  const r = ConfigFile(raw);
+  configFileType ??= makeConfigFileType();
+  const r = configFileType(raw);
   if (r instanceof type.errors) throw new Error(`invalid config file ${file}: ${r.summary}`);
   return r;
 }
@@ -117,6 +125,8 @@ export function resolveSettings(opts: JacobianOptions): ResolvedSettings {
             workerHeapMb: opts.pool?.workerHeapMb ?? cfg.pool?.worker_heap_mb ?? 2048,
           },
     debug: opts.debug ?? cfg.debug ?? false,
+    // JACOBIAN_CATALOG_MANIFEST: an operator switch for custom distributions and the start-up benchmark.
+    ...((opts.catalogManifest ?? process.env.JACOBIAN_CATALOG_MANIFEST) ? { catalogManifest: (opts.catalogManifest ?? process.env.JACOBIAN_CATALOG_MANIFEST)! } : {}),
     http: { host: cfg.http?.host ?? "127.0.0.1", port: cfg.http?.port ?? 3917, ...(cfg.http?.allowed_hosts ? { allowedHosts: cfg.http.allowed_hosts } : {}) },
   };
 }

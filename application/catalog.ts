@@ -55,6 +55,11 @@ export function inspectionOf(decl: OperationDeclaration): InspectionData {
   return {
     request_schema: decl.request.toJsonSchema() as Json,
     result_schema: resultSchema(decl),
+    bounds: decl.bounds.map((b) => ({ ...b })),
+    cost_model: decl.cost_model,
+    budget: { ...decl.budget },
+    ...(decl.progress_measure ? { progress_measure: decl.progress_measure } : {}),
+    ...(decl.kind === "checker" ? { method: decl.method } : {}),
     examples: decl.examples.map((e) => ({ title: e.title, payload: e.payload, expected: e.expected as Json, ...(e.equivalence ? { equivalence: e.equivalence.description } : {}) })),
   };
 }
@@ -147,7 +152,7 @@ export class Catalog {
   }
 
   /** The operator's budget for an operation: declared default, scaled, then per-op overrides. */
-  budget(meta: Pick<OperationMetadata, "id" | "budget">): Budget {
+  budget(meta: { id: string; budget: Budget }): Budget {
     const s = this.settings.budget_scale;
     const base: Budget = {
       max_units: meta.budget.max_units * s,
@@ -182,19 +187,19 @@ export class Catalog {
   /** Authoritative inspection: schemas, effect, providers, preflight, ports and examples. */
   inspect(op: InstalledOperation): Record<string, Json> {
     const { meta } = op;
-    const budget = this.budget(meta);
     const data = op.source.inspection();
+    const budget = this.budget({ id: meta.id, budget: data.budget });
     return {
       ...this.entry(op),
       keywords: meta.keywords,
       request_schema: data.request_schema,
       result_schema: data.result_schema,
-      ...(meta.method ? { method: meta.method } : {}),
+      ...(data.method ? { method: data.method } : {}),
       preflight: {
-        bounds: meta.bounds.map((b) => ({ ...b })),
-        cost_model: meta.cost_model,
+        bounds: data.bounds.map((b) => ({ ...b })),
+        cost_model: data.cost_model,
         budget: { max_units: budget.max_units, max_memory_bytes: budget.max_memory_bytes, timeout_ms: budget.timeout_ms },
-        ...(meta.progress_measure ? { progress_measure: meta.progress_measure } : {}),
+        ...(data.progress_measure ? { progress_measure: data.progress_measure } : {}),
       },
       examples: data.examples as unknown as Json,
     };

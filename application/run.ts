@@ -10,7 +10,8 @@ import { validateResultWire, type Catalog, type InstalledOperation } from "./cat
 import { parseStrict, RunArguments } from "./contract.js";
 import { unknownCapability } from "./find.js";
 
-export const LIBRARY = { name: "jacobian", version: "0.1.0" } as const;
+import { LIBRARY } from "../domain/library.js";
+export { LIBRARY };
 
 export interface RunOptions {
   signal?: AbortSignal;

@@ -30,18 +30,22 @@ export interface OperationMetadata {
   produced_artifact_types: string[];
   effect: Effect;
   providers: ProviderRequirement[];
+  ports: { inputs: Record<string, PortMetadata>; outputs: Record<string, PortMetadata> };
+}
+
+/**
+ * What inspection publishes beyond metadata: schemas, preflight facts and examples (for shipped
+ * packs precomputed at build time, one file per operation, read on first inspect). Kept out of
+ * the metadata so that a catalog of 10,000 operations stays small to load.
+ */
+export interface InspectionData {
+  request_schema: Json;
+  result_schema: Json;
   bounds: Bound[];
   cost_model: string;
   budget: Budget;
   progress_measure?: string;
   method?: string;
-  ports: { inputs: Record<string, PortMetadata>; outputs: Record<string, PortMetadata> };
-}
-
-/** What inspection publishes beyond metadata: schemas and examples (also precomputed at build). */
-export interface InspectionData {
-  request_schema: Json;
-  result_schema: Json;
   examples: { title: string; payload: Json; expected: Json; equivalence?: string }[];
 }
 
@@ -98,11 +102,6 @@ export function describeOperation(decl: OperationDeclaration): { meta: Operation
     produced_artifact_types: [...decl.produced_artifact_types],
     effect: decl.effect,
     providers: decl.providers.map((p) => ({ ...p })),
-    bounds: decl.bounds.map((b) => ({ ...b })),
-    cost_model: decl.cost_model,
-    budget: { ...decl.budget },
-    ...(decl.progress_measure ? { progress_measure: decl.progress_measure } : {}),
-    ...(decl.kind === "checker" ? { method: decl.method } : {}),
     ports: { inputs, outputs },
   };
   return { meta, problems };

@@ -77,11 +77,14 @@ export function readManifest(names: string[] | undefined, file = DEFAULT_MANIFES
       version: pack.version,
       description: pack.description,
       operations: pack.operations.map(({ meta, module }) => {
-        const url = pathToFileURL(path.resolve(dir, module)).href;
+        let url: string | undefined;
+        const moduleUrl = () => (url ??= pathToFileURL(path.resolve(dir, module)).href);
         return {
           meta,
-          module: url,
-          load: () => loadDeclaration(url),
+          get module() {
+            return moduleUrl();
+          },
+          load: () => loadDeclaration(moduleUrl()),
           inspection: () => JSON.parse(readFileSync(inspectionPath(dir, meta.id), "utf8")),
         };
       }),

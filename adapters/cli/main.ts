@@ -3,14 +3,13 @@
  * The CLI face. Mathematical commands (catalog, inspect, run) are generic over the installed
  * declarations; the hand-written commands are operator administration only.
  */
-import "../ark-config.js";
 import { readFileSync } from "node:fs";
 import { Builtins, Cli, Command, Option, UsageError } from "clipanion";
-import { JacobianHost } from "../composition.js";
+import type { JacobianHost } from "../composition.js";
 import type { JacobianOptions } from "../config.js";
 import { EXIT_CODES } from "../../domain/outcome.js";
 import { renderOperationsReference } from "./reference.js";
-import { LIBRARY } from "../../application/run.js";
+import { LIBRARY } from "../../domain/library.js";
 
 abstract class RuntimeCommand extends Command {
   packs = Option.String("--packs", { description: "Comma-separated packs to install (default: all shipped packs)" });
@@ -32,7 +31,9 @@ abstract class RuntimeCommand extends Command {
     return o;
   }
 
-  host(logger: "stderr" | "silent" = "silent"): JacobianHost {
+  /** The composition root is loaded only by commands that need a runtime (`--help`/`--version` load nothing). */
+  async host(logger: "stderr" | "silent" = "silent"): Promise<JacobianHost> {
+    const { JacobianHost } = await import("../composition.js");
     try {
       return JacobianHost.create(this.options(), logger);
     } catch (e) {
@@ -49,7 +50,7 @@ class CatalogCommand extends RuntimeCommand {
   static override paths = [["catalog"]];
   static override usage = Command.Usage({ description: "Print the installed inventory (the capability://catalog resource)" });
   async execute() {
-    const host = this.host();
+    const host = await this.host();
     const rt = host.openRuntime();
     this.print(rt.catalog());
     await host.close();
@@ -62,7 +63,7 @@ class InspectCommand extends RuntimeCommand {
   static override usage = Command.Usage({ description: "Inspect one operation: schemas, effect, providers, preflight, ports, examples" });
   id = Option.String({ required: true });
   async execute() {
-    const host = this.host();
+    const host = await this.host();
     const rt = host.openRuntime();
     const r = rt.inspect(this.id);
     this.print(r);
@@ -79,7 +80,7 @@ class SearchCommand extends RuntimeCommand {
   inputKind = Option.String("--input-kind");
   artifactType = Option.String("--artifact-type");
   async execute() {
-    const host = this.host();
+    const host = await this.host();
     const rt = host.openRuntime();
     const request: Record<string, unknown> = { op: "search", query: this.query.join(" ") };
     if (this.limit !== undefined) request.limit = Number(this.limit);
@@ -116,7 +117,7 @@ class RunCommand extends RuntimeCommand {
     } catch (e) {
       throw new UsageError(`the payload is not valid JSON: ${(e as Error).message}`);
     }
-    const host = this.host();
+    const host = await this.host();
     const rt = host.openRuntime();
     const ac = new AbortController();
     const onSigint = () => ac.abort();
@@ -140,7 +141,7 @@ class ServeCommand extends RuntimeCommand {
   bind = Option.String("--host", { description: "Bind address for HTTP (default 127.0.0.1)" });
   async execute() {
     if (this.stdio && this.http) throw new UsageError("choose one of --stdio or --http");
-    const host = this.host("stderr");
+    const host = await this.host("stderr");
     const mcpModule = "../mcp/index.js"; // loaded lazily: the math commands never pay for the MCP SDK
     const mcp = (await import(mcpModule)) as McpAdapter;
     if (this.http) {
@@ -166,7 +167,7 @@ class DocsCommand extends RuntimeCommand {
   static override paths = [["docs"]];
   static override usage = Command.Usage({ description: "Print docs/operations.md generated from the catalog" });
   async execute() {
-    const host = this.host();
+    const host = await this.host();
     this.context.stdout.write(renderOperationsReference(host.openRuntime()));
     await host.close();
     return 0;
@@ -177,7 +178,7 @@ class DoctorCommand extends RuntimeCommand {
   static override paths = [["doctor"]];
   static override usage = Command.Usage({ description: "Check the installation: packs, providers, artifact store" });
   async execute() {
-    const host = this.host();
+    const host = await this.host();
     const providers = new Map<string, unknown>();
     for (const { meta } of host.catalog.all()) for (const s of host.catalog.providerStatus(meta)) providers.set(s.id, s);
     this.print({ library: LIBRARY, node: process.version, packs: host.catalog.packs, providers: [...providers.values()], artifacts_dir: host.artifacts.location });
@@ -202,7 +203,7 @@ class ArtifactsCommand extends RuntimeCommand {
   id = Option.String({ required: false });
   olderThanDays = Option.String("--older-than-days");
   async execute() {
-    const host = this.host();
+    const host = await this.host();
     const rt = host.openRuntime();
     try {
       switch (this.action) {

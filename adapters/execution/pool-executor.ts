@@ -1,5 +1,5 @@
 import { MessageChannel, receiveMessageOnPort } from "node:worker_threads";
-import { Piscina } from "piscina";
+import type { Piscina } from "piscina";
 import type { ExecuteRequest, Executor } from "../../domain/ports.js";
 import { AbortedError, JacobianError, type FailureCode } from "../../domain/errors.js";
 import { abortReason } from "../../application/execution.js";
@@ -37,8 +37,11 @@ export class PoolExecutor implements Executor {
 
   constructor(private readonly settings: PoolSettings) {}
 
-  private get pool(): Piscina<WorkerTask, WorkerReply> {
+  /** piscina is imported on first use: processes that never pool (one-shot CLI calls) never load it. */
+  private async pool(): Promise<Piscina<WorkerTask, WorkerReply>> {
     if (!this.poolInstance) {
+      const { Piscina } = await import("piscina");
+      if (this.poolInstance) return this.poolInstance;
       const pool = new Piscina<WorkerTask, WorkerReply>({
         filename: new URL("./worker.js", import.meta.url).href,
         minThreads: 0,
@@ -55,7 +58,7 @@ export class PoolExecutor implements Executor {
 
   /** Start one worker ahead of the first expensive call (servers call this at start-up). */
   async warm(): Promise<void> {
-    await this.pool.run({ opId: "", request: null, warmup: true });
+    await (await this.pool()).run({ opId: "", request: null, warmup: true });
   }
 
   async execute(job: ExecuteRequest): Promise<unknown> {
@@ -86,7 +89,7 @@ export class PoolExecutor implements Executor {
     signal.addEventListener("abort", onAbort, { once: true });
     const task: WorkerTask = { opId: job.op.id, request: job.request, progress: channel.port2, ...(job.module ? { module: job.module } : {}), ...(job.packModule ? { packModule: job.packModule } : {}) };
     let reply: WorkerReply;
-    const run = this.pool.run(task, { signal: inner.signal, transferList: [channel.port2] });
+    const run = (await this.pool()).run(task, { signal: inner.signal, transferList: [channel.port2] });
     // The port stays open until the task settles: a deferred abort needs its `started` message.
     const settle = () => {
       // Messages the worker posted before it returned are already queued on port1 but may not have

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import type { ProviderRegistry, ProviderStatus } from "../../domain/ports.js";
-import { LIBRARY } from "../../application/run.js";
+import { LIBRARY } from "../../domain/library.js";
 
 /**
  * Providers known to this distribution. `jacobian.builtin` is always present; external providers

@@ -135,7 +135,9 @@ function isPlainShape(t: unknown): boolean {
 
 /** Reject undeclared keys at every depth (the boundary rule for every request and result type). */
 export function strict<T extends Type<any>>(t: T): T {
-  return (t as any).onDeepUndeclaredKey("reject") as T;
+  // The process-wide arktype setting (adapters/ark-config.ts) already rejects undeclared keys at
+  // every depth; this marks the boundary types explicitly and costs nothing.
+  return t;
 }
 
 /**

@@ -1,0 +1,16 @@
+const T=[];let t=performance.now();const mark=(n)=>{const x=performance.now();T.push([n,Math.round(x-t)]);t=x;};
+await import("./dist/adapters/ark-config.js"); mark("ark-config");
+await import("arktype"); mark("arktype");
+await import("clipanion"); mark("clipanion");
+await import("reflect-metadata"); await import("tsyringe"); mark("tsyringe");
+await import("./dist/application/contract.js"); mark("contract");
+await import("./dist/adapters/config.js"); mark("config");
+await import("./dist/adapters/composition.js"); mark("composition");
+const {JacobianHost}=await import("./dist/adapters/composition.js");
+const h=JacobianHost.create({pool:false}); mark("host.create");
+const rt=h.openRuntime(); mark("openRuntime");
+await import("@modelcontextprotocol/server"); mark("mcp-server");
+await import("./dist/adapters/mcp/index.js"); mark("mcp adapter");
+const o=await rt.run({capability_id:"integer.compute.gcd",payload:{left:"84",right:"30"}}); mark("first run");
+rt.find({request:{op:"search",query:"gcd"}}); mark("first search");
+console.log(T.map(x=>x.join(" ")).join(", "), "cpu", process.cpuUsage());
