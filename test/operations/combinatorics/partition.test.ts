@@ -3,7 +3,7 @@ import fc from "fast-check";
 import type { OperationPack } from "../../../domain/declaration.js";
 import { validateSync } from "../../../domain/schema.js";
 import { MAX_PARTITION_N, partitionTable, ramanujanModulus } from "../../../domain/math/partitions.js";
-import partition from "../../../operations/combinatorics/partition.js";
+import partition from "../../../operations/combinatorics/partition_compute.js";
 import { loadPack } from "../../../operations/packs.js";
 import { gp, requireGp } from "../../support/gp.js";
 import { testJacobian } from "../../support/runtime.js";
