@@ -83,6 +83,11 @@ export const naturalIndex = (text = "n ≥ 0 as a decimal string") => described(
 /** A field type of a request or result shape (an arktype type, usually from a kind builder). */
 type Field = object;
 
+/** The request `{ n, k }` of the Stirling numbers: n elements and k cycles or blocks. */
+export function stirlingRequest(kCounts: string) {
+  return request({ n: naturalIndex("n ≥ 0 (number of elements)"), k: naturalIndex(`k ≥ 0 (number of ${kCounts})`) });
+}
+
 export interface IndexedSpec<V> extends Pick<OperationSpec<{ n: bigint }, Record<string, V>>, "object" | "title" | "summary" | "keywords" | "cost_model" | "progress_measure" | "purpose" | "budget" | "ports" | "examples"> {
   /** The result field, named after the number (`factorial`, `catalan`, …). */
   field: string;

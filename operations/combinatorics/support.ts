@@ -71,3 +71,9 @@ export function hasExactValuation(x: bigint, p: bigint, v: number): boolean {
 export function familyDomainError(message: string, path: string, hint: string): JacobianError {
   return new JacobianError("DOMAIN_ERROR", message, { path, hint });
 }
+
+/** Primes of the Stirling postconditions (the residue formulas cost O(p²) per prime). */
+export const STIRLING_CHECK_PRIMES = [499, 503];
+
+/** Where the Stirling numbers of both kinds vanish: k > n, or k = 0 < n. */
+export const stirlingVanishes = (n: number, k: number): boolean => k > n || (k === 0 && n > 0);
