@@ -83,11 +83,6 @@ export const naturalIndex = (text = "n ≥ 0 as a decimal string") => described(
 /** A field type of a request or result shape (an arktype type, usually from a kind builder). */
 type Field = object;
 
-/** The request `{ n, k }` of the Stirling numbers: n elements and k cycles or blocks. */
-export function stirlingRequest(kCounts: string) {
-  return request({ n: naturalIndex("n ≥ 0 (number of elements)"), k: naturalIndex(`k ≥ 0 (number of ${kCounts})`) });
-}
-
 export interface IndexedSpec<V> extends Pick<OperationSpec<{ n: bigint }, Record<string, V>>, "object" | "title" | "summary" | "keywords" | "cost_model" | "progress_measure" | "purpose" | "budget" | "ports" | "examples"> {
   /** The result field, named after the number (`factorial`, `catalan`, …). */
   field: string;
@@ -129,6 +124,38 @@ export function indexedNumber<V>(spec: IndexedSpec<V>): ComputeDeclaration<{ n: 
     preflight: (req) => spec.estimate(small(req.n), req),
     execute: (req, ctx) => ({ [field]: spec.compute(small(req.n), ctx) }),
     postcondition: (req, res) => spec.check(small(req.n), res[field]!),
+    examples: spec.examples,
+  });
+}
+
+type Pair = { n: bigint; k: bigint };
+
+export interface StirlingSpec<Res> extends Pick<OperationSpec<Pair, Res>, "object" | "title" | "summary" | "keywords" | "result" | "cost_model" | "progress_measure" | "examples"> {
+  /** What k counts: "cycles" (first kind) or "blocks" (second kind). */
+  kCounts: string;
+  /** A note on which result fields the result-size bound counts. */
+  resultNote?: string;
+  estimate(n: number, k: number, basis: string): CostEstimate;
+  compute(n: number, k: number, ctx: ExecutionContext): Res;
+  check(n: number, k: number, res: Res): string | null;
+}
+
+/** The Stirling numbers of either kind: a request `{ n, k }` of two small indices handed on as numbers. */
+export function stirlingNumber<Res>(spec: StirlingSpec<Res>): ComputeDeclaration<Pair, Res> {
+  const Request = request({ n: naturalIndex("n ≥ 0 (number of elements)"), k: naturalIndex(`k ≥ 0 (number of ${spec.kCounts})`) });
+  return combinatoricsOperation<Pair, Res>({
+    object: spec.object,
+    title: spec.title,
+    summary: spec.summary,
+    keywords: spec.keywords,
+    request: Request as unknown as Kinded<Pair>,
+    result: spec.result,
+    bounds: [indexBound("n_digits", "n and k have at most this many digits (the cost model bounds n)"), resultBound(spec.resultNote)],
+    cost_model: spec.cost_model,
+    progress_measure: spec.progress_measure,
+    preflight: (req) => spec.estimate(small(req.n), small(req.k), `n = ${req.n}, k = ${req.k}`),
+    execute: (req, ctx) => spec.compute(small(req.n), small(req.k), ctx),
+    postcondition: (req, res) => spec.check(small(req.n), small(req.k), res),
     examples: spec.examples,
   });
 }

@@ -1,9 +1,8 @@
 import { log2Factorial, log2Stirling1, mulUnits, stirling1ModPrime, stirling1Plan, stirling1Unsigned } from "../../domain/math/combinatorics.js";
 import { integer, natural, result } from "../_support/kinds.js";
-import { combinatoricsOperation, described, indexBound, resultBound, stirlingRequest } from "./factory.js";
-import { residue, RESULT_CHARS, sized, small, STIRLING_CHECK_PRIMES, stirlingVanishes } from "./support.js";
+import { described, stirlingNumber } from "./factory.js";
+import { residue, RESULT_CHARS, sized, STIRLING_CHECK_PRIMES, stirlingVanishes } from "./support.js";
 
-const Request = stirlingRequest("cycles");
 const Result = result({
   signed: described(
     integer(RESULT_CHARS),
@@ -17,8 +16,9 @@ const Result = result({
   ),
 });
 
-export default combinatoricsOperation<typeof Request.infer, typeof Result.infer>({
+export default stirlingNumber<typeof Result.infer>({
   object: "stirling1",
+  kCounts: "cycles",
   title: "Stirling numbers of the first kind s(n, k), signed and unsigned",
   summary:
     "Exact Stirling number of the first kind for n, k ≥ 0, in both conventions at once: signed s(n, k) = (−1)^{n−k} c(n, k) (PARI/GP, Mathematica) and unsigned c(n, k) " +
@@ -26,17 +26,14 @@ export default combinatoricsOperation<typeof Request.infer, typeof Result.infer>
     "c(n, k) is the coefficient e_{n−k}(1, …, n − 1), read off a product tree of the linear factors truncated to degree min(k − 1, n − k) (Kronecker substitution for the polynomial products); " +
     "the cost grows like the whole row, about 3 s at n = 2000, k = 1000 (cost-bounded). Postcondition: c(n, k) modulo two primes from Π_{i<p}(x + i) ≡ x^p − x (mod p).",
   keywords: ["stirling", "stirling number", "first kind", "stirling1", "stirling s1", "cycles", "permutation cycles", "rising factorial coefficients", "falling factorial coefficients", "combinatorics", "counting"],
-  request: Request,
   result: Result,
-  bounds: [indexBound("n_digits", "n and k have at most this many digits (the cost model bounds n)"), resultBound("the two fields together")],
+  resultNote: "the two fields together",
   cost_model:
     "b = log2 c(n, k) (saddle-point bound Γ(ρ + n)/(Γ(ρ)ρ^k)); the product tree over n − 1 linear factors truncated to degree d is costed level by level: 2^ℓ merges of polynomials with " +
     "min(n/2^{ℓ+1}, d) + 1 coefficients of s bits (s from log2 Π(1 + i), or (d + 1)·C(m, d)·max^d on the reversed side) cost 1.2·M(2·coefficients·s); the cheaper orientation is used. " +
     "units = that + decimal conversion 2·3·M(b); M as in combinatorics.factorial.compute. Memory: the root product (2·coefficients·s bits) as bigints and hexadecimal strings, about 2 bytes per bit.",
   progress_measure: "linear factors multiplied in, out of n − 1",
-  preflight(req) {
-    const n = small(req.n), k = small(req.k);
-    const basis = `n = ${req.n}, k = ${req.k}`;
+  estimate(n, k, basis) {
     if (k >= n || k === 0) return sized(2, 10, 64, basis);
     const bits = 2 * (log2Stirling1(n, k) + 2);
     if (bits > 1e7) return sized(bits, 0, 0, basis);
@@ -45,13 +42,11 @@ export default combinatoricsOperation<typeof Request.infer, typeof Result.infer>
     // the root product as bigints and as hexadecimal strings (2 bytes per 4 bits), operands included
     return sized(bits, plan.units, 2 * plan.peakBits, `${basis} (${plan.reversed ? "reversed" : "forward"} product tree truncated to degree ${plan.d})`);
   },
-  execute(req, ctx) {
-    const n = small(req.n), k = small(req.k);
+  compute(n, k, ctx) {
     const c = stirling1Unsigned(n, k, ctx);
     return { signed: (n - k) & 1 ? -c : c, unsigned: c };
   },
-  postcondition(req, res) {
-    const n = small(req.n), k = small(req.k);
+  check(n, k, res) {
     if (res.signed !== ((n - k) % 2 === 1 ? -res.unsigned : res.unsigned)) return "signed must be (−1)^{n−k} times unsigned";
     for (const p of STIRLING_CHECK_PRIMES) if (residue(res.unsigned, p) !== stirling1ModPrime(n, k, p)) return `c(n, k) mod ${p} differs from the residue formula`;
     const zero = stirlingVanishes(n, k);
