@@ -3,7 +3,8 @@
  * effect, provider, budget, artifact types and the result-size bound; `combinatoricsOperation`
  * states those once, so a declaration file states only what differs (its id's object, words,
  * request and result shapes, cost model, computation, independent check and examples).
- * `indexedNumber` narrows it further to the numbers of one index n (n!, C_n, B_n, !n, F_n, …).
+ * `indexedNumber` narrows it further to the numbers of one index n (n!, C_n, B_n, !n, F_n, …),
+ * `stirlingNumber` to the Stirling numbers of either kind (indices n, k).
  * (Not a declaration: the pack lists its operations explicitly.)
  */
 import type { Bound, Budget, ComputeDeclaration, CostEstimate, ExecutionContext, Example, PortDeclaration } from "../../domain/declaration.js";
