@@ -1,16 +1,13 @@
 /**
- * The falling and rising factorials share one declaration shape (a rational x and k ≥ 0); each
- * has its own declaration file built from here. (Not a declaration itself.)
+ * The falling and rising factorials share one declaration shape (a rational x and k ≥ 0 factors
+ * x ± i); each declaration file states its direction, words and examples. (Not a declaration itself.)
  */
-import { type } from "arktype";
-import { defineCompute, type ComputeDeclaration } from "../../domain/declaration.js";
-import {
-  fallingFactorialRational, lnGamma, log2Big, mulUnits, risingFactorialRational,
-} from "../../domain/math/combinatorics.js";
-import { formatRational, type Rational } from "../../domain/math/rational.js";
-import { parseRational } from "../../domain/values.js";
-import { naturalString, rationalString, strict } from "../_support/wire.js";
-import { BUDGET, CHECK_PRIMES, decimalResidue, PARAM_DIGITS, ratParts, RESULT_BOUND_DESCRIPTION, RESULT_CHARS, sized, small } from "./support.js";
+import type { ComputeDeclaration, ExecutionContext, Example } from "../../domain/declaration.js";
+import { lnGamma, log2Big, mulUnits } from "../../domain/math/combinatorics.js";
+import type { Rational } from "../../domain/math/rational.js";
+import { natural, rational, request, result } from "../_support/kinds.js";
+import { combinatoricsOperation, described, indexBound, resultBound } from "./factory.js";
+import { CHECK_PRIMES, LOG10_2, PARAM_DIGITS, residue, RESULT_CHARS, sized, small } from "./support.js";
 
 const MAX_X_CHARS = 10_000;
 
@@ -40,83 +37,61 @@ function log2AbsFalling(x: number, xBits: number, k: number): number {
   return left + right;
 }
 
-type Kind = "falling" | "rising";
+export interface PochhammerSpec {
+  /** The result field and id object. */
+  field: "falling_factorial" | "rising_factorial";
+  /** −1: the factors are x, x − 1, …; +1: x, x + 1, …. */
+  step: -1 | 1;
+  title: string;
+  /** The product in symbols, e.g. "(x)_k = x(x − 1)⋯(x − k + 1)". */
+  formula: string;
+  /** Names of the same product elsewhere (PARI/GP, SymPy), for the summary. */
+  elsewhere: string;
+  keywords: string[];
+  compute(x: Rational, k: bigint, ctx: ExecutionContext): Rational;
+  examples: Example[];
+}
 
-export function pochhammerDeclaration(kind: Kind): ComputeDeclaration<{ x: string; k: string }, Record<string, string>> {
-  const field = kind === "falling" ? "falling_factorial" : "rising_factorial";
-  const Request = strict(
-    type({
-      x: rationalString(MAX_X_CHARS).describe("x: an integer or a rational p/q (at most 10,000 characters)"),
-      k: naturalString(PARAM_DIGITS).describe("the number of factors k ≥ 0"),
-    }),
-  );
-  const Result = strict(
-    type({
-      [field]: rationalString(RESULT_CHARS).describe(
-        kind === "falling" ? "(x)_k = x(x − 1)⋯(x − k + 1), canonical (an integer, or p/q reduced)" : "x^(k) = x(x + 1)⋯(x + k − 1), canonical (an integer, or p/q reduced)",
-      ),
-    }),
-  );
-  const sign = kind === "falling" ? -1n : 1n;
-  /** The k factors are x + sign·i for i < k. */
-  const compute = (x: Rational, k: bigint, pace?: Parameters<typeof fallingFactorialRational>[2]): Rational =>
-    kind === "falling" ? fallingFactorialRational(x, k, pace) : risingFactorialRational(x, k, pace);
-  const title = kind === "falling" ? "Falling factorial (x)_k" : "Rising factorial x^(k) (Pochhammer symbol)";
-  const formula = kind === "falling" ? "(x)_k = x(x − 1)⋯(x − k + 1)" : "x^(k) = (x)^(k) = x(x + 1)⋯(x + k − 1)";
-  const examples =
-    kind === "falling"
-      ? [
-          { title: "(10)_3 = 10·9·8", payload: { x: "10", k: "3" }, expected: { [field]: "720" } },
-          { title: "(3)_5 = 0 (a factor is 0)", payload: { x: "3", k: "5" }, expected: { [field]: "0" } },
-          { title: "(−2)_3 = (−2)(−3)(−4)", payload: { x: "-2", k: "3" }, expected: { [field]: "-24" } },
-          { title: "(1/2)_3 = (1/2)(−1/2)(−3/2)", payload: { x: "1/2", k: "3" }, expected: { [field]: "3/8" } },
-          { title: "(x)_0 = 1", payload: { x: "-7/3", k: "0" }, expected: { [field]: "1" } },
-        ]
-      : [
-          { title: "3^(4) = 3·4·5·6", payload: { x: "3", k: "4" }, expected: { [field]: "360" } },
-          { title: "(1/2)^(3) = (1/2)(3/2)(5/2)", payload: { x: "1/2", k: "3" }, expected: { [field]: "15/8" } },
-          { title: "(−3)^(5) = 0 (a factor is 0)", payload: { x: "-3", k: "5" }, expected: { [field]: "0" } },
-          { title: "(−3)^(2) = (−3)(−2)", payload: { x: "-3", k: "2" }, expected: { [field]: "6" } },
-          { title: "1^(20) = 20!", payload: { x: "1", k: "20" }, expected: { [field]: "2432902008176640000" } },
-        ];
+type Req = { x: Rational; k: bigint };
 
-  return defineCompute<{ x: string; k: string }, Record<string, string>>({
-    id: `combinatorics.${field}.compute`,
-    version: "1.0.0",
-    title,
+export function pochhammer(spec: PochhammerSpec): ComputeDeclaration<Req, Record<string, Rational>> {
+  const { field, step } = spec;
+  const Request = request({
+    x: described(rational(MAX_X_CHARS), "rational", "x: an integer or a rational p/q (at most 10,000 characters)"),
+    k: described(natural(PARAM_DIGITS), "integer", "the number of factors k ≥ 0"),
+  });
+  const Result = result({ [field]: described(rational(RESULT_CHARS), "rational", `${spec.formula}, canonical (an integer, or p/q reduced)`) });
+  /** x as seen by the falling factorial: the rising x^(k) is (−1)^k (−x)_k, so both vanish when this is an integer in [0, k). */
+  const fallingBase = (x: Rational): Rational => (step < 0 ? x : { num: -x.num, den: x.den });
+  const hasZeroFactor = (x: Rational, k: bigint): boolean => {
+    const y = fallingBase(x);
+    return y.den === 1n && y.num >= 0n && y.num < k;
+  };
+  return combinatoricsOperation<Req, Record<string, Rational>>({
+    object: field,
+    title: spec.title,
     summary:
-      `Exact ${formula} for a rational x (integer or p/q, up to 10,000 characters) and k ≥ 0 factors, with up to 1,000,000 result digits (numerator and denominator together); the empty product (k = 0) is 1. ` +
-      (kind === "rising" ? "The rising factorial is the Pochhammer symbol (x)_k of hypergeometric series (PARI/GP: gamma(x+k)/gamma(x), SymPy: rf). " : "SymPy: ff; PARI/GP: prod(i=0,k-1,x-i). ") +
+      `Exact ${spec.formula} for a rational x (integer or p/q, up to 10,000 characters) and k ≥ 0 factors, with up to 1,000,000 result digits (numerator and denominator together); the empty product (k = 0) is 1. ` +
+      `${spec.elsewhere} ` +
       "Integer x: a product of consecutive integers (split over the primes when it starts low, like n!), 0 when a factor vanishes. " +
-      "Rational x = p/q in lowest terms: Π (p ± iq)/q^k, already reduced since gcd(p ± iq, q) = 1. Postcondition: recomputed modulo two primes by the plain product.",
-    keywords: [
-      kind === "falling" ? "falling factorial" : "rising factorial", kind === "falling" ? "descending factorial" : "ascending factorial", "pochhammer", "pochhammer symbol",
-      kind === "falling" ? "ff" : "rf", "permutations", "k-permutations", "arrangements", "hypergeometric", "gamma ratio", "factorial", "combinatorics",
-    ],
-    input_kinds: ["integer", "rational"],
-    accepted_artifact_types: [],
-    produced_artifact_types: [],
+      `Rational x = p/q in lowest terms: Π (p ${step < 0 ? "−" : "+"} iq)/q^k, already reduced since gcd(p ${step < 0 ? "−" : "+"} iq, q) = 1. Postcondition: recomputed modulo two primes by the plain product.`,
+    keywords: spec.keywords,
     request: Request as never,
     result: Result as never,
-    effect: "read_only",
-    providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
     bounds: [
       { name: "x_chars", limit: MAX_X_CHARS, unit: "characters", description: "x has at most this many characters" },
-      { name: "k_digits", limit: PARAM_DIGITS, unit: "decimal digits", description: "k is given with at most this many digits" },
-      { name: "result_digits", limit: 1_000_000, unit: "decimal digits", description: RESULT_BOUND_DESCRIPTION },
+      indexBound("k_digits", "k is given with at most this many digits"),
+      resultBound(),
     ],
     cost_model:
       "b = log2 of the numerator Π|x ± i|·q^k plus log2 q^k (exact sum for k ≤ 10^4, log-gamma otherwise); units = k·(3 + linear cost of one factor) + 3·M(b) + decimal conversion 3·M(b); " +
       "M as in combinatorics.factorial.compute. A result that is 0 costs nothing beyond parsing.",
-    budget: BUDGET,
     progress_measure: "exponent bits of the prime-power product done",
-    preflight(req) {
-      const x = parseRational(req.x, "payload.x");
-      const k = small(req.k);
-      const basis = `x has ${req.x.length} characters, k = ${req.k}`;
-      // x as seen by the falling factorial: rising x^(k) = (−1)^k (−x)_k
-      const y = kind === "falling" ? x : { num: -x.num, den: x.den };
-      if (y.den === 1n && y.num >= 0n && y.num < BigInt(k)) return sized(1, 10, 64, `${basis} (a factor is 0)`);
+    preflight({ x, k: kb }) {
+      const k = small(kb);
+      const basis = `x of about ${Math.max(1, Math.ceil((log2Big(x.num) + log2Big(x.den)) * LOG10_2))} digits, k = ${kb}`;
+      if (hasZeroFactor(x, kb)) return sized(1, 10, 64, `${basis} (a factor is 0)`);
+      const y = fallingBase(x);
       const yf = Number(y.num) / Number(y.den);
       const xBits = log2Big(y.num) - log2Big(y.den);
       const denBits = k * log2Big(x.den);
@@ -125,35 +100,25 @@ export function pochhammerDeclaration(kind: Kind): ComputeDeclaration<{ x: strin
       const factorBits = Math.max(xBits, Math.log2(k + 1)) + log2Big(x.den) + 1;
       return sized(bits, k * (3 + factorBits / 64) + 3 * mulUnits(bits), k * (factorBits / 8 + 32) + bits, basis);
     },
-    ports: { inputs: {}, outputs: {} },
-    execute(req, ctx) {
-      const x = parseRational(req.x, "payload.x");
-      return { [field]: formatRational(compute(x, BigInt(req.k), ctx)) };
-    },
-    postcondition(req, res) {
-      const x = parseRational(req.x, "payload.x");
-      const k = small(req.k);
-      const { num, den } = ratParts(res[field]!);
-      // zero exactly when some factor x + sign·i (i < k) vanishes
-      const y = kind === "falling" ? x : { num: -x.num, den: x.den };
-      const zero = y.den === 1n && y.num >= 0n && y.num < BigInt(k);
-      if (zero) return num === "0" && den === "1" ? null : "the product has a zero factor";
-      if (num === "0") return "no factor is 0 but the result is 0";
+    execute: (req, ctx) => ({ [field]: spec.compute(req.x, req.k, ctx) }),
+    postcondition({ x, k: kb }, res) {
+      const r = res[field]!;
+      const k = small(kb);
+      if (hasZeroFactor(x, kb)) return r.num === 0n && r.den === 1n ? null : "the product has a zero factor";
+      if (r.num === 0n) return "no factor is 0 but the result is 0";
       for (const P of CHECK_PRIMES) {
-        const Pb = BigInt(P);
-        const p = Number(((x.num % Pb) + Pb) % Pb), q = Number(x.den % Pb);
-        let r = 1, d = 1;
+        const p = residue(x.num, P), q = residue(x.den, P);
+        let num = 1, den = 1;
         for (let i = 0; i < k; i++) {
-          const step = (i * q) % P;
-          const factor = sign < 0n ? (p - step + P) % P : (p + step) % P;
-          r = (r * factor) % P;
-          d = (d * q) % P;
+          const shift = (i * q) % P;
+          num = (num * (step < 0 ? (p - shift + P) % P : (p + shift) % P)) % P;
+          den = (den * q) % P;
         }
-        if (decimalResidue(num, P) !== r) return `the numerator mod ${P} differs from Π (p ${kind === "falling" ? "−" : "+"} iq) mod ${P}`;
-        if (decimalResidue(den, P) !== d) return `the denominator mod ${P} differs from q^k mod ${P}`;
+        if (residue(r.num, P) !== num) return `the numerator mod ${P} differs from Π (p ${step < 0 ? "−" : "+"} iq) mod ${P}`;
+        if (residue(r.den, P) !== den) return `the denominator mod ${P} differs from q^k mod ${P}`;
       }
       return null;
     },
-    examples,
+    examples: spec.examples,
   });
 }

@@ -1,11 +1,12 @@
 /**
  * Shared pieces of the combinatorics declarations: the result-size bound, preflight estimates
- * refusing results above it, residues of decimal strings for the postconditions, and the budget.
+ * refusing results above it, residues and valuations of results for the postconditions, and the budget.
  * (Not a declaration: the pack lists its operations explicitly.)
  */
 import type { Budget, CostEstimate } from "../../domain/declaration.js";
 import { JacobianError } from "../../domain/errors.js";
 import { toDecimalUnits } from "../../domain/math/combinatorics.js";
+import { bitLength } from "../../domain/math/integer.js";
 
 /** Decimal digits of any result (numerator and denominator together for rationals). */
 export const MAX_RESULT_DIGITS = 1_000_000;
@@ -48,41 +49,31 @@ export function sized(resultBits: number, work: number, memoryBytes: number, bas
   };
 }
 
-/** Parse a wire integer string known (by schema) to have at most PARAM_DIGITS digits. */
-export const small = (s: string): number => Number(s);
+/** A small parameter (n, k) parsed by the schema to a bigint of at most PARAM_DIGITS digits, as a number (exact below 2^53). */
+export const small = (n: bigint): number => Number(n);
 
-/**
- * Residue in [0, m) of a decimal integer string (optional leading "−") modulo m < 2^26, read in
- * chunks of 7 digits (r·10^7 + chunk < 2^50: exact in doubles); no bigint is built.
- */
-export function decimalResidue(s: string, m: number): number {
-  const neg = s.startsWith("-");
-  const body = neg ? s.slice(1) : s;
-  let r = 0;
-  let i = 0;
-  const head = body.length % 7;
-  if (head) {
-    r = Number(body.slice(0, head)) % m;
-    i = head;
-  }
-  for (; i < body.length; i += 7) r = (r * 1e7 + Number(body.slice(i, i + 7))) % m;
-  return neg && r !== 0 ? m - r : r;
+/** Residue in [0, m) of a bigint modulo a small positive m (one linear pass). */
+export { residue } from "../../domain/math/combinatorics.js";
+
+/** v_2(x), the exponent of 2 in x ≠ 0 (the lowest set bit, found in linear time). */
+export function twoAdicValuation(x: bigint): number {
+  if (x === 0n) return Number.POSITIVE_INFINITY;
+  return bitLength(x & -x) - 1;
 }
 
-/** Split a rational wire string "p/q" (or an integer) into its numerator and denominator strings. */
-export function ratParts(s: string): { num: string; den: string } {
-  const slash = s.indexOf("/");
-  return slash < 0 ? { num: s, den: "1" } : { num: s.slice(0, slash), den: s.slice(slash + 1) };
-}
-
-/** Number of trailing zeros of a decimal string. */
-export function trailingZeros(s: string): number {
-  let z = 0;
-  for (let i = s.length - 1; i > 0 && s.charCodeAt(i) === 48; i--) z++;
-  return z;
+/** Whether p^v exactly divides x (p^v | x and p^{v+1} ∤ x): one division by p^{v+1}, one by p^v of the remainder. */
+export function hasExactValuation(x: bigint, p: bigint, v: number): boolean {
+  const r = x % p ** BigInt(v + 1);
+  return r !== 0n && r % p ** BigInt(v) === 0n;
 }
 
 /** A domain error of this family, with path and hint. */
 export function familyDomainError(message: string, path: string, hint: string): JacobianError {
   return new JacobianError("DOMAIN_ERROR", message, { path, hint });
 }
+
+/** Primes of the Stirling postconditions (the residue formulas cost O(p²) per prime). */
+export const STIRLING_CHECK_PRIMES = [499, 503];
+
+/** Where the Stirling numbers of both kinds vanish: k > n, or k = 0 < n. */
+export const stirlingVanishes = (n: number, k: number): boolean => k > n || (k === 0 && n > 0);

@@ -2,9 +2,12 @@ import { expect } from "chai";
 import fc from "fast-check";
 import type { ComputeDeclaration } from "../../../domain/declaration.js";
 import type { Json } from "../../../domain/json.js";
+import { isRational } from "../../../domain/kinds.js";
+import type { Rational } from "../../../domain/math/rational.js";
 import { validateSync } from "../../../domain/schema.js";
 import { loadPack } from "../../../operations/packs.js";
-import { decimalResidue, MAX_RESULT_DIGITS } from "../../../operations/combinatorics/support.js";
+import { hasExactValuation, MAX_RESULT_DIGITS, residue, twoAdicValuation } from "../../../operations/combinatorics/support.js";
+import { parsedRequest, parsedResult } from "../../support/parse.js";
 import { testJacobian } from "../../support/runtime.js";
 
 const ops = new Map((await loadPack("combinatorics")).operations.map((d) => [d.id, d as ComputeDeclaration]));
@@ -111,7 +114,7 @@ describe("combinatorics pack: bounds, refusals and domain errors through the API
   });
 
   it("preflight: tiny requests stay far below the inline threshold; costs grow with n; the largest accepted sizes fit the budget", () => {
-    const units = (name: string, payload: Record<string, string>) => op(name).preflight(payload).units;
+    const units = (name: string, payload: Record<string, string>) => op(name).preflight(parsedRequest(op(name), payload)).units;
     for (const [name, small, large] of [
       ["factorial", { n: "100" }, { n: "205022" }],
       ["catalan", { n: "100" }, { n: "1600000" }],
@@ -130,8 +133,9 @@ describe("combinatorics pack: bounds, refusals and domain errors through the API
   });
 
   it("the result bound is exact for n!: 205,022! (1,000,000 digits) passes preflight, 205,023! does not", () => {
-    expect(op("factorial").preflight({ n: "205022" }).units).to.be.below(Number.POSITIVE_INFINITY);
-    expect(op("factorial").preflight({ n: "205023" }).units).to.equal(Number.POSITIVE_INFINITY);
+    const f = op("factorial");
+    expect(f.preflight(parsedRequest(f, { n: "205022" })).units).to.be.below(Number.POSITIVE_INFINITY);
+    expect(f.preflight(parsedRequest(f, { n: "205023" })).units).to.equal(Number.POSITIVE_INFINITY);
     expect(MAX_RESULT_DIGITS).to.equal(1_000_000);
   });
 });
@@ -162,24 +166,51 @@ describe("combinatorics pack: long computations run in the worker pool with prog
   });
 });
 
+/**
+ * Postconditions receive the request parsed once and the result as `execute` returns it (bigints,
+ * rationals), so wrong results are made as domain values: the wire schema cannot help, each
+ * postcondition must reject them on its own. (A result that execute returns as a bigint could be
+ * negative even where the wire schema says natural, and a rational could be unreduced.)
+ */
 describe("combinatorics pack: postconditions reject wrong results", () => {
-  const pc = (name: string, req: Record<string, Json>, res: Record<string, string>) => op(name).postcondition(req, res);
-  const bump = (s: string, d: bigint) => (BigInt(s) + d).toString();
+  const ctx = { signal: new AbortController().signal, progress() {}, checkpoint() {}, async yieldNow() {} };
+  const pc = (name: string, req: Record<string, Json>, res: Record<string, unknown>) => op(name).postcondition(parsedRequest(op(name), req), res);
+  const rat = (num: bigint, den: bigint): Rational => ({ num, den });
 
-  it("each postcondition accepts the example results and rejects ±1, ±10^k and sign flips", () => {
+  /** ±1, +10^(digits − 3) and the sign flip of v (those that differ from v). */
+  function perturbations(v: bigint): bigint[] {
+    const digits = (v < 0n ? -v : v).toString().length;
+    return [v + 1n, v - 1n, v + 10n ** BigInt(Math.max(0, digits - 3)), -v].filter((w) => w !== v);
+  }
+
+  /** Each wrong result: one integer field, or one rational field's numerator, perturbed (the denominator kept, so the fraction may be unreduced). */
+  function wrongResults(res: Record<string, unknown>): [string, Record<string, unknown>][] {
+    const out: [string, Record<string, unknown>][] = [];
+    for (const [field, v] of Object.entries(res)) {
+      if (typeof v === "bigint") for (const w of perturbations(v)) out.push([`${field} = ${w}`, { ...res, [field]: w }]);
+      else if (isRational(v)) for (const w of perturbations(v.num)) out.push([`${field} = ${w}/${v.den}`, { ...res, [field]: rat(w, v.den) }]);
+      else throw new Error(`unexpected result field ${field}`);
+    }
+    return out;
+  }
+
+  it("each postcondition accepts the example results and rejects ±1, ±10^k and sign flips (integer fields and rational numerators)", () => {
+    let rejected = 0;
     for (const d of ops.values()) {
       if (d.id === "combinatorics.partition.compute") continue;
       for (const ex of d.examples) {
-        expect(d.postcondition(ex.payload, ex.expected), `${d.id}: ${ex.title}`).to.equal(null);
-        for (const [field, v] of Object.entries(ex.expected as Record<string, string>)) {
-          if (!/^-?[0-9]+$/.test(v)) continue;
-          for (const wrong of [bump(v, 1n), bump(v, -1n), bump(v, 10n ** BigInt(Math.max(0, v.length - 3))), (-BigInt(v)).toString()]) {
-            if (wrong === v) continue;
-            expect(d.postcondition(ex.payload, { ...ex.expected, [field]: wrong }), `${d.id}: ${ex.title}, ${field} = ${wrong}`).to.not.equal(null);
-          }
+        const req = parsedRequest(d, ex.payload);
+        const good = parsedResult<Record<string, unknown>>(d, ex.expected);
+        expect(d.postcondition(req, good), `${d.id}: ${ex.title}`).to.equal(null);
+        const wrong = wrongResults(good);
+        expect(wrong.length, `${d.id}: ${ex.title} has perturbable fields`).to.be.greaterThan(0);
+        for (const [what, res] of wrong) {
+          expect(d.postcondition(req, res), `${d.id}: ${ex.title}, ${what}`).to.not.equal(null);
+          rejected++;
         }
       }
     }
+    expect(rejected).to.be.greaterThan(150);
   });
 
   it("property: a random perturbation of a correct large value is caught (factorial, binomial, catalan, fibonacci, derangements, bell, stirling, bernoulli)", () => {
@@ -192,16 +223,22 @@ describe("combinatorics pack: postconditions reject wrong results", () => {
       ["derangements", { n: "250" }, "derangements"],
       ["bell", { n: "150" }, "bell"],
       ["stirling2", { n: "200", k: "77" }, "stirling2"],
+      ["stirling1", { n: "120", k: "33" }, "unsigned"],
       ["multinomial", { counts: ["50", "70", "3"] }, "multinomial"],
+      ["double_factorial", { n: "401" }, "double_factorial"],
+      ["bernoulli", { n: "400" }, "bernoulli"],
+      ["falling_factorial", { x: "-35/6", k: "90" }, "falling_factorial"],
     ];
-    for (const [name, req, field] of samples) {
+    for (const [name, payload, field] of samples) {
       const d = op(name);
-      const res = d.execute(req, { signal: new AbortController().signal, progress() {}, checkpoint() {}, async yieldNow() {} }) as Record<string, string>;
-      expect(pc(name, req, res), name).to.equal(null);
+      const req = parsedRequest(d, payload);
+      const res = d.execute(req, ctx) as Record<string, unknown>;
+      expect(d.postcondition(req, res), name).to.equal(null);
+      const shift = (v: unknown, delta: bigint): unknown => (isRational(v) ? rat(v.num + delta, v.den) : (v as bigint) + delta);
       fc.assert(
-        fc.property(fc.bigInt({ min: 1n, max: 10n ** 30n }), fc.integer({ min: 0, max: 60 }), fc.boolean(), (delta, shift, neg) => {
-          const wrong = bump(res[field]!, (neg ? -delta : delta) * 10n ** BigInt(shift));
-          return pc(name, req, { ...res, [field]: wrong }) !== null;
+        fc.property(fc.bigInt({ min: 1n, max: 10n ** 30n }), fc.integer({ min: 0, max: 60 }), fc.boolean(), (delta, k, neg) => {
+          const wrong = shift(res[field], (neg ? -delta : delta) * 10n ** BigInt(k));
+          return d.postcondition(req, { ...res, [field]: wrong }) !== null;
         }),
         { numRuns: 40 },
       );
@@ -210,30 +247,59 @@ describe("combinatorics pack: postconditions reject wrong results", () => {
 
   it("Bernoulli: a wrong denominator, an unreduced fraction, a wrong sign or a perturbed numerator are rejected", () => {
     const req = { n: "60" };
-    const good = "-1215233140483755572040304994079820246041491/56786730";
-    expect(pc("bernoulli", req, { bernoulli: good })).to.equal(null);
-    expect(pc("bernoulli", req, { bernoulli: good.slice(1) })).to.not.equal(null);
-    expect(pc("bernoulli", req, { bernoulli: "-1215233140483755572040304994079820246041492/56786730" })).to.not.equal(null);
-    expect(pc("bernoulli", req, { bernoulli: "-2430466280967511144080609988159640492082982/113573460" })).to.not.equal(null);
-    expect(pc("bernoulli", req, { bernoulli: "-1215233140483755572040304994079820246041491/56786731" })).to.not.equal(null);
-    expect(pc("bernoulli", { n: "1" }, { bernoulli: "1/2" })).to.not.equal(null);
-    expect(pc("bernoulli", { n: "1", b1: "1/2" }, { bernoulli: "1/2" })).to.equal(null);
-    expect(pc("bernoulli", { n: "9" }, { bernoulli: "1/9" })).to.not.equal(null);
+    const num = -1215233140483755572040304994079820246041491n, den = 56786730n;
+    expect(pc("bernoulli", req, { bernoulli: rat(num, den) })).to.equal(null);
+    expect(pc("bernoulli", req, { bernoulli: rat(-num, den) })).to.not.equal(null);
+    expect(pc("bernoulli", req, { bernoulli: rat(num - 1n, den) })).to.not.equal(null);
+    // The wire parser reduces fractions, so an unreduced B_n can only come from execute itself: given as execute would return it.
+    expect(pc("bernoulli", req, { bernoulli: rat(2n * num, 2n * den) })).to.not.equal(null);
+    expect(pc("bernoulli", req, { bernoulli: rat(num, den + 1n) })).to.not.equal(null);
+    expect(pc("bernoulli", { n: "1" }, { bernoulli: rat(1n, 2n) })).to.not.equal(null);
+    expect(pc("bernoulli", { n: "1", b1: "1/2" }, { bernoulli: rat(1n, 2n) })).to.equal(null);
+    expect(pc("bernoulli", { n: "9" }, { bernoulli: rat(1n, 9n) })).to.not.equal(null);
+    expect(pc("bernoulli", { n: "0" }, { bernoulli: rat(2n, 2n) })).to.not.equal(null);
   });
 
   it("the rational outputs: a wrong denominator of a falling factorial or of (−7)!! is rejected", () => {
-    expect(pc("falling_factorial", { x: "1/2", k: "3" }, { falling_factorial: "3/8" })).to.equal(null);
-    expect(pc("falling_factorial", { x: "1/2", k: "3" }, { falling_factorial: "3/16" })).to.not.equal(null);
-    expect(pc("double_factorial", { n: "-7" }, { double_factorial: "-1/15" })).to.equal(null);
-    expect(pc("double_factorial", { n: "-7" }, { double_factorial: "1/15" })).to.not.equal(null);
-    expect(pc("double_factorial", { n: "-7" }, { double_factorial: "-1/105" })).to.not.equal(null);
+    expect(pc("falling_factorial", { x: "1/2", k: "3" }, { falling_factorial: rat(3n, 8n) })).to.equal(null);
+    expect(pc("falling_factorial", { x: "1/2", k: "3" }, { falling_factorial: rat(3n, 16n) })).to.not.equal(null);
+    expect(pc("falling_factorial", { x: "1/2", k: "3" }, { falling_factorial: rat(6n, 16n) })).to.not.equal(null);
+    expect(pc("double_factorial", { n: "-7" }, { double_factorial: rat(-1n, 15n) })).to.equal(null);
+    expect(pc("double_factorial", { n: "-7" }, { double_factorial: rat(1n, 15n) })).to.not.equal(null);
+    expect(pc("double_factorial", { n: "-7" }, { double_factorial: rat(-1n, 105n) })).to.not.equal(null);
+    expect(pc("double_factorial", { n: "9" }, { double_factorial: rat(945n, 1n) })).to.equal(null);
+    expect(pc("double_factorial", { n: "9" }, { double_factorial: rat(1890n, 2n) })).to.not.equal(null);
   });
 
-  it("decimalResidue reads decimal strings exactly", () => {
+  it("n!: a value off by a power of 2 or 5 (same residues mod the check primes) is rejected by the valuation checks", () => {
+    const req = { n: "100" };
+    const good = parsedResult<{ factorial: bigint }>(op("factorial"), op("factorial").examples[3]!.expected).factorial;
+    expect(pc("factorial", req, { factorial: good })).to.equal(null);
+    // Adding a multiple of both check primes keeps both residues; only the 2- and 5-adic checks see the change.
+    // 100! = 2^97·5^24·u with u prime to 10, and P is odd and prime to 5:
+    const P = 33_554_393n * 33_554_383n;
+    // 2^97·5^24·(u + P): u + P is even, so v_2 grows.
+    expect(pc("factorial", req, { factorial: good + P * 2n ** 97n * 5n ** 24n })).to.match(/2\^97/);
+    // 2^96·(2·5^24·u + 5^30·P): the cofactor is odd, so v_2 = 96.
+    expect(pc("factorial", req, { factorial: good + P * 2n ** 96n * 5n ** 30n })).to.match(/2\^97/);
+    // 2^97·5^23·(5u + 2P): the cofactor is odd and prime to 5, so v_5 = 23.
+    expect(pc("factorial", req, { factorial: good + 2n * P * 2n ** 97n * 5n ** 23n })).to.match(/5\^24/);
+  });
+
+  it("residue and the valuation helpers agree with their definitions", () => {
     fc.assert(
       fc.property(fc.bigInt({ min: -(10n ** 80n), max: 10n ** 80n }), fc.integer({ min: 2, max: 2 ** 26 - 1 }), (v, m) => {
-        const r = Number(((v % BigInt(m)) + BigInt(m)) % BigInt(m));
-        return decimalResidue(v.toString(), m) === r;
+        const r = residue(v, m);
+        return Number.isInteger(r) && r >= 0 && r < m && (v - BigInt(r)) % BigInt(m) === 0n;
+      }),
+      { numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 40n }), fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 40 }), fc.boolean(), (u, a, b, neg) => {
+        const odd = u * 2n + 1n; // odd, and made prime to 5 below
+        const unit = odd % 5n === 0n ? odd + 2n : odd;
+        const x = (neg ? -1n : 1n) * unit * 2n ** BigInt(a) * 5n ** BigInt(b);
+        return twoAdicValuation(x) === a && hasExactValuation(x, 5n, b) && !hasExactValuation(x, 5n, b + 1) && (b === 0 || !hasExactValuation(x, 5n, b - 1));
       }),
       { numRuns: 300 },
     );

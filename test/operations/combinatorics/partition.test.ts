@@ -3,9 +3,10 @@ import fc from "fast-check";
 import type { OperationPack } from "../../../domain/declaration.js";
 import { validateSync } from "../../../domain/schema.js";
 import { MAX_PARTITION_N, partitionTable, ramanujanModulus } from "../../../domain/math/partitions.js";
-import partition from "../../../operations/combinatorics/partition.js";
+import partition from "../../../operations/combinatorics/partition_compute.js";
 import { loadPack } from "../../../operations/packs.js";
 import { gp, requireGp } from "../../support/gp.js";
+import { parsedRequest } from "../../support/parse.js";
 import { testJacobian } from "../../support/runtime.js";
 import { rng } from "../integer/random.js";
 
@@ -63,13 +64,13 @@ describe("combinatorics.partition.compute", function () {
 
   it("accepts the bound itself and very negative n (p = 0)", async () => {
     expect(await value(j, "-9999999999")).to.equal("0");
-    expect(partition.preflight({ n: String(MAX_PARTITION_N) }).units).to.be.at.most(partition.budget.max_units);
+    expect(partition.preflight(parsedRequest(partition, { n: String(MAX_PARTITION_N) })).units).to.be.at.most(partition.budget.max_units);
     expect(validateSync(partition.request, { n: String(MAX_PARTITION_N) }).issues).to.equal(undefined);
     expect(validateSync(partition.request, { n: String(MAX_PARTITION_N + 1) }).issues).to.not.equal(undefined);
   });
 
   it("preflight: p(10^5) stays under the inline threshold (2e6 units), costs grow with n, the bound fits the budget", () => {
-    const u = (n: number) => partition.preflight({ n: String(n) }).units;
+    const u = (n: number) => partition.preflight(parsedRequest(partition, { n: String(n) })).units;
     expect(u(100_000)).to.be.below(2e6);
     expect(u(1_000)).to.be.below(u(100_000));
     expect(u(100_000)).to.be.below(u(10_000_000));
@@ -92,22 +93,24 @@ describe("combinatorics.partition.compute", function () {
   });
 
   it("the postcondition rejects wrong values: ±1, a multiple of 2^32 away, a wrong leading digit", () => {
-    const pc = (n: string, p: string) => partition.postcondition({ n }, { partitions: p });
-    expect(pc("-4", "0")).to.equal(null);
-    expect(pc("-4", "1")).to.not.equal(null);
-    expect(pc("0", "1")).to.equal(null);
-    expect(pc("1", "2")).to.not.equal(null);
+    // The postcondition sees the request parsed once and p(n) as execute returns it (a bigint).
+    const pc = (n: string, p: bigint) => partition.postcondition(parsedRequest(partition, { n }), { partitions: p });
+    expect(pc("-4", 0n)).to.equal(null);
+    expect(pc("-4", 1n)).to.not.equal(null);
+    expect(pc("0", 1n)).to.equal(null);
+    expect(pc("1", 2n)).to.not.equal(null);
     const p100 = 190569292n;
-    expect(pc("100", p100.toString())).to.equal(null);
-    expect(pc("100", (p100 + 1n).toString())).to.not.equal(null);
-    expect(pc("100", (p100 - 1000n).toString())).to.not.equal(null);
+    expect(pc("100", p100)).to.equal(null);
+    expect(pc("100", p100 + 1n)).to.not.equal(null);
+    expect(pc("100", p100 - 1000n)).to.not.equal(null);
+    expect(pc("100", -p100)).to.not.equal(null);
     // 24·99 − 1 = 2375 = 5³·19, so 125 | p(99): p + 125 keeps the congruence but not the residue mod 2^32,
     // and p + 2^32 keeps the residue but not the congruence.
     const p99 = partitionTable(99)[99]!;
     expect(p99 % 125n).to.equal(0n);
-    expect(pc("99", p99.toString())).to.equal(null);
-    expect(pc("99", (p99 + 125n).toString())).to.not.equal(null);
-    expect(pc("99", (p99 + 2n ** 32n).toString())).to.not.equal(null);
+    expect(pc("99", p99)).to.equal(null);
+    expect(pc("99", p99 + 125n)).to.not.equal(null);
+    expect(pc("99", p99 + 2n ** 32n)).to.not.equal(null);
   });
 
   it("the postcondition for large n catches a value with a wrong leading part or length", async () => {
@@ -115,13 +118,13 @@ describe("combinatorics.partition.compute", function () {
     let k = 123_456;
     while (ramanujanModulus(BigInt(k)) === 1n) k++;
     const n = String(k);
-    const p = await value(j, n);
-    const pc = (v: string) => partition.postcondition({ n }, { partitions: v });
+    const p = BigInt(await value(j, n));
+    const pc = (v: bigint) => partition.postcondition(parsedRequest(partition, { n }), { partitions: v });
     expect(pc(p)).to.equal(null);
-    expect(pc(p + "0")).to.not.equal(null);
-    expect(pc((BigInt(p) + 10n ** BigInt(p.length - 8)).toString())).to.not.equal(null);
+    expect(pc(p * 10n)).to.not.equal(null);
+    expect(pc(p + 10n ** BigInt(p.toString().length - 8))).to.not.equal(null);
     // p(n) ≡ 0 modulo 5, 7 or 11 here, so p + 1 violates the congruence.
-    expect(pc((BigInt(p) + 1n).toString())).to.not.equal(null);
+    expect(pc(p + 1n)).to.not.equal(null);
   });
 });
 

@@ -1,33 +1,30 @@
-import { type } from "arktype";
-import { defineCompute } from "../../domain/declaration.js";
 import { binomial, binomialModPrime, linUnits, log2Big, log2Binomial, mulUnits } from "../../domain/math/combinatorics.js";
-import { integerString, naturalString, strict } from "../_support/wire.js";
-import { BUDGET, CHECK_PRIMES, decimalResidue, RESULT_BOUND_DESCRIPTION, RESULT_CHARS, sized } from "./support.js";
+import { integer, natural, request, result } from "../_support/kinds.js";
+import { combinatoricsOperation, described, resultBound } from "./factory.js";
+import { CHECK_PRIMES, LOG10_2, residue, RESULT_CHARS, sized } from "./support.js";
 
 const MAX_N_DIGITS = 10_000;
 
-const Request = strict(
-  type({
-    n: integerString(MAX_N_DIGITS).describe("the upper index n, any integer (negative n uses C(n, k) = (−1)^k C(k − n − 1, k))"),
-    k: naturalString(MAX_N_DIGITS).describe("the lower index k ≥ 0"),
-  }),
-);
-const Result = strict(type({ binomial: integerString(RESULT_CHARS).describe("C(n, k) = n(n − 1)⋯(n − k + 1)/k!") }));
+const Request = request({
+  n: described(integer(MAX_N_DIGITS), "integer", "the upper index n, any integer (negative n uses C(n, k) = (−1)^k C(k − n − 1, k))"),
+  k: described(natural(MAX_N_DIGITS), "integer", "the lower index k ≥ 0"),
+});
+const Result = result({ binomial: described(integer(RESULT_CHARS), "integer", "C(n, k) = n(n − 1)⋯(n − k + 1)/k!") });
 type Req = typeof Request.infer;
-type Res = typeof Result.infer;
 
 /** The non-negative problem C(N, K) (N ≥ 0) the request reduces to, and m = min(K, N − K) (−1 when the result is 0). */
-function reduce(req: Req): { N: bigint; K: bigint; m: bigint; negative: boolean } {
-  const n = BigInt(req.n), k = BigInt(req.k);
+function reduce({ n, k }: Req): { N: bigint; K: bigint; m: bigint; negative: boolean } {
   const N = n < 0n ? k - n - 1n : n;
   const negative = n < 0n && (k & 1n) === 1n;
   if (k > N) return { N, K: k, m: -1n, negative };
   return { N, K: k, m: k < N - k ? k : N - k, negative };
 }
 
-export default defineCompute<Req, Res>({
-  id: "combinatorics.binomial.compute",
-  version: "1.0.0",
+/** Decimal digits of |v| from its bit length (no decimal conversion). */
+const digits = (v: bigint): number => Math.max(1, Math.ceil(log2Big(v) * LOG10_2));
+
+export default combinatoricsOperation<Req, typeof Result.infer>({
+  object: "binomial",
   title: "Binomial coefficient C(n, k)",
   summary:
     "Exact binomial coefficient C(n, k) = n(n − 1)⋯(n − k + 1)/k! for any integer n (up to 10,000 digits) and k ≥ 0, with up to 1,000,000 result digits. " +
@@ -35,50 +32,41 @@ export default defineCompute<Req, Res>({
     "Computed on the short side m = min(k, n − k): the numerator range is split over the primes ≤ m (Kummer/Legendre exponents), so no big division is needed. " +
     "Postcondition: the result modulo two primes equals Lucas' theorem.",
   keywords: ["binomial", "binomial coefficient", "choose", "n choose k", "combinations", "nCr", "pascal", "pascal triangle", "kummer", "lucas theorem", "combinatorics", "counting"],
-  input_kinds: ["integer"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request,
   result: Result,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
-  bounds: [
-    { name: "index_digits", limit: MAX_N_DIGITS, unit: "decimal digits", description: "n and k have at most this many digits each" },
-    { name: "result_digits", limit: 1_000_000, unit: "decimal digits", description: RESULT_BOUND_DESCRIPTION },
-  ],
+  bounds: [{ name: "index_digits", limit: MAX_N_DIGITS, unit: "decimal digits", description: "n and k have at most this many digits each" }, resultBound()],
   cost_model:
     "m = min(k, n − k) after the reduction of negative n; result bits b = log2 C(n, m) (log-gamma, or m·log2 n − log2 m! for m ≪ n). units = m·(3 + 3·ℓ) for the range sieve " +
     "(ℓ = linear bigint cost of n when n ≥ 2^53, else 0) + 3·M(b) for the products + decimal conversion 3·M(b); M as in combinatorics.factorial.compute. " +
     "Memory: one 8-byte entry (or one bigint when n ≥ 2^53) per numerator term.",
-  budget: BUDGET,
   progress_measure: "exponent bits of the prime-power product done",
   preflight(req) {
     const { N, m } = reduce(req);
-    const basis = `n has ${req.n.length} characters, k has ${req.k.length} digits`;
-    if (m <= 1n) return sized(1 + Math.max(0, log2Big(N)), linUnits(3.33 * req.n.length), 16 * req.n.length, basis);
+    const nDigits = digits(req.n);
+    const basis = `n has ${nDigits} digits, k has ${digits(req.k)} digits`;
+    if (m <= 1n) return sized(1 + Math.max(0, log2Big(N)), linUnits(3.33 * nDigits), 16 * nDigits, basis);
     const bits = log2Binomial(N, m) + 2;
-    if (bits * 0.30103 > 1e7 || m > 1n << 40n) return sized(bits, 0, 0, basis);
+    if (bits * LOG10_2 > 1e7 || m > 1n << 40n) return sized(bits, 0, 0, basis);
     const M = Number(m);
     const big = N >= 1n << 53n;
     const nBits = log2Big(N);
     const sieve = M * (3 + (big ? 3 * linUnits(nBits) : 0));
     return sized(bits, sieve + 3 * mulUnits(bits), M * (big ? nBits / 8 + 48 : 9) + 4 * bits, `${basis}, min(k, n − k) = ${m}`);
   },
-  ports: { inputs: {}, outputs: {} },
   execute(req, ctx) {
-    return { binomial: binomial(BigInt(req.n), BigInt(req.k), ctx).toString() };
+    return { binomial: binomial(req.n, req.k, ctx) };
   },
   postcondition(req, res) {
     const { N, K, negative } = reduce(req);
+    const value = res.binomial;
     for (const p of CHECK_PRIMES) {
       let expected = binomialModPrime(N, K, p);
       if (negative && expected !== 0) expected = p - expected;
-      if (decimalResidue(res.binomial, p) !== expected) return `C(n, k) mod ${p} differs from Lucas' theorem`;
+      if (residue(value, p) !== expected) return `C(n, k) mod ${p} differs from Lucas' theorem`;
     }
-    const n = BigInt(req.n), k = BigInt(req.k);
-    const zero = n >= 0n && k > n;
-    if (zero !== (res.binomial === "0")) return zero ? "C(n, k) must be 0 for 0 ≤ n < k" : "C(n, k) is non-zero here";
-    if ((res.binomial.startsWith("-")) !== (negative && !zero)) return "wrong sign: C(n, k) < 0 exactly when n < 0 and k is odd";
+    const zero = req.n >= 0n && req.k > req.n;
+    if (zero !== (value === 0n)) return zero ? "C(n, k) must be 0 for 0 ≤ n < k" : "C(n, k) is non-zero here";
+    if (value < 0n !== (negative && !zero)) return "wrong sign: C(n, k) < 0 exactly when n < 0 and k is odd";
     return null;
   },
   examples: [

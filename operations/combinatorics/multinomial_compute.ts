@@ -1,39 +1,33 @@
-import { type } from "arktype";
-import { defineCompute } from "../../domain/declaration.js";
 import { binomialModPrime, log2Big, log2Binomial, mulUnits, multinomial } from "../../domain/math/combinatorics.js";
-import { naturalString, strict } from "../_support/wire.js";
-import { BUDGET, CHECK_PRIMES, decimalResidue, RESULT_BOUND_DESCRIPTION, RESULT_CHARS, sized } from "./support.js";
+import { natural, ofKind, request, result } from "../_support/kinds.js";
+import { combinatoricsOperation, described, resultBound } from "./factory.js";
+import { CHECK_PRIMES, residue, RESULT_CHARS, sized } from "./support.js";
 
 const MAX_PART_DIGITS = 1000;
 const MAX_PARTS = 10_000;
 
-const Request = strict(
-  type({
-    counts: naturalString(MAX_PART_DIGITS)
-      .array()
-      .atMostLength(MAX_PARTS)
-      .describe("the counts k_1, …, k_r ≥ 0 (r ≤ 10,000); the multinomial coefficient is (k_1 + … + k_r)!/(k_1!⋯k_r!)"),
-  }),
-);
-const Result = strict(type({ multinomial: naturalString(RESULT_CHARS).describe("(k_1 + … + k_r)!/(k_1!⋯k_r!) (1 for an empty list)") }));
-type Req = typeof Request.infer;
-type Res = typeof Result.infer;
+const Request = request({
+  // A list of integers; its field carries the element kind (no list kind is registered).
+  counts: ofKind(
+    natural(MAX_PART_DIGITS).array().atMostLength(MAX_PARTS).describe("the counts k_1, …, k_r ≥ 0 (r ≤ 10,000); the multinomial coefficient is (k_1 + … + k_r)!/(k_1!⋯k_r!)"),
+    "integer",
+  ),
+});
+const Result = result({ multinomial: described(natural(RESULT_CHARS), "integer", "(k_1 + … + k_r)!/(k_1!⋯k_r!) (1 for an empty list)") });
 
 /** The binomial factors C(s_i, k_i) (s_i = running sum) in a fixed order: input order, zeros skipped. */
-function factorsInInputOrder(counts: readonly string[]): [bigint, bigint][] {
+function factorsInInputOrder(counts: readonly bigint[]): [bigint, bigint][] {
   const out: [bigint, bigint][] = [];
   let s = 0n;
-  for (const c of counts) {
-    const k = BigInt(c);
+  for (const k of counts) {
     s += k;
     if (k > 0n) out.push([s, k]);
   }
   return out;
 }
 
-export default defineCompute<Req, Res>({
-  id: "combinatorics.multinomial.compute",
-  version: "1.0.0",
+export default combinatoricsOperation<typeof Request.infer, typeof Result.infer>({
+  object: "multinomial",
   title: "Multinomial coefficient",
   summary:
     "Exact multinomial coefficient (k_1 + … + k_r)!/(k_1!⋯k_r!) for up to 10,000 counts k_i ≥ 0 (each up to 1000 digits), with up to 1,000,000 result digits: " +
@@ -41,25 +35,19 @@ export default defineCompute<Req, Res>({
     "Computed as a product of binomial coefficients C(k_1 + … + k_i, k_i) with the largest count first (each factor on its short side). " +
     "Postcondition: the result modulo two primes equals the product of Lucas' theorem residues taken in input order.",
   keywords: ["multinomial", "multinomial coefficient", "multiset permutations", "arrangements", "multinomial theorem", "binomial", "combinatorics", "counting"],
-  input_kinds: ["integer"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request,
   result: Result,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
   bounds: [
     { name: "counts", limit: MAX_PARTS, unit: "entries", description: "at most this many counts" },
     { name: "count_digits", limit: MAX_PART_DIGITS, unit: "decimal digits", description: "each count has at most this many digits" },
-    { name: "result_digits", limit: 1_000_000, unit: "decimal digits", description: RESULT_BOUND_DESCRIPTION },
+    resultBound(),
   ],
   cost_model:
     "With the counts sorted decreasingly, the factors C(s_i, k_i) have b_i = log2 C(s_i, k_i) bits (log-gamma) and the result b = Σ b_i bits. " +
     "units = Σ_i (k_i·3 + 3·M(b_i)) + 2·M(b) (the product tree) + decimal conversion 3·M(b); M as in combinatorics.factorial.compute.",
-  budget: BUDGET,
   progress_measure: "binomial factors done",
   preflight(req) {
-    const parts = req.counts.map((c) => BigInt(c)).filter((k) => k > 0n).sort((x, y) => (x < y ? 1 : x > y ? -1 : 0));
+    const parts = req.counts.filter((k) => k > 0n).sort((x, y) => (x < y ? 1 : x > y ? -1 : 0));
     let s = parts[0] ?? 0n;
     let bits = 1, work = 0, memory = 0;
     for (let i = 1; i < parts.length; i++) {
@@ -74,9 +62,8 @@ export default defineCompute<Req, Res>({
     }
     return sized(bits, work + 2 * mulUnits(bits), memory + bits / 2, `${req.counts.length} counts`);
   },
-  ports: { inputs: {}, outputs: {} },
   execute(req, ctx) {
-    return { multinomial: multinomial(req.counts.map((c) => BigInt(c)), ctx).toString() };
+    return { multinomial: multinomial(req.counts, ctx) };
   },
   postcondition(req, res) {
     const factors = factorsInInputOrder(req.counts);
@@ -86,9 +73,9 @@ export default defineCompute<Req, Res>({
         r = (r * binomialModPrime(s, k, p)) % p;
         if (r === 0) break;
       }
-      if (decimalResidue(res.multinomial, p) !== r) return `the multinomial coefficient mod ${p} differs from the product of the Lucas residues`;
+      if (residue(res.multinomial, p) !== r) return `the multinomial coefficient mod ${p} differs from the product of the Lucas residues`;
     }
-    return res.multinomial === "0" ? "a multinomial coefficient is positive" : null;
+    return res.multinomial > 0n ? null : "a multinomial coefficient is positive";
   },
   examples: [
     { title: "MISSISSIPPI: 11!/(1!·4!·4!·2!)", payload: { counts: ["1", "4", "4", "2"] }, expected: { multinomial: "34650" } },

@@ -1,44 +1,27 @@
-import { type } from "arktype";
-import { defineCompute } from "../../domain/declaration.js";
 import { BELL_SUM_MIN, bell, bellModPrime, linUnits, log2Bell, mulUnits } from "../../domain/math/combinatorics.js";
-import { naturalString, strict } from "../_support/wire.js";
-import { BUDGET, decimalResidue, PARAM_DIGITS, RESULT_BOUND_DESCRIPTION, RESULT_CHARS, sized, small } from "./support.js";
+import { natural } from "../_support/kinds.js";
+import { described, indexBound, indexedNumber, resultBound } from "./factory.js";
+import { residue, RESULT_CHARS, sized } from "./support.js";
 
 /** Primes of the postcondition (Touchard's congruence costs O(p² log n) per prime). */
 const BELL_CHECK_PRIMES = [401, 409];
 
-const Request = strict(type({ n: naturalString(PARAM_DIGITS).describe("n ≥ 0 as a decimal string") }));
-const Result = strict(type({ bell: naturalString(RESULT_CHARS).describe("the Bell number B_n: the number of partitions of an n-element set") }));
-type Req = typeof Request.infer;
-type Res = typeof Result.infer;
-
-export default defineCompute<Req, Res>({
-  id: "combinatorics.bell.compute",
-  version: "1.0.0",
+export default indexedNumber<bigint>({
+  object: "bell",
+  field: "bell",
+  value: described(natural(RESULT_CHARS), "integer", "the Bell number B_n: the number of partitions of an n-element set"),
   title: "Bell number B_n",
   summary:
     "Exact Bell number B_n (the number of partitions of an n-element set; B_0 = 1) for n up to several thousand (about 1 s at n = 2000, cost-bounded). " +
     "n < 64: the Bell triangle; otherwise the exact sum B_n·n! = Σ_j C(n, j)·j^n·!(n − j) (from B_n = Σ_k S(n, k) and the explicit formula for the Stirling numbers), " +
     "about 2n multiplications instead of n²/2 additions. Postcondition: B_n modulo two primes by Touchard's congruence B_{m+p} ≡ B_m + B_{m+1} (mod p).",
   keywords: ["bell", "bell number", "set partitions", "partitions of a set", "exponential numbers", "bell triangle", "dobinski", "stirling", "combinatorics", "counting"],
-  input_kinds: ["integer"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
-  request: Request,
-  result: Result,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
-  bounds: [
-    { name: "n_digits", limit: PARAM_DIGITS, unit: "decimal digits", description: "n is given with at most this many digits (the cost model limits n to several thousand)" },
-    { name: "result_digits", limit: 1_000_000, unit: "decimal digits", description: RESULT_BOUND_DESCRIPTION },
-  ],
+  bounds: [indexBound("n_digits", "n is given with at most this many digits (the cost model limits n to several thousand)"), resultBound()],
   cost_model:
     "b = log2 B_n (saddle-point bound n!·exp(e^ρ − 1)/ρ^n). n < 64: n²/2 additions of b-bit numbers. Otherwise 3n multiplications of numbers of n·log2 n bits plus one division by n!: " +
     "units = 3n·M(n·log2 n) + 10·M(2n·log2 n) + decimal conversion 3·M(b); M as in combinatorics.factorial.compute. Memory: the powers j^n for j ≤ n/2 (n²·log2 n/16 bytes).",
-  budget: BUDGET,
   progress_measure: "terms of the sum done",
-  preflight(req) {
-    const n = small(req.n);
+  estimate(n, req) {
     if (n > 1e6) return { units: Number.POSITIVE_INFINITY, memory_bytes: 0, basis: `n = ${req.n}: far beyond the cost bound (B_n has more than n digits)` };
     const bits = log2Bell(n) + 2;
     const basis = `n = ${req.n}`;
@@ -46,14 +29,10 @@ export default defineCompute<Req, Res>({
     const termBits = n * Math.log2(n);
     return sized(bits, 3 * n * mulUnits(termBits) + 10 * mulUnits(2 * termBits), ((n * termBits) / 16) * 1.2 + 8 * termBits, basis);
   },
-  ports: { inputs: {}, outputs: {} },
-  execute(req, ctx) {
-    return { bell: bell(small(req.n), ctx).toString() };
-  },
-  postcondition(req, res) {
-    const n = small(req.n);
-    for (const p of BELL_CHECK_PRIMES) if (decimalResidue(res.bell, p) !== bellModPrime(n, p)) return `B_n mod ${p} differs from Touchard's congruence`;
-    return res.bell === "0" ? "Bell numbers are positive" : null;
+  compute: (n, ctx) => bell(n, ctx),
+  check(n, value) {
+    for (const p of BELL_CHECK_PRIMES) if (residue(value, p) !== bellModPrime(n, p)) return `B_n mod ${p} differs from Touchard's congruence`;
+    return value > 0n ? null : "Bell numbers are positive";
   },
   examples: [
     { title: "B_0 = 1", payload: { n: "0" }, expected: { bell: "1" } },

@@ -1,29 +1,30 @@
 import { type } from "arktype";
-import { defineCompute } from "../../domain/declaration.js";
 import { bitLength } from "../../domain/math/integer.js";
 import {
   bigintLog, MAX_PARTITION_N, partitionBitsEstimate, partitionLogEstimate, partitionNumber, partitionResiduesPow2, ramanujanModulus, rademacherTermCount,
 } from "../../domain/math/partitions.js";
-import { naturalString, strict } from "../_support/wire.js";
+import { natural, ofKind, request, result } from "../_support/kinds.js";
+import { combinatoricsOperation, described } from "./factory.js";
 
 /** p(10^9) has 35,219 digits. */
 const MAX_RESULT_DIGITS = 36_000;
 /** Up to this n the postcondition recomputes p(n) mod 2^32 by the pentagonal recurrence (≈ 1.1·n^1.5 word operations). */
 const RESIDUE_CHECK_MAX_N = 10_000;
 
-const Request = strict(
-  type({
-    n: type("string")
+const Request = request({
+  // n's range is a property of the wire type (n ≤ 10^9 refused as INVALID_PAYLOAD), so a bounded integer type of its own, parsed once to bigint.
+  n: ofKind(
+    type("string")
       .atMostLength(11)
       .and(/^(0|-[1-9][0-9]{0,9}|[1-9][0-9]{0,8}|1000000000)$/)
-      .describe("an integer n ≤ 1,000,000,000 as a decimal string (n < 0 gives p(n) = 0; at most 10 digits)"),
-  }),
-);
-const Result = strict(
-  type({
-    partitions: naturalString(MAX_RESULT_DIGITS).describe("p(n): the number of ways to write n as an unordered sum of positive integers"),
-  }),
-);
+      .describe("an integer n ≤ 1,000,000,000 as a decimal string (n < 0 gives p(n) = 0; at most 10 digits)")
+      .pipe((s: string): bigint => BigInt(s)),
+    "integer",
+  ),
+});
+const Result = result({
+  partitions: described(natural(MAX_RESULT_DIGITS), "integer", "p(n): the number of ways to write n as an unordered sum of positive integers"),
+});
 
 /** Work estimate: the O(N²) Selberg-index scan plus the leading high-precision terms (≈ b^1.9 for b-bit p(n)). */
 function cost(n: number): { units: number; bits: number; terms: number } {
@@ -33,9 +34,8 @@ function cost(n: number): { units: number; bits: number; terms: number } {
   return { units: terms * terms + 1.5 * bits ** 1.9, bits, terms };
 }
 
-export default defineCompute<typeof Request.infer, typeof Result.infer>({
-  id: "combinatorics.partition.compute",
-  version: "1.0.0",
+export default combinatoricsOperation<typeof Request.infer, typeof Result.infer>({
+  object: "partition",
   title: "Partition number p(n)",
   summary:
     `The number p(n) of partitions of n (unordered sums of positive integers), exact, for n ≤ ${MAX_PARTITION_N.toLocaleString("en")} (p(0) = 1, p(n) = 0 for n < 0 as in the generating function Π 1/(1 − q^k)). ` +
@@ -48,13 +48,9 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
     "partition", "partitions", "partition function", "partition number", "p(n)", "numbpart", "npartitions", "integer partitions", "number of partitions",
     "hardy ramanujan rademacher", "rademacher", "pentagonal number theorem", "euler", "combinatorics", "counting",
   ],
-  input_kinds: ["integer"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request,
   result: Result,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic (fixed-point π, exp and cos with proved error bounds)" }],
+  purpose: "exact bigint arithmetic (fixed-point π, exp and cos with proved error bounds)",
   bounds: [
     { name: "n", limit: MAX_PARTITION_N, unit: "value", description: "n is at most this (larger n are refused as INVALID_PAYLOAD with the bound in the message)" },
     { name: "result_digits", limit: MAX_RESULT_DIGITS, unit: "decimal digits", description: "p(n) has at most this many digits over the accepted range" },
@@ -75,17 +71,17 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
     };
   },
   ports: {
-    inputs: { n: { field: "n", kind: "integer", description: "n" } },
-    outputs: { partitions: { field: "partitions", kind: "integer", description: "p(n)" } },
+    inputs: { n: { field: "n", description: "n" } },
+    outputs: { partitions: { field: "partitions", description: "p(n)" } },
   },
   execute(req, ctx) {
     const n = Number(req.n);
     const p = partitionNumber(n, { checkpoint: () => ctx.checkpoint(), progress: (done, total, message) => ctx.progress(done, total, message) });
-    return { partitions: p.toString() };
+    return { partitions: p };
   },
   postcondition(req, res) {
     const n = Number(req.n);
-    const p = BigInt(res.partitions);
+    const p = res.partitions;
     if (n < 0) return p === 0n ? null : "p(n) must be 0 for n < 0";
     if (n <= 1) return p === 1n ? null : "p(0) = p(1) = 1";
     // Ramanujan–Watson–Atkin congruences: a power of 5, 7 or 11 that provably divides p(n).

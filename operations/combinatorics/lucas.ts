@@ -1,4 +1,0 @@
-import { fibonacciDeclaration } from "./fibonacci_support.js";
-
-/** combinatorics.lucas.compute: L_n for any integer n. */
-export default fibonacciDeclaration("lucas");
