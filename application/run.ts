@@ -5,14 +5,19 @@ import type { CheckerFinding, RunOutcome } from "../domain/outcome.js";
 import type { ArtifactStore, Digest, Executor, Logger, ProgressSink, RuntimeSettings, StoredValue, ValueStore } from "../domain/ports.js";
 import { validateSync } from "../domain/schema.js";
 import type { Catalog, InstalledOperation } from "./catalog.js";
-import { parseStrict, RunArguments } from "./contract.js";
-import { unknownCapability } from "./find.js";
+import { echoId, parseRunArguments, parseStrict, type RunArguments } from "./contract.js";
+import { installedIds, unknownCapability } from "./find.js";
 
 export const LIBRARY = { name: "jacobian", version: "0.1.0" } as const;
 
 export interface RunOptions {
   signal?: AbortSignal;
   onProgress?: ProgressSink;
+  /**
+   * Issue value:// refs for output ports (default true). Faces whose runtime ends with the call
+   * (a CLI command, a stateless 2026-era HTTP request) pass false: a ref there could never resolve.
+   */
+  issueRefs?: boolean;
 }
 
 const RUN_HINT = 'math.run takes {"capability_id": "...", "payload": {...}, "inputs"?: {"<port>": {"value_ref": "value://..."}}}';
@@ -41,7 +46,7 @@ export class RunUseCase {
 
   async run(args: unknown, opts: RunOptions = {}): Promise<RunOutcome> {
     const started = performance.now();
-    let capabilityId = typeof (args as { capability_id?: unknown })?.capability_id === "string" ? String((args as { capability_id: string }).capability_id) : "";
+    let capabilityId = echoId((args as { capability_id?: unknown } | null)?.capability_id);
     let provider = "none";
     const elapsed = () => ({ runtime_ms: Math.round((performance.now() - started) * 1000) / 1000, provider });
     try {
@@ -56,7 +61,7 @@ export class RunUseCase {
       const estimate = this.preflight(op.decl, request);
       const result = await this.execute(op, request, estimate, opts);
       this.checkPostcondition(op.decl, request, result);
-      const published = await this.publish(op.decl, assembled, result);
+      const published = await this.publish(op.decl, assembled, result, opts.issueRefs !== false);
       return { capability_id: capabilityId, outcome: "completed", ...published, execution: elapsed() };
     } catch (e) {
       const stop = this.classify(e, capabilityId);
@@ -66,12 +71,12 @@ export class RunUseCase {
   }
 
   parseArguments(args: unknown): RunArguments {
-    return parseStrict(RunArguments, args, "", RUN_HINT);
+    return parseRunArguments(args, RUN_HINT);
   }
 
   lookup(id: string): InstalledOperation {
     const op = this.deps.catalog.get(id);
-    if (!op) throw new Stop({ kind: "failed", error: unknownCapability(id) });
+    if (!op) throw new Stop({ kind: "failed", error: unknownCapability(id, "capability_id", installedIds(this.deps.catalog)) });
     return op;
   }
 
@@ -167,7 +172,7 @@ export class RunUseCase {
   }
 
   /** Stage 7: inline value, value:// refs for output ports, artifacts for evidence and large values. */
-  async publish(decl: OperationDeclaration, request: Record<string, Json>, result: unknown): Promise<{ value?: Json; value_artifact?: string; refs?: Record<string, string>; artifacts?: string[] }> {
+  async publish(decl: OperationDeclaration, request: Record<string, Json>, result: unknown, issueRefs = true): Promise<{ value?: Json; value_artifact?: string; refs?: Record<string, string>; artifacts?: string[] }> {
     const artifacts: string[] = [];
     let value: Json;
     if (decl.kind === "checker") {
@@ -184,7 +189,7 @@ export class RunUseCase {
       value = result as Json;
     }
     const refs: Record<string, string> = {};
-    for (const [port, p] of Object.entries(decl.ports.outputs)) {
+    for (const [port, p] of issueRefs ? Object.entries(decl.ports.outputs) : []) {
       const v = (value as Record<string, Json>)[p.field];
       if (v !== undefined) refs[port] = this.deps.values.put({ kind: p.kind, value: v, producer: decl.id });
     }

@@ -94,7 +94,8 @@ export async function startHttpServer(host: JacobianHost, opts: HttpServerOption
   const validOrigin = originValidation(allowed);
   const onerror = (e: Error) => logger.warn("mcp_http_error", { error: e.message });
 
-  const modern = createMcpHandler(createServerFactory(host, () => host.openRuntime(), { transport: "http" }), { legacy: "reject", maxRequestBodySize: limit, onerror });
+  // One request per instance: its runtime closes with the request, so it issues no value:// refs.
+  const modern = createMcpHandler(createServerFactory(host, () => host.openRuntime(), { transport: "http" }, { issueRefs: false }), { legacy: "reject", maxRequestBodySize: limit, onerror });
   const serveModern = toNodeHandler(modern, { maxRequestBodySize: limit, onerror });
 
   const sessions = new Map<string, Session>();
