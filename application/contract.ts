@@ -74,7 +74,7 @@ export function parseRunArguments(args: unknown, hint: string): RunArguments {
 export function parseStrict<T>(schema: TypedSchema<T>, value: unknown, prefix: string, hint: string): T {
   const r = validateSync(schema, value);
   if (!r.issues) return r.value;
-  const issues = r.issues.map((i) => ({ issue: i, segs: segments(i.path) }));
+  const issues: Located[] = r.issues.map((i) => ({ issue: i, segs: segments(i.path), undeclared: isUndeclaredKey(i), code: (i as { code?: unknown }).code }));
   const json = jsonSchemaOf(schema);
 
   const mismatches = typeMismatches(issues, value, json);
@@ -84,7 +84,7 @@ export function parseStrict<T>(schema: TypedSchema<T>, value: unknown, prefix: s
     return fail("INVALID_PAYLOAD", bounded(shown.join("; ") + more), renderPath(prefix, mismatches[0]!.segs), hint);
   }
 
-  const unknown = issues.filter((i) => isUndeclaredKey(i.issue));
+  const unknown = issues.filter((i) => i.undeclared);
   if (unknown.length) return failUnknown(unknown, issues, value, json, prefix, hint);
 
   const path = renderPath(prefix, issues[0]!.segs);
@@ -107,6 +107,9 @@ type Seg = string | number;
 interface Located {
   issue: SchemaIssue;
   segs: Seg[];
+  /** An undeclared key (arktype: code "predicate", expected "removed"). */
+  undeclared: boolean;
+  code: unknown;
 }
 interface Mismatch {
   segs: Seg[];
@@ -155,7 +158,10 @@ function quoteKey(key: string): string {
 }
 
 function isUndeclaredKey(issue: SchemaIssue): boolean {
-  return / must be removed$/.test(issue.message) || (issue as { code?: unknown; expected?: unknown }).expected === "removed";
+  const { code, expected } = issue as { code?: unknown; expected?: unknown };
+  // The code is a plain field; the message is composed on every read, so it is the fallback only.
+  if (typeof code === "string") return code === "predicate" && expected === "removed";
+  return / must be removed$/.test(issue.message);
 }
 
 /** The caller's value at a path (own properties only: `__proto__` is data here, not a prototype). */
@@ -188,8 +194,8 @@ function typeMismatches(issues: Located[], value: unknown, json: SchemaNode | un
     const key = JSON.stringify(m.segs);
     if (!found.has(key)) found.set(key, m);
   };
-  for (const { issue, segs } of issues) {
-    if (isUndeclaredKey(issue)) {
+  for (const { issue, segs, undeclared, code } of issues) {
+    if (undeclared) {
       // An array where an object is expected passes the object check (arrays are objects) and
       // then has "undeclared keys" 0, 1, ...: the real error is the array itself.
       const parent = segs.slice(0, -1);
@@ -201,12 +207,11 @@ function typeMismatches(issues: Located[], value: unknown, json: SchemaNode | un
       add({ segs: parent, expected: describeExpected(json, nodes, "an object"), actual: "an array" });
       continue;
     }
-    if ((issue as { code?: unknown }).code === "required") continue;
+    if (code === "required") continue;
     const actual = valueAt(value, segs);
     if (actual === undefined) continue;
     const nodes = json ? schemaAt(json, segs) : [];
     const kinds = expectedKinds(json, nodes);
-    const code = (issue as { code?: unknown }).code;
     const wrongKind = kinds ? !kinds.has(kindOf(actual)) : code === "domain" || code === "proto";
     if (!wrongKind) continue;
     const arkExpected = (issue as { expected?: unknown }).expected;
@@ -226,7 +231,7 @@ function failUnknown(unknown: Located[], issues: Located[], value: unknown, json
   const nodes = json ? schemaAt(json, parent) : [];
   const declared = declaredFields(json, nodes);
   const missing = new Set<string>();
-  for (const i of issues) if ((i.issue as { code?: unknown }).code === "required" && sameLevel(i.segs)) missing.add(String(i.segs.at(-1)));
+  for (const i of issues) if (i.code === "required" && sameLevel(i.segs)) missing.add(String(i.segs.at(-1)));
   for (const name of requiredFields(json, nodes)) if (!present.has(name)) missing.add(name);
 
   const level = renderPath(prefix, parent);
@@ -279,24 +284,29 @@ function nearest(key: string, candidates: string[], missing: string[]): string |
  */
 export function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let prev2: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const width = b.length + 1;
+  if (scratch.length < 3 * width) scratch = new Int32Array(3 * width * 2);
+  // Three rolling rows (i - 2, i - 1, i) in one reused buffer: this runs once per distinct
+  // installed id word when an unknown id is looked up, so it must not allocate.
+  let prev2 = 0, prev = width, cur = 2 * width;
+  for (let j = 0; j < width; j++) scratch[prev + j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
+    scratch[cur] = i;
     let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
-      cur.push(d);
-      rowMin = Math.min(rowMin, d);
+    const ai = a.charCodeAt(i - 1);
+    for (let j = 1; j < width; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let d = Math.min(scratch[prev + j]! + 1, scratch[cur + j - 1]! + 1, scratch[prev + j - 1]! + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) d = Math.min(d, scratch[prev2 + j - 2]! + 1);
+      scratch[cur + j] = d;
+      if (d < rowMin) rowMin = d;
     }
     if (rowMin > limit) return limit + 1;
-    prev2 = prev;
-    prev = cur;
+    [prev2, prev, cur] = [prev, cur, prev2];
   }
-  return prev[b.length]!;
+  return scratch[prev + width - 1]!;
 }
+let scratch = new Int32Array(256);
 
 /* ---- The published JSON Schema of a type, walked along an issue path ---- */
 

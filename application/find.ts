@@ -168,22 +168,33 @@ export function nearestIds(id: string, installed: readonly string[], limit = 3):
   };
   const scored: { id: string; score: number }[] = [];
   for (const candidate of installed) {
-    const words = candidate.split(/[._]+/).filter(Boolean);
-    const table = words.map(costs);
+    const table = idWords(candidate).map(costs);
     let total = 0;
     const used = new Set<number>();
     for (let qi = 0; qi < query.length; qi++) {
       let best = 1, at = -1;
-      for (let wi = 0; wi < words.length; wi++) if (table[wi]![qi]! < best) (best = table[wi]![qi]!), (at = wi);
+      for (let wi = 0; wi < table.length; wi++) if (table[wi]![qi]! < best) (best = table[wi]![qi]!), (at = wi);
       total += best;
       if (at >= 0) used.add(at);
     }
-    total += 0.5 * (words.length - used.size);
-    const score = total / Math.max(query.length, words.length);
+    total += 0.5 * (table.length - used.size);
+    const score = total / Math.max(query.length, table.length);
     if (score <= 0.4) scored.push({ id: candidate, score });
   }
   scored.sort((a, b) => a.score - b.score || (a.id < b.id ? -1 : 1));
   return scored.slice(0, limit).map((s) => s.id);
+}
+
+const wordsOfId = new Map<string, string[]>();
+
+/** An installed id's words (memoised: installed ids are few and fixed, queries are many). */
+function idWords(id: string): string[] {
+  let words = wordsOfId.get(id);
+  if (!words) {
+    words = id.toLowerCase().split(/[._]+/).filter(Boolean);
+    if (wordsOfId.size < 100_000) wordsOfId.set(id, words);
+  }
+  return words;
 }
 
 function wordDistance(q: string, w: string): number {
