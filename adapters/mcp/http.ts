@@ -56,8 +56,9 @@ interface Session {
 
 function jsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}, id: JsonRpcId = null): void {
   if (res.headersSent) return void res.end();
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id }));
+  const body = JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id });
+  res.writeHead(status, { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), ...headers });
+  res.end(body);
 }
 
 type Body = { ok: true; text: string } | { ok: false };
