@@ -88,9 +88,54 @@ export function parseStrict<T>(schema: TypedSchema<T>, value: unknown, prefix: s
   if (unknown.length) return failUnknown(unknown, issues, value, json, prefix, hint);
 
   const path = renderPath(prefix, issues[0]!.segs);
-  const messages = issues.slice(0, 3).map((i) => `${renderPath(prefix, i.segs) || "(root)"}: ${truncate(i.issue.message)}`);
+  const messages = issues.slice(0, 3).map((i) => describeIssue(i, value, prefix));
   const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : "";
-  return fail("INVALID_PAYLOAD", messages.join("; ") + more, path, hint);
+  return fail("INVALID_PAYLOAD", bounded(messages.join("; ") + more), path, hint);
+}
+
+/**
+ * "<path> must be <expected> (was <short description of the value>)". The validator's own message
+ * quotes the whole offending value (50 MB in, 50 MB message, built anew on every read), so it is
+ * used only when the issue has no structured expectation and the value is small.
+ */
+function describeIssue(i: Located, value: unknown, prefix: string): string {
+  const where = renderPath(prefix, i.segs) || "(root)";
+  const actual = i.code === "required" ? undefined : valueAt(value, i.segs);
+  const expected = expectedOf(i.issue);
+  if (expected === undefined) {
+    const small = actual === undefined || (typeof actual !== "object" && (typeof actual !== "string" || actual.length <= 1000));
+    return `${where}: ${small ? truncate(i.issue.message) : "does not match its declared type"}`;
+  }
+  return `${where} must be ${truncate(expected)} (was ${describeActual(actual)})`;
+}
+
+/**
+ * What the validator expected, from its structured fields. A union or intersection's own
+ * `expected` is a whole message quoting the value, so it is rebuilt from its branches (all at the
+ * issue's own path; branches that fail deeper inside the value leave it undefined).
+ */
+function expectedOf(issue: SchemaIssue, depth = 0): string | undefined {
+  const { code, expected, errors } = issue as { code?: unknown; expected?: unknown; errors?: unknown };
+  if (code === "intersection" || code === "union") {
+    if (!Array.isArray(errors) || !errors.length || depth > 4) return undefined;
+    const here = JSON.stringify(segments(issue.path));
+    const parts: string[] = [];
+    for (const e of errors as SchemaIssue[]) {
+      const part = JSON.stringify(segments(e.path)) === here ? expectedOf(e, depth + 1) : undefined;
+      if (part === undefined) return undefined;
+      if (!parts.includes(part)) parts.push(part);
+    }
+    return parts.join(code === "union" ? " or " : " and ");
+  }
+  return typeof code === "string" && typeof expected === "string" && expected ? expected : undefined;
+}
+
+/** The caller's value in a few words: short values quoted, long strings by a prefix and length. */
+function describeActual(v: unknown): string {
+  if (v === undefined) return "missing";
+  if (typeof v === "string") return v.length <= 40 ? JSON.stringify(v) : `${JSON.stringify(v.slice(0, 20))}… (${v.length} characters)`;
+  if (typeof v === "number" || typeof v === "boolean" || v === null) return String(v);
+  return Array.isArray(v) ? `an array of ${v.length} items` : "an object";
 }
 
 /**
@@ -214,8 +259,7 @@ function typeMismatches(issues: Located[], value: unknown, json: SchemaNode | un
     const kinds = expectedKinds(json, nodes);
     const wrongKind = kinds ? !kinds.has(kindOf(actual)) : code === "domain" || code === "proto";
     if (!wrongKind) continue;
-    const arkExpected = (issue as { expected?: unknown }).expected;
-    const expected = typeof arkExpected === "string" && arkExpected && arkExpected !== "removed" ? arkExpected : describeExpected(json, nodes, "a different type");
+    const expected = expectedOf(issue) ?? describeExpected(json, nodes, "a different type");
     add({ segs, expected: truncate(withFields(expected, json, nodes)), actual: A_KIND[kindOf(actual)] });
   }
   return [...found.values()];
