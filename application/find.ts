@@ -2,7 +2,7 @@ import type { Json } from "../domain/json.js";
 import type { SearchIndex } from "../domain/ports.js";
 import { JacobianError, type FailureDetail } from "../domain/errors.js";
 import type { Catalog, InstalledOperation } from "./catalog.js";
-import { type FindArguments, parseFindArguments, SEARCH_LIMIT_DEFAULT } from "./contract.js";
+import { echoId, editDistance, type FindArguments, parseFindArguments, SEARCH_LIMIT_DEFAULT } from "./contract.js";
 
 export type FindResult =
   | { op: "search"; query: string; hits: Json[] }
@@ -35,7 +35,7 @@ export class FindUseCase {
     const req = parsed.request;
     if (req.op === "inspect") {
       const op = this.catalog.get(req.capability_id);
-      return op ? { op: "inspect", capability: this.catalog.inspect(op) } : { op: "inspect", error: unknownCapability(req.capability_id, "request.capability_id") };
+      return op ? { op: "inspect", capability: this.catalog.inspect(op) } : { op: "inspect", error: unknownCapability(req.capability_id, "request.capability_id", installedIds(this.catalog)) };
     }
     try {
       return { op: "search", query: req.query, hits: this.search(req.query, req.limit ?? SEARCH_LIMIT_DEFAULT, req.input_kind, req.artifact_type) };
@@ -125,13 +125,84 @@ function orderTwins(scored: { op: InstalledOperation }[], verifyIntent: boolean)
   }
 }
 
-export function unknownCapability(id: string, path = "capability_id"): FailureDetail {
+/**
+ * UNKNOWN_CAPABILITY, naming up to three installed ids close to the one asked for. The echo of
+ * the asked id is bounded (echoId).
+ */
+export function unknownCapability(id: string, path = "capability_id", installed: readonly string[] = []): FailureDetail {
+  const near = nearestIds(id, installed);
+  const shown = JSON.stringify(echoId(id));
   return {
     code: "UNKNOWN_CAPABILITY",
-    message: `no installed operation has the id ${JSON.stringify(id)}`,
+    message: `no installed operation has the id ${shown}` + (near.length ? `; nearest installed ids: ${near.join(", ")}` : ""),
     path,
-    hint: "search the installed operations with math.find (op: search) or read capability://catalog",
+    hint: (near.length ? `did you mean ${near[0]}? Otherwise search` : "search") + " the installed operations with math.find (op: search) or read capability://catalog",
   };
+}
+
+const installedIdCache = new WeakMap<Catalog, readonly string[]>();
+
+/** The installed ids of a catalog (listed once per catalog). */
+export function installedIds(catalog: Catalog): readonly string[] {
+  let ids = installedIdCache.get(catalog);
+  if (!ids) installedIdCache.set(catalog, (ids = catalog.all().map((op) => op.meta.id)));
+  return ids;
+}
+
+/**
+ * Installed ids nearest to `id`, compared word by word (words split at "." and "_", in any
+ * order): a word matches exactly, as a prefix of at least three letters, or within a small edit
+ * distance; id words the query does not name cost half a word. Scores are normalised by the
+ * longer word count and kept at or below 0.4, best first, at most three.
+ */
+export function nearestIds(id: string, installed: readonly string[], limit = 3): string[] {
+  if (id.length > 200 || !installed.length) return [];
+  const query = id.toLowerCase().split(/[._]+/).filter(Boolean).slice(0, 16);
+  if (!query.length) return [];
+  // Distances are computed once per distinct installed word, not once per id.
+  const wordCost = new Map<string, number[]>();
+  const costs = (w: string): number[] => {
+    let c = wordCost.get(w);
+    if (!c) wordCost.set(w, (c = query.map((q) => wordDistance(q, w))));
+    return c;
+  };
+  const scored: { id: string; score: number }[] = [];
+  for (const candidate of installed) {
+    const table = idWords(candidate).map(costs);
+    let total = 0;
+    const used = new Set<number>();
+    for (let qi = 0; qi < query.length; qi++) {
+      let best = 1, at = -1;
+      for (let wi = 0; wi < table.length; wi++) if (table[wi]![qi]! < best) (best = table[wi]![qi]!), (at = wi);
+      total += best;
+      if (at >= 0) used.add(at);
+    }
+    total += 0.5 * (table.length - used.size);
+    const score = total / Math.max(query.length, table.length);
+    if (score <= 0.4) scored.push({ id: candidate, score });
+  }
+  scored.sort((a, b) => a.score - b.score || (a.id < b.id ? -1 : 1));
+  return scored.slice(0, limit).map((s) => s.id);
+}
+
+const wordsOfId = new Map<string, string[]>();
+
+/** An installed id's words (memoised: installed ids are few and fixed, queries are many). */
+function idWords(id: string): string[] {
+  let words = wordsOfId.get(id);
+  if (!words) {
+    words = id.toLowerCase().split(/[._]+/).filter(Boolean);
+    if (wordsOfId.size < 100_000) wordsOfId.set(id, words);
+  }
+  return words;
+}
+
+function wordDistance(q: string, w: string): number {
+  if (q === w) return 0;
+  if (Math.min(q.length, w.length) >= 3 && (q.startsWith(w) || w.startsWith(q))) return 0.3;
+  const limit = Math.max(1, Math.floor(Math.max(q.length, w.length) / 3));
+  const d = editDistance(q, w, limit);
+  return d > limit ? 1 : d / Math.max(q.length, w.length);
 }
 
 function opOf(args: unknown): "search" | "inspect" | "unknown" {

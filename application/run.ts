@@ -7,8 +7,8 @@ import { issuePath, validateSync } from "../domain/schema.js";
 import { toWire } from "../domain/kinds.js";
 import type { OperationMetadata } from "../domain/metadata.js";
 import { validateResultWire, type Catalog, type InstalledOperation } from "./catalog.js";
-import { parseStrict, RunArguments } from "./contract.js";
-import { unknownCapability } from "./find.js";
+import { echoId, parseRunArguments, parseStrict, type RunArguments } from "./contract.js";
+import { installedIds, unknownCapability } from "./find.js";
 
 import { LIBRARY } from "../domain/library.js";
 export { LIBRARY };
@@ -16,6 +16,11 @@ export { LIBRARY };
 export interface RunOptions {
   signal?: AbortSignal;
   onProgress?: ProgressSink;
+  /**
+   * Issue value:// refs for output ports (default true). Faces whose runtime ends with the call
+   * (a CLI command, a stateless 2026-era HTTP request) pass false: a ref there could never resolve.
+   */
+  issueRefs?: boolean;
 }
 
 const RUN_HINT = 'math.run takes {"capability_id": "...", "payload": {...}, "inputs"?: {"<port>": {"value_ref": "value://..."}}}';
@@ -38,7 +43,7 @@ export class RunUseCase {
 
   async run(args: unknown, opts: RunOptions = {}): Promise<RunOutcome> {
     const started = performance.now();
-    let capabilityId = typeof (args as { capability_id?: unknown })?.capability_id === "string" ? String((args as { capability_id: string }).capability_id) : "";
+    let capabilityId = echoId((args as { capability_id?: unknown } | null)?.capability_id);
     let provider = "none";
     const elapsed = () => ({ runtime_ms: Math.round((performance.now() - started) * 1000) / 1000, provider });
     try {
@@ -54,7 +59,7 @@ export class RunUseCase {
       const estimate = this.preflight(decl, request);
       const result = await this.execute(op, decl, request, estimate, opts);
       const value = this.checkPostcondition(decl, request, result);
-      const published = await this.publish(op.meta, decl, request, value);
+      const published = await this.publish(op.meta, decl, request, value, opts.issueRefs !== false);
       return { capability_id: capabilityId, outcome: "completed", ...published, execution: elapsed() };
     } catch (e) {
       const stop = this.classify(e, capabilityId);
@@ -64,12 +69,12 @@ export class RunUseCase {
   }
 
   parseArguments(args: unknown): RunArguments {
-    return parseStrict(RunArguments, args, "", RUN_HINT);
+    return parseRunArguments(args, RUN_HINT);
   }
 
   lookup(id: string): InstalledOperation {
     const op = this.deps.catalog.get(id);
-    if (!op) throw new Stop({ kind: "failed", error: unknownCapability(id) });
+    if (!op) throw new Stop({ kind: "failed", error: unknownCapability(id, "capability_id", installedIds(this.deps.catalog)) });
     return op;
   }
 
@@ -142,7 +147,7 @@ export class RunUseCase {
       if (!declared.includes(field)) {
         throw new JacobianError("UNKNOWN_ARGUMENT", `unknown field payload.${field.slice(0, 64)}: this request accepts only its declared fields`, { path: `payload.${field.slice(0, 64)}`, hint: `declared fields: ${declared.join(", ")}` });
       }
-      throw new JacobianError("INVALID_PAYLOAD", `the payload nests deeper than ${MAX_PAYLOAD_DEPTH} levels (at ${tooDeep})`, { path: tooDeep, hint: `inspect ${decl.id} with math.find for its request schema; no field nests that deep` });
+      throw new JacobianError("INVALID_PAYLOAD", `payload.${field} nests deeper than ${MAX_PAYLOAD_DEPTH} levels (at ${tooDeep.slice(0, 200)})`, { path: `payload.${field}`, hint: `inspect ${decl.id} with math.find for its request schema; no field nests that deep` });
     }
     return parseStrict(decl.request, assembled, "payload", `inspect ${decl.id} with math.find for its request schema and examples`);
   }
@@ -206,12 +211,15 @@ export class RunUseCase {
   }
 
   /** Stage 7: inline value, value:// refs for output ports, artifacts for evidence and large values. */
-  async publish(meta: OperationMetadata, decl: OperationDeclaration, parsedRequest: unknown, result: Json): Promise<{ value?: Json; value_artifact?: string; refs?: Record<string, string>; artifacts?: string[] }> {
+  async publish(meta: OperationMetadata, decl: OperationDeclaration, parsedRequest: unknown, result: Json, issueRefs = true): Promise<{ value?: Json; value_artifact?: string; refs?: Record<string, string>; artifacts?: string[] }> {
     const artifacts: string[] = [];
-    // Digests and manifests use the canonical form of the parsed request ("-4/2" and "-2" agree).
-    const request = toWire(parsedRequest) as Record<string, Json>;
+    // Digests and manifests use the canonical form of the parsed request ("-4/2" and "-2" agree);
+    // formatted only when needed (a 20,000-digit operand costs milliseconds to format).
+    let canonical: Record<string, Json> | undefined;
+    const canonicalRequest = () => (canonical ??= toWire(parsedRequest) as Record<string, Json>);
     let value: Json;
     if (decl.kind === "checker") {
+      const request = canonicalRequest();
       const finding = result as { verdict: string; bindings: Record<string, Json>; reason?: string; evidence?: Json };
       const claim_digest = "sha256:" + this.deps.digest.sha256(canonicalJson({ capability_id: decl.id, request }));
       const bindings: Record<string, Json> = { ...finding.bindings, claim_digest, checker: `${decl.id}@${decl.version}` };
@@ -225,14 +233,14 @@ export class RunUseCase {
       value = result;
     }
     const refs: Record<string, string> = {};
-    for (const [port, p] of Object.entries(meta.ports.outputs)) {
+    for (const [port, p] of issueRefs ? Object.entries(meta.ports.outputs) : []) {
       const v = p.field === "." ? value : pathValue(value, p.field);
       if (v !== undefined) refs[port] = this.deps.values.put({ kind: p.kind, value: v, producer: decl.id });
     }
     const out: { value?: Json; value_artifact?: string; refs?: Record<string, string>; artifacts?: string[] } = {};
     const text = canonicalJson(value);
     if (utf8Length(text) > this.deps.settings.inline_value_bytes) {
-      const uri = await this.deps.artifacts.put(this.manifest(decl, "result", request, value));
+      const uri = await this.deps.artifacts.put(this.manifest(decl, "result", canonicalRequest(), value));
       out.value_artifact = uri;
       artifacts.push(uri);
     } else {

@@ -6,12 +6,17 @@ import type { ArtifactsUseCase, ReplayReport } from "./artifacts.js";
 import type { FindResult, FindUseCase } from "./find.js";
 import { LIBRARY, type RunOptions, type RunUseCase } from "./run.js";
 
+/** How many produced artifact URIs a runtime remembers for listing. */
+export const PRODUCED_ARTIFACTS_MAX = 1000;
+
 /**
  * One runtime's face onto the use cases: every adapter (MCP, CLI, JS API) calls exactly these.
  * A runtime owns its value store; closing it invalidates every value:// reference it issued.
  */
 export class JacobianRuntime {
   private closed = false;
+  /** artifact:// URIs this runtime's runs published, oldest first, at most PRODUCED_ARTIFACTS_MAX. */
+  private readonly produced = new Set<string>();
   constructor(
     private readonly catalogRef: Catalog,
     private readonly finder: FindUseCase,
@@ -35,7 +40,26 @@ export class JacobianRuntime {
   /** math.run. */
   async run(args: unknown, opts: RunOptions = {}): Promise<RunOutcome> {
     if (this.closed) throw new Error("this Jacobian runtime is closed");
-    return this.runner.run(args, opts);
+    const outcome = await this.runner.run(args, opts);
+    if (outcome.outcome === "completed") {
+      for (const uri of [...(outcome.artifacts ?? []), ...(outcome.value_artifact ? [outcome.value_artifact] : [])]) {
+        this.produced.delete(uri); // re-inserted as the most recent
+        this.produced.add(uri);
+      }
+      for (const uri of this.produced) {
+        if (this.produced.size <= PRODUCED_ARTIFACTS_MAX) break;
+        this.produced.delete(uri);
+      }
+    }
+    return outcome;
+  }
+
+  /**
+   * The artifacts this runtime produced (the most recent PRODUCED_ARTIFACTS_MAX), for listing to
+   * its own client; every artifact stays readable by its exact URI through readArtifact.
+   */
+  producedArtifacts(): string[] {
+    return [...this.produced];
   }
 
   /** The installed inventory (the capability://catalog resource). */
@@ -69,6 +93,7 @@ export class JacobianRuntime {
     if (this.closed) return;
     this.closed = true;
     this.values.clear();
+    this.produced.clear();
     await this.onClose();
   }
 }

@@ -123,7 +123,8 @@ class RunCommand extends RuntimeCommand {
     const onSigint = () => ac.abort();
     process.once("SIGINT", onSigint);
     const bar = progressBar(this.context.stderr);
-    const outcome = await rt.run({ capability_id: this.id, payload }, { signal: ac.signal, ...(bar ? { onProgress: bar.update } : {}) });
+    // This command's runtime closes when it exits, so a value:// ref could never be resolved.
+    const outcome = await rt.run({ capability_id: this.id, payload }, { signal: ac.signal, issueRefs: false, ...(bar ? { onProgress: bar.update } : {}) });
     bar?.done();
     process.off("SIGINT", onSigint);
     this.print(outcome);

@@ -13,8 +13,9 @@
  *    exceeded (least recently used first); its references die with it.
  *
  * In front of both: Host and Origin validation (DNS rebinding; localhost names plus the
- * operator's allowedHosts), a body-size limit (settings.maxRequestBytes → 413), JSON
- * Content-Type (415) and JSON syntax (400) checks. The era is decided by the SDK's own classifier
+ * operator's allowedHosts), a body-size limit (settings.maxRequestBytes → 413 with a JSON-RPC
+ * error, sent once the body has been drained), JSON Content-Type (415), nesting depth
+ * (MAX_JSON_NESTING → 400 Invalid Request) and JSON syntax (400 Parse error) checks. The era is decided by the SDK's own classifier
  * (isLegacyRequest). Binds 127.0.0.1 unless told otherwise.
  */
 import { randomUUID } from "node:crypto";
@@ -23,6 +24,7 @@ import type { AddressInfo } from "node:net";
 import { createMcpHandler, isInitializeRequest, isJsonContentType, isLegacyRequest, localhostAllowedHostnames, type McpServer } from "@modelcontextprotocol/server";
 import { hostHeaderValidation, NodeStreamableHTTPServerTransport, originValidation, toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
 import type { JacobianHost } from "../composition.js";
+import { jsonNestingExceeds, topLevelId, TopLevelIdScanner, type JsonRpcId } from "./framing.js";
 import { createMcpServer, createServerFactory } from "./server.js";
 
 export interface HttpServerOptions {
@@ -52,34 +54,68 @@ interface Session {
   lastSeen: number;
 }
 
-function jsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+function jsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}, id: JsonRpcId = null): void {
   if (res.headersSent) return void res.end();
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+  const body = JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id });
+  res.writeHead(status, { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), ...headers });
+  res.end(body);
 }
 
 type Body = { ok: true; text: string } | { ok: false };
 
-/** Read at most `limit` bytes; past that, answer 413 and discard the rest. */
+/**
+ * An over-size body is still read to its end (and discarded, keeping only its top-level id) before
+ * the 413 goes out: a client that writes its whole body before reading (most HTTP libraries do)
+ * would otherwise see its connection reset instead of the answer. Past this many bytes, or a
+ * declared length above it, the connection is closed after the 413 instead.
+ */
+export function discardLimit(limit: number): number {
+  return Math.max(64 * 1024 * 1024, 4 * limit);
+}
+
+/** Objects/arrays nested deeper than this are refused (400): the SDK serialises bodies recursively. */
+export const MAX_JSON_NESTING = 1000;
+
+/** Read at most `limit` bytes; past that, discard the rest and answer 413. */
 function readBody(req: IncomingMessage, res: ServerResponse, limit: number): Promise<Body> {
-  const tooLarge = (): Body => {
-    jsonRpcError(res, 413, -32000, `Request body too large: this server accepts at most ${limit} bytes per request`, { connection: "close" });
-    req.resume();
+  const discard = discardLimit(limit);
+  const tooLarge = (id: JsonRpcId, close: boolean): Body => {
+    jsonRpcError(res, 413, -32600, `Request body too large: this server accepts at most ${limit} bytes per request`, close ? { connection: "close" } : {}, id);
+    if (close) res.once("finish", () => req.socket.destroySoon());
     return { ok: false };
   };
-  if (Number(req.headers["content-length"] ?? 0) > limit) return Promise.resolve(tooLarge());
+  if (Number(req.headers["content-length"] ?? 0) > discard) return Promise.resolve(tooLarge(null, true));
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    let chunks: Buffer[] = [];
     let size = 0;
+    let scanner: TopLevelIdScanner | undefined;
+    const stop = () => void req.off("data", onData).off("end", onEnd).off("error", onError);
     const onData = (c: Buffer) => {
       size += c.length;
+      if (size > discard) {
+        stop();
+        req.resume(); // keep draining until the socket closes; nothing more is kept
+        return resolve(tooLarge(null, true));
+      }
+      if (scanner) return scanner.feed(c);
       if (size > limit) {
-        req.off("data", onData).off("end", onEnd);
-        resolve(tooLarge());
-      } else chunks.push(c);
+        scanner = new TopLevelIdScanner();
+        for (const p of chunks) scanner.feed(p);
+        scanner.feed(c);
+        chunks = [];
+        return;
+      }
+      chunks.push(c);
     };
-    const onEnd = () => resolve({ ok: true, text: Buffer.concat(chunks).toString("utf8") });
-    req.on("data", onData).on("end", onEnd).on("error", reject);
+    const onEnd = () => {
+      stop();
+      resolve(scanner ? tooLarge(scanner.id(), false) : { ok: true, text: Buffer.concat(chunks).toString("utf8") });
+    };
+    const onError = (e: Error) => {
+      stop();
+      reject(e);
+    };
+    req.on("data", onData).on("end", onEnd).on("error", onError);
   });
 }
 
@@ -94,7 +130,8 @@ export async function startHttpServer(host: JacobianHost, opts: HttpServerOption
   const validOrigin = originValidation(allowed);
   const onerror = (e: Error) => logger.warn("mcp_http_error", { error: e.message });
 
-  const modern = createMcpHandler(createServerFactory(host, () => host.openRuntime(), { transport: "http" }), { legacy: "reject", maxRequestBodySize: limit, onerror });
+  // One request per instance: its runtime closes with the request, so it issues no value:// refs.
+  const modern = createMcpHandler(createServerFactory(host, () => host.openRuntime(), { transport: "http" }, { issueRefs: false }), { legacy: "reject", maxRequestBodySize: limit, onerror });
   const serveModern = toNodeHandler(modern, { maxRequestBodySize: limit, onerror });
 
   const sessions = new Map<string, Session>();
@@ -146,6 +183,9 @@ export async function startHttpServer(host: JacobianHost, opts: HttpServerOption
     if (!isJsonContentType(req.headers["content-type"] ?? null)) return jsonRpcError(res, 415, -32000, "Unsupported Media Type: Content-Type must be application/json");
     const read = await readBody(req, res, limit);
     if (!read.ok) return;
+    if (jsonNestingExceeds(read.text, MAX_JSON_NESTING)) {
+      return jsonRpcError(res, 400, -32600, `Invalid Request: the JSON body nests objects or arrays more than ${MAX_JSON_NESTING} levels deep`, {}, topLevelId(read.text));
+    }
     let body: unknown;
     try {
       body = JSON.parse(read.text);

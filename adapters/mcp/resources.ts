@@ -8,7 +8,11 @@ import type { Json } from "../../domain/json.js";
 
 const JSON_MIME = "application/json";
 const HEX = /^[0-9a-f]{64}$/;
-/** resources/list returns at most this many artifacts; every artifact stays readable by its URI. */
+/**
+ * resources/list returns at most this many artifacts, and only those the listing session's own
+ * runtime produced (a shared store must not show one client another's requests); every artifact
+ * stays readable by its exact URI.
+ */
 export const ARTIFACT_LIST_LIMIT = 1000;
 
 /**
@@ -46,7 +50,7 @@ export function registerResources(server: McpServer, runtime: () => JacobianRunt
     "artifact",
     new ResourceTemplate("artifact://sha256/{hex}", {
       list: async () => ({
-        resources: (await runtime().listArtifacts()).slice(0, ARTIFACT_LIST_LIMIT).map((uri) => ({ uri, name: `artifact-${uri.slice(-64, -52)}`, mimeType: JSON_MIME })),
+        resources: runtime().producedArtifacts().slice(-ARTIFACT_LIST_LIMIT).map((uri) => ({ uri, name: `artifact-${uri.slice(-64, -52)}`, mimeType: JSON_MIME })),
       }),
     }),
     {

@@ -25,11 +25,16 @@ math.run returns an outcome:
 - "non_conclusion": no mathematical conclusion was reached (timeout, cancellation, budget refusal, unavailable provider); this says nothing about the math.
 - "failed": the request was wrong; error.code, error.path and error.hint say what to fix.
 
-Operations with output ports return refs (value://...); pass one to a later math.run of the same session as "inputs": {"<port>": {"value_ref": "value://..."}}. References are session-local and may be evicted; on stateless HTTP requests (protocol 2026-07-28) they do not outlive the request, so pass values inline there. Durable artifacts (results too large to inline, checker evidence) are resources at artifact://sha256/<hex>. The complete installed inventory is the resource capability://catalog.`;
+Operations with output ports return refs (value://...); pass one to a later math.run of the same session as "inputs": {"<port>": {"value_ref": "value://..."}}. References are session-local and may be evicted; stateless HTTP requests (protocol 2026-07-28) have no session, so no refs are returned there: pass values inline. Durable artifacts (results too large to inline, checker evidence) are resources at artifact://sha256/<hex>. The complete installed inventory is the resource capability://catalog.`;
 
 export interface ServerOptions {
   /** Extra fields for this instance's log lines (transport, era, ...). */
   logFields?: LogRecord;
+  /**
+   * Issue value:// refs (default true). False for an instance that serves one request only
+   * (stateless 2026-era HTTP): its runtime closes with the request, so a ref could never resolve.
+   */
+  issueRefs?: boolean;
 }
 
 /**
@@ -48,7 +53,7 @@ export function createMcpServer(host: JacobianHost, openRuntime: () => JacobianR
     { instructions: INSTRUCTIONS, capabilities: { tools: {}, resources: {} } },
   );
   const { settings, logger } = host;
-  registerTools(server, lease, { logger, maxRequestBytes: settings.maxRequestBytes, debug: settings.debug, ...(options.logFields ? { fields: options.logFields } : {}) });
+  registerTools(server, lease, { logger, maxRequestBytes: settings.maxRequestBytes, debug: settings.debug, ...(options.logFields ? { fields: options.logFields } : {}) }, { issueRefs: options.issueRefs !== false });
   registerResources(server, lease, operationResources(host.catalog.all()));
   const previous = server.server.onclose;
   server.server.onclose = () => {
@@ -65,6 +70,11 @@ export function createMcpServer(host: JacobianHost, openRuntime: () => JacobianR
  * The factory both SDK entry points take (serveStdio, createMcpHandler): a fresh McpServer per
  * serving unit, each owning the runtime `runtimeFor(ctx)` returns (default: a new host runtime).
  */
-export function createServerFactory(host: JacobianHost, runtimeFor: (ctx: McpRequestContext) => JacobianRuntime = () => host.openRuntime(), logFields: LogRecord = {}): McpServerFactory {
-  return (ctx) => createMcpServer(host, () => runtimeFor(ctx), { logFields: { ...logFields, era: ctx.era } });
+export function createServerFactory(
+  host: JacobianHost,
+  runtimeFor: (ctx: McpRequestContext) => JacobianRuntime = () => host.openRuntime(),
+  logFields: LogRecord = {},
+  options: Pick<ServerOptions, "issueRefs"> = {},
+): McpServerFactory {
+  return (ctx) => createMcpServer(host, () => runtimeFor(ctx), { ...options, logFields: { ...logFields, era: ctx.era } });
 }

@@ -4,11 +4,17 @@
  * McpServer and one JacobianRuntime for the connection's lifetime. stdout carries protocol only:
  * logs go to stderr, and stray console.log/info/debug output is redirected to stderr while the
  * server runs.
+ *
+ * stdin reaches the SDK through a LineLimiter: a message longer than the read limit is discarded
+ * as it streams by and answered here with a JSON-RPC error (-32600, with the request's id when its
+ * top level names one), and the connection keeps serving. Without it the SDK's transport closes
+ * the whole connection when one line outgrows its read buffer.
  */
 import type { Readable, Writable } from "node:stream";
 import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from "@modelcontextprotocol/server";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import type { JacobianHost } from "../composition.js";
+import { LineLimiter, type OversizeLine } from "./framing.js";
 import { createServerFactory } from "./server.js";
 
 export interface StdioServerHandle {
@@ -41,9 +47,23 @@ export async function runStdioServer(host: JacobianHost, options: StdioOptions =
   let markClosed!: () => void;
   const closed = new Promise<void>((resolve) => (markClosed = resolve)).then(restoreConsole);
   // A message somewhat over max_request_bytes must still reach the middleware, which answers it
-  // with a clean INVALID_PAYLOAD outcome instead of the transport dropping the connection.
-  const maxBufferSize = Math.max(STDIO_DEFAULT_MAX_BUFFER_SIZE, 2 * host.settings.maxRequestBytes + 65536);
-  const transport = new TrackedStdioTransport(stdin, stdout, maxBufferSize, () => markClosed());
+  // with a clean INVALID_PAYLOAD tool result; only beyond that is a line refused unread.
+  const maxLineBytes = Math.max(STDIO_DEFAULT_MAX_BUFFER_SIZE, 2 * host.settings.maxRequestBytes + 65536);
+  const limiter = new LineLimiter(maxLineBytes, (line) => answerOversize(stdout, line, maxLineBytes, host));
+  stdin.pipe(limiter);
+  const onStdinError = (e: Error) => limiter.destroy(e);
+  stdin.on("error", onStdinError);
+  const detach = () => {
+    stdin.unpipe(limiter);
+    stdin.off("error", onStdinError);
+    if (stdin.listenerCount("data") === 0) stdin.pause();
+  };
+  // The limiter hands over one whole line per chunk, so the SDK's buffer never holds more than
+  // one line: its own limit (which would close the connection) is set out of reach.
+  const transport = new TrackedStdioTransport(limiter, stdout, 2 * maxLineBytes + 1024, () => {
+    detach();
+    markClosed();
+  });
   const handle = serveStdio(createServerFactory(host, () => host.openRuntime(), { transport: "stdio" }), {
     transport,
     onerror: (e) => host.logger.warn("mcp_stdio_error", { error: e.message }),
@@ -57,6 +77,14 @@ export async function runStdioServer(host: JacobianHost, options: StdioOptions =
       await closed;
     },
   };
+}
+
+/** The JSON-RPC error for a discarded over-long line, written between the SDK's own messages. */
+function answerOversize(stdout: Writable, line: OversizeLine, maxLineBytes: number, host: JacobianHost): void {
+  host.logger.warn("mcp_stdio_oversize_message", { bytes: line.bytes, max_bytes: maxLineBytes, id: line.id === null ? null : String(line.id).slice(0, 64) });
+  const message = `Invalid Request: the message is larger than ${maxLineBytes} bytes, the most this server reads per message; it was discarded unread. Send smaller inputs (tool arguments are limited to ${host.settings.maxRequestBytes} bytes).`;
+  if (!stdout.writable) return;
+  stdout.write(JSON.stringify({ jsonrpc: "2.0", id: line.id, error: { code: -32600, message, data: { max_message_bytes: maxLineBytes, max_request_bytes: host.settings.maxRequestBytes } } }) + "\n");
 }
 
 function redirectConsoleToStderr(): () => void {

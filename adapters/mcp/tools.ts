@@ -5,6 +5,7 @@
 import type { McpServer, ServerContext } from "@modelcontextprotocol/server";
 import type { JacobianRuntime } from "../../application/service.js";
 import type { FindResult } from "../../application/find.js";
+import { echoId } from "../../application/contract.js";
 import type { FailureDetail } from "../../domain/errors.js";
 import type { Json } from "../../domain/json.js";
 import type { RunOutcome } from "../../domain/outcome.js";
@@ -53,7 +54,7 @@ function findTool(runtime: () => JacobianRuntime): ToolDefinition {
   };
 }
 
-function runTool(runtime: () => JacobianRuntime): ToolDefinition {
+function runTool(runtime: () => JacobianRuntime, issueRefs: boolean): ToolDefinition {
   const reply = (o: RunOutcome): ToolReply => ({
     structured: o as unknown as { [key: string]: Json },
     isError: o.outcome === "failed",
@@ -66,13 +67,13 @@ function runTool(runtime: () => JacobianRuntime): ToolDefinition {
     name: "math.run",
     handle: async (args, ctx) => {
       const progress = progressBridge(ctx);
-      const outcome = await runtime().run(args, { signal: ctx.mcpReq.signal, ...(progress ? { onProgress: progress.sink } : {}) });
+      const outcome = await runtime().run(args, { signal: ctx.mcpReq.signal, issueRefs, ...(progress ? { onProgress: progress.sink } : {}) });
       await progress?.flush(); // notifications must precede the result, or the client drops them
       return reply(outcome);
     },
     fail: (error: FailureDetail, args) => {
       const id = (args as { capability_id?: unknown } | undefined)?.capability_id;
-      return reply({ capability_id: typeof id === "string" && id.length <= 200 ? id : "", outcome: "failed", error, execution: { runtime_ms: 0, provider: "none" } });
+      return reply({ capability_id: echoId(id), outcome: "failed", error, execution: { runtime_ms: 0, provider: "none" } });
     },
   };
 }
@@ -99,7 +100,8 @@ function progressBridge(ctx: ServerContext): { sink: ProgressSink; flush(): Prom
   };
 }
 
-export function registerTools(server: McpServer, runtime: () => JacobianRuntime, settings: MiddlewareSettings): void {
+/** `issueRefs: false` where the runtime ends with the request (stateless 2026-era HTTP). */
+export function registerTools(server: McpServer, runtime: () => JacobianRuntime, settings: MiddlewareSettings, options: { issueRefs?: boolean } = {}): void {
   server.registerTool(
     "math.find",
     {
@@ -120,6 +122,6 @@ export function registerTools(server: McpServer, runtime: () => JacobianRuntime,
       outputSchema: runOutputSchema(),
       annotations: { title: "Run an exact-math operation", readOnlyHint: false, idempotentHint: false, destructiveHint: false, openWorldHint: false },
     },
-    withMiddleware(runTool(runtime), settings),
+    withMiddleware(runTool(runtime, options.issueRefs !== false), settings),
   );
 }

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { tempDir } from "../support/runtime.js";
+import { tempDir, testJacobian } from "../support/runtime.js";
 
 const MAIN = path.resolve("dist/adapters/cli/main.js");
 const home = tempDir();
@@ -42,6 +42,30 @@ describe("adapters/cli", () => {
     expect(JSON.parse(ins.out).capability.id).to.equal("integer.compute.gcd");
     expect(cli(["inspect", "no.such.op"]).code).to.equal(4);
     for (const s of [cat.out, ins.out, cli(["frobnicate"]).err]) expect(s).to.not.match(/\u001b\[/);
+  });
+
+  it("run prints no value:// refs: the command's runtime closes when it exits, so none could resolve", async () => {
+    const payload = { left: { ring: "ZZ", rows: [["1", "2"], ["3", "4"]] }, right: { ring: "ZZ", rows: [["5"], ["6"]] } };
+    const r = cli(["run", "matrix.multiply.compute", "--json", JSON.stringify(payload)]);
+    expect(r.code).to.equal(0);
+    const out = JSON.parse(r.out);
+    expect(out.value.product.rows).to.deep.equal([["17"], ["39"]]);
+    expect(out).to.not.have.property("refs");
+    expect(r.out).to.not.include("value://");
+    // The JS API (a runtime that lives on) still issues the ref for the same call.
+    const j = testJacobian({ packs: ["matrix"] });
+    try {
+      const o: any = await j.run("matrix.multiply.compute", payload);
+      expect(o.refs.product).to.match(/^value:\/\//);
+    } finally {
+      await j.close();
+    }
+  });
+
+  it("bounds the echo of a huge capability id", () => {
+    const r = cli(["run", "x".repeat(100_000), "--json", "{}"]);
+    expect(r.code).to.equal(4);
+    expect(r.out.length).to.be.below(2000);
   });
 
   it("--packs chooses the installed membership", () => {

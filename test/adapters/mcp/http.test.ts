@@ -2,6 +2,7 @@
  * The HTTP front door: DNS-rebinding guards, routing, body limits, session handling and shutdown.
  */
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { expect } from "chai";
 import { JacobianHost } from "../../../adapters/composition.js";
 import { startHttpServer, type HttpServerHandle } from "../../../adapters/mcp/index.js";
@@ -90,6 +91,87 @@ describe("MCP adapter: HTTP front door", function () {
     const r = await raw(http.url, { body: big });
     expect(r.status).to.equal(413);
     expect(JSON.parse(r.body).error.message).to.include("4096");
+  });
+
+  it("answers an over-size body with 413 and a JSON-RPC error even to a client that writes its whole body before reading", async () => {
+    // Like Python's http.client: the whole body goes out before the response is read. A server
+    // that answers and closes early makes these writes fail (EPIPE / ECONNRESET) instead.
+    const u = new URL(http.url);
+    const body = Buffer.from(`{"jsonrpc":"2.0","method":"tools/call","params":{"name":"math.run","arguments":{"capability_id":"integer.compute.gcd","payload":{"left":"${"1".repeat(8 * 1024 * 1024)}","right":"1"}}},"id":"big-1"}`);
+    const socket = connect(Number(u.port), u.hostname);
+    let received = "";
+    socket.on("data", (d: Buffer) => (received += d.toString("utf8")));
+    const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    const write = (chunk: Buffer | string) => new Promise<void>((resolve, reject) => socket.write(chunk, (e) => (e ? reject(e) : resolve())));
+    await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+    await write(`POST ${u.pathname} HTTP/1.1\r\nHost: ${u.host}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${body.length}\r\n\r\n`);
+    for (let i = 0; i < body.length; i += 256 * 1024) await write(body.subarray(i, i + 256 * 1024));
+    await waitFor(() => received.includes("\r\n\r\n") && received.trimEnd().endsWith("}"), 10_000, "the 413 response");
+    expect(received).to.match(/^HTTP\/1\.1 413 /);
+    const json = JSON.parse(received.slice(received.indexOf("\r\n\r\n") + 4));
+    expect(json).to.deep.include({ jsonrpc: "2.0", id: "big-1" });
+    expect(json.error.code).to.equal(-32600);
+    expect(json.error.message).to.include("4096");
+    // The connection was drained, not dropped: it still serves a request (a parse error here).
+    received = "";
+    await write(`POST ${u.pathname} HTTP/1.1\r\nHost: ${u.host}\r\nContent-Type: application/json\r\nContent-Length: 9\r\n\r\n{not json`);
+    await waitFor(() => received.trimEnd().endsWith("}"), 10_000, "the second response");
+    expect(received).to.match(/^HTTP\/1\.1 400 /);
+    socket.destroy();
+    await closed;
+  });
+
+  it("refuses a declared length far beyond the limit at once (413, connection closed)", async () => {
+    const u = new URL(http.url);
+    const socket = connect(Number(u.port), u.hostname);
+    let received = "";
+    socket.on("data", (d: Buffer) => (received += d.toString("utf8")));
+    socket.on("error", () => undefined);
+    const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    socket.write(`POST ${u.pathname} HTTP/1.1\r\nHost: ${u.host}\r\nContent-Type: application/json\r\nContent-Length: 1000000000000\r\n\r\n{"jsonrpc":`);
+    await closed;
+    expect(received).to.match(/^HTTP\/1\.1 413 /);
+    expect(JSON.parse(received.slice(received.indexOf("\r\n\r\n") + 4)).error.code).to.equal(-32600);
+  });
+
+  it("answers a 200,000-deep nested body with 400 Invalid Request (not 500), keeping its id", async () => {
+    const h = JacobianHost.create({ packs: TEST_PACKS, artifactsDir: tempDir("jacobian-mcp-http-") }, "silent");
+    const s = await startHttpServer(h, { port: 0 });
+    try {
+      await deepBodies(s.url);
+    } finally {
+      await s.close();
+      await h.close();
+    }
+  });
+
+  async function deepBodies(url: string): Promise<void> {
+    for (const open of ["[", '{"a":']) {
+      const deep = open.repeat(200_000) + "1" + (open === "[" ? "]" : "}").repeat(200_000);
+      const r = await raw(url, { body: `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"math.run","arguments":{"capability_id":"integer.compute.gcd","payload":{"left":${deep},"right":"1"}}}}` });
+      expect(r.status, open).to.equal(400);
+      const json = JSON.parse(r.body);
+      expect(json.id, open).to.equal(5);
+      expect(json.error.code, open).to.equal(-32600);
+      expect(json.error.message).to.include("1000 levels");
+    }
+    const bare = await raw(url, { body: "[".repeat(200_000) + "]".repeat(200_000) });
+    expect(bare.status).to.equal(400);
+    expect(JSON.parse(bare.body).id).to.equal(null);
+  }
+
+  it("still passes moderately nested arguments to the tool, which refuses them as INVALID_PAYLOAD", async () => {
+    let nested: unknown = "1";
+    for (let i = 0; i < 200; i++) nested = [nested];
+    for (const kind of ["v2-legacy", "v2-modern"] as const) {
+      const c = await connectHttp(kind, http.url);
+      try {
+        const out = envelope(await c.run("integer.compute.gcd", { left: nested, right: "1" }));
+        expect(out.error, kind).to.include({ code: "INVALID_PAYLOAD", path: "payload.left" });
+      } finally {
+        await c.close();
+      }
+    }
   });
 
   it("an oversize call through a real client fails cleanly and the connection keeps working", async () => {

@@ -139,6 +139,31 @@ describe("MCP adapter: sessions, progress and cancellation", function () {
       }
     });
 
+    it("lists to each session only the artifacts it produced; any artifact stays readable by its exact id", async () => {
+      const a = await connectHttp("v2-legacy", http.url);
+      const b = await connectHttp("v1", http.url);
+      try {
+        const produced = envelope(await a.run("test.slow.verify", { n: "4" }));
+        const uri: string = produced.artifacts[0];
+        expect(uri).to.match(/^artifact:\/\/sha256\/[0-9a-f]{64}$/);
+        const listedByA = (await a.listResources()).map((r) => r.uri);
+        const listedByB = (await b.listResources()).map((r) => r.uri);
+        expect(listedByA).to.include(uri);
+        expect(listedByB).to.not.include(uri);
+        expect(listedByB.filter((u) => u.startsWith("artifact://"))).to.deep.equal([]);
+        expect(listedByB).to.include("capability://catalog");
+        const { contents } = await b.readResource(uri);
+        expect(JSON.parse(contents[0]!.text!).kind).to.equal("evidence");
+        // B's own artifact appears in B's listing only.
+        const mine: string = envelope(await b.run("test.slow.verify", { n: "6" })).artifacts[0];
+        expect((await b.listResources()).map((r) => r.uri)).to.include(mine);
+        expect((await a.listResources()).map((r) => r.uri)).to.not.include(mine);
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    });
+
     it("logs the cancelled run as non_conclusion CANCELLED with the session id", async () => {
       const c = await connectHttp("v2-legacy", http.url);
       try {
@@ -166,11 +191,12 @@ describe("MCP adapter: sessions, progress and cancellation", function () {
       await c?.close();
     });
 
-    it("gives every request a fresh runtime, closed afterwards: references do not survive requests", async () => {
+    it("gives every request a fresh runtime, closed afterwards, and issues no refs that could never resolve", async () => {
       const before = host.openRuntimes;
       const first = envelope(await c.run("mcptest.square.compute", { n: "11" }));
       expect(first.value.square).to.equal("121");
-      const second = envelope(await c.run("mcptest.increment.compute", {}, { x: { value_ref: first.refs.square } }));
+      expect(first).to.not.have.property("refs");
+      const second = envelope(await c.run("mcptest.increment.compute", {}, { x: { value_ref: "value://" + "A".repeat(32) } }));
       expect(second.outcome).to.equal("failed");
       expect(second.error.code).to.equal("INVALID_INPUT_REF");
       await waitFor(() => host.openRuntimes === before, 3000, "per-request runtimes to close");

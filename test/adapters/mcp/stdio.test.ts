@@ -91,6 +91,78 @@ describe("MCP adapter: stdio wire", function () {
     expect(stderr).to.not.include(secret);
   });
 
+  it("answers a message over the read limit with a JSON-RPC error and keeps serving (real client)", async () => {
+    const dir = tempDir("jacobian-mcp-stdio-");
+    for (const kind of ["v2-legacy", "v1"] as const) {
+      const c = await connectStdio(kind, { artifactsDir: dir });
+      try {
+        // A 2000×2000 matrix is ~16 MB on the wire: above the 10 MB the server reads per message.
+        const row = Array.from({ length: 2000 }, () => "1");
+        let error: any;
+        const t0 = performance.now();
+        try {
+          await c.run("matrix.determinant.compute", { matrix: { ring: "ZZ", rows: Array.from({ length: 2000 }, () => row) } });
+        } catch (e) {
+          error = e;
+        }
+        const ms = performance.now() - t0;
+        expect(error, kind).to.exist;
+        expect(error.code, kind).to.equal(-32600);
+        expect(String(error.message), kind).to.include("larger than 10485760 bytes");
+        expect(ms, kind).to.be.below(15_000);
+        expect(envelope(await c.run("integer.compute.gcd", { left: "84", right: "30" })).value, kind).to.deep.equal({ gcd: "6" });
+      } finally {
+        await c.close();
+      }
+    }
+  });
+
+  it("recovers the id of an over-long message wherever its top level puts it, else answers with a null id", async () => {
+    const dir = tempDir("jacobian-mcp-stdio-");
+    const child = spawn(process.execPath, [LAUNCHER], {
+      env: { ...process.env, JACOBIAN_TEST_ARTIFACTS: dir, JACOBIAN_HOME: path.join(dir, "home") },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "", stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString("utf8")));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    const write = (text: string) => new Promise<void>((resolve, reject) => child.stdin.write(text, (e) => (e ? reject(e) : resolve())));
+    const messages = () => stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    const errors = () => messages().filter((m) => "error" in m);
+    const response = (id: unknown) => messages().find((m) => m.id === id && ("result" in m || "error" in m));
+
+    await write(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } } }) + "\n");
+    await waitFor(() => response(1), 10_000, "initialize");
+    await write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n");
+    const filler = "7".repeat(11 * 1024 * 1024);
+    // The id after 11 MB of params, with decoy "id" members nested inside them.
+    await write(`{"jsonrpc":"2.0","method":"tools/call","params":{"id":"decoy","name":"math.run","arguments":{"capability_id":"integer.compute.gcd","payload":{"left":"${filler}","right":"1","id":[1]}}},"id":"late-id"}\n`);
+    // No top-level id at all (not even JSON): a null id.
+    await write("x".repeat(11 * 1024 * 1024) + "\n");
+    // Chunked across many small writes, and a \r\n line end: still one message, still refused.
+    const head = `{"id": 77, "jsonrpc":"2.0","method":"tools/call","params":{"name":"math.run","arguments":{"capability_id":"integer.compute.gcd","payload":{"left":"`;
+    await write(head);
+    for (let i = 0; i < 11; i++) await write("9".repeat(1024 * 1024));
+    await write(`","right":"1"}}}}\r\n`);
+    await write(JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "math.run", arguments: { capability_id: "integer.compute.gcd", payload: { left: "84", right: "30" } } } }) + "\n");
+    await waitFor(() => response(5), 20_000, "the call after the over-long messages");
+    child.stdin.end();
+    expect(await exited).to.equal(0);
+
+    expect(errors().map((m) => m.id)).to.deep.equal(["late-id", null, 77]);
+    for (const m of errors()) {
+      expect(m.jsonrpc).to.equal("2.0");
+      expect(m.error.code).to.equal(-32600);
+      expect(m.error.data.max_message_bytes).to.equal(10 * 1024 * 1024);
+      expect(JSON.stringify(m).length).to.be.below(1000);
+    }
+    expect(response(5).result.structuredContent.value).to.deep.equal({ gcd: "6" });
+    const logged = stderr.split("\n").filter((l) => l.includes("mcp_stdio_oversize_message")).map((l) => JSON.parse(l));
+    expect(logged.map((l) => l.id)).to.deep.equal(["late-id", null, "77"]);
+    expect(stderr).to.not.include("7777777777");
+  });
+
   it("`jacobian serve --stdio` (the CLI entry point) serves both eras", async function () {
     if (!existsSync(CLI)) this.skip();
     const dir = tempDir("jacobian-mcp-cli-");
