@@ -6,9 +6,14 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import type { RunOutcome } from "../../../domain/outcome.js";
+import { loadPack } from "../../../operations/packs.js";
 import { gp, requireGp } from "../../support/gp.js";
 import { testJacobian } from "../../support/runtime.js";
 import { rng } from "./random.js";
+import { checkPostconditionsOnExamples } from "./tamper.js";
+
+const ELEMENTARY = ["lcm", "absolute_value", "sign", "divides", "valuation", "sqrt", "root", "perfect_power", "digits", "base_conversion"].map((o) => `integer.${o}.compute`);
+const declarations = (await loadPack("integer")).operations.filter((d) => ELEMENTARY.includes(d.id));
 
 type Value = Record<string, unknown>;
 
@@ -266,6 +271,13 @@ describe("integer arithmetic operations: properties through the API", function (
     expect(ref).to.match(/^value:\/\//);
     const s = await j.run("integer.sqrt.compute", {}, { inputs: { n: { value_ref: ref! } } });
     expect((s as { value: Value }).value).to.deep.equal({ root: "15", remainder: "30", exact: false });
+  });
+});
+
+describe("integer arithmetic operations: postconditions", () => {
+  it("accept each declared example's value and catch every single-field change of it", () => {
+    expect(declarations.map((d) => d.id).sort()).to.deep.equal([...ELEMENTARY].sort());
+    checkPostconditionsOnExamples(declarations);
   });
 });
 
