@@ -16,11 +16,23 @@ import { fieldKinds, natural, ofKind, positive, request, result, strict, type Js
 
 export const abs = (n: bigint): bigint => (n < 0n ? -n : n);
 
-/** Decimal digits of |n|, read off its bit length (exact below 2^53, else at most one too many). */
+const LOG10_2 = Math.log10(2);
+
+/** At least the number of decimal digits of |n|, from its bit length (for cost estimates). */
+export const digitsAtMost = (n: bigint): number => Math.floor(bitLength(n) * LOG10_2) + 1;
+
+/**
+ * The number of decimal digits of |n|, without formatting it: a b-bit number has the digits of
+ * 2^(b−1) or one more, and one power of 10 decides which (cheaper than a decimal conversion).
+ */
 export function digitsOf(n: bigint): number {
   const a = abs(n);
   if (a < 9007199254740992n) return String(a).length;
-  return Math.floor(bitLength(a) * Math.LOG10E * Math.LN2) + 1;
+  const bits = bitLength(a);
+  // The margins keep a rounding error of the logarithms on the side that the comparison settles.
+  const low = Math.floor((bits - 1) * LOG10_2 - 1e-9) + 1;
+  const high = Math.floor(bits * LOG10_2 + 1e-9) + 1;
+  return low === high || a < 10n ** BigInt(low) ? low : low + 1;
 }
 
 /* ------------------------------------------------------------------ field builders */
@@ -138,8 +150,8 @@ export function unaryMap<V>(s: UnaryMapSpec<V>): ComputeDeclaration<{ n: bigint 
     cost_model: "units = digits of n (the conversions of n from and to decimal)",
     budget: { max_units: 1e7, max_memory_bytes: 16 * 2 ** 20, timeout_ms: 5_000 },
     preflight(req) {
-      const d = digitsOf(req.n);
-      return { units: d, memory_bytes: d * 4, basis: `n of about ${d} digits` };
+      const d = digitsAtMost(req.n);
+      return { units: d, memory_bytes: d * 4, basis: `n of at most ${d} digits` };
     },
     ports: { inputs: { n: { field: "n", description: "the integer n" } }, ...(s.port ? { outputs: { [s.field]: { field: s.field, description: s.port } } } : {}) },
     execute: (req) => ({ [s.field]: s.compute(req.n) }),

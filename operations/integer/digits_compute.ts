@@ -2,7 +2,7 @@ import { type } from "arktype";
 import { digitCountAndSum, digitsInBase } from "../../domain/math/arithmetic.js";
 import { bitLength, mod } from "../../domain/math/integer.js";
 import { request, result } from "../_support/kinds.js";
-import { abs, arithmetic, atLeastTwoField, digitsOf, integerField, naturalField } from "./arithmetic_support.js";
+import { abs, arithmetic, atLeastTwoField, digitsAtMost, integerField, naturalField } from "./arithmetic_support.js";
 
 const MAX_DIGITS = 100_000;
 /** Most digits listed when include_digits is set (a base-2 expansion of a 30,000-digit number). */
@@ -54,7 +54,7 @@ export default arithmetic<typeof Request.infer, typeof Result.infer>({
   budget: { max_units: 2e9, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 20_000 },
   preflight(req) {
     const b = req.base ?? 10n;
-    const nDigits = digitsOf(req.n);
+    const nDigits = digitsAtMost(req.n);
     const bits = bitLength(req.n) + 8;
     const count = estimatedCount(nDigits, b);
     const named = b.toString().slice(0, 20);
