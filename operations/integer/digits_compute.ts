@@ -70,10 +70,14 @@ export default arithmetic<typeof Request.infer, typeof Result.infer>({
     if (b === 10n) {
       // Decimal: one conversion to a string, then characters.
       const s = n.toString();
+      const digits: bigint[] | undefined = req.include_digits ? new Array(s.length) : undefined;
       let sum = 0;
-      for (let i = 0; i < s.length; i++) sum += s.charCodeAt(i) - 48;
-      const listed = req.include_digits ? { digits: Array.from(s, (c) => DECIMAL[c.charCodeAt(0) - 48]!) } : {};
-      return { base: b, digit_count: BigInt(s.length), digit_sum: BigInt(sum), ...listed };
+      for (let i = 0; i < s.length; i++) {
+        const d = s.charCodeAt(i) - 48;
+        sum += d;
+        if (digits) digits[i] = DECIMAL[d]!;
+      }
+      return { base: b, digit_count: BigInt(s.length), digit_sum: BigInt(sum), ...(digits ? { digits } : {}) };
     }
     const checkpoint = () => ctx.checkpoint();
     if (req.include_digits) {
