@@ -115,6 +115,19 @@ export function arithmetic<Req, Res>(d: Omit<ComputeDeclaration<Req, Res>, Fixed
   });
 }
 
+/** The bound on the digits of the operands, as every declaration of the family states it. */
+export const digitsBound = (limit: number, description = "n has at most this many digits"): Bound => ({ name: "digits", limit, unit: "decimal digits", description });
+
+/**
+ * The estimate of a computation of about c·L² limb operations on a number of `bits` bits
+ * (L = bits/64 + 1 limbs, bits including any headroom), plus `units`, holding `bytesPerByte`
+ * copies of it.
+ */
+export function quadraticCost(bits: number, c: number, o: { units?: number; bytesPerByte: number; memory?: number; basis: string }): CostEstimate {
+  const L = bits / 64 + 1;
+  return { units: c * L * L + (o.units ?? 0), memory_bytes: Math.ceil(bits / 8) * o.bytesPerByte + (o.memory ?? 0), basis: o.basis };
+}
+
 /* ------------------------------------------------------------------ maps of one integer */
 
 export const UNARY_MAX_DIGITS = 100_000;
@@ -146,7 +159,7 @@ export function unaryMap<V>(s: UnaryMapSpec<V>): ComputeDeclaration<{ n: bigint 
     keywords: s.keywords,
     request: Request,
     result: Result,
-    bounds: [{ name: "digits", limit: UNARY_MAX_DIGITS, unit: "decimal digits", description: "n has at most this many digits" }],
+    bounds: [digitsBound(UNARY_MAX_DIGITS)],
     cost_model: "units = digits of n (the conversions of n from and to decimal)",
     budget: { max_units: 1e7, max_memory_bytes: 16 * 2 ** 20, timeout_ms: 5_000 },
     preflight(req) {
@@ -244,7 +257,7 @@ function factorizationDescription(what: string): string {
 }
 
 const FACTOR_BOUNDS: Bound[] = [
-  { name: "digits", limit: FACTOR_MAX_DIGITS, unit: "decimal digits", description: "n has at most this many digits" },
+  digitsBound(FACTOR_MAX_DIGITS),
   { name: "work", limit: EFFORT.thorough, unit: "engine work units", description: "the factorization stops at the effort's budget (quick 10^6, standard 3·10^7, thorough 5·10^8) and the result is INCOMPLETE" },
 ];
 

@@ -2,7 +2,7 @@ import { type } from "arktype";
 import { digitCountAndSum, digitsInBase } from "../../domain/math/arithmetic.js";
 import { bitLength, mod } from "../../domain/math/integer.js";
 import { request, result } from "../_support/kinds.js";
-import { abs, arithmetic, atLeastTwoField, digitsAtMost, integerField, naturalField } from "./arithmetic_support.js";
+import { abs, arithmetic, atLeastTwoField, digitsAtMost, digitsBound, integerField, naturalField } from "./arithmetic_support.js";
 
 const MAX_DIGITS = 100_000;
 /** Most digits listed when include_digits is set (a base-2 expansion of a 30,000-digit number). */
@@ -47,7 +47,7 @@ export default arithmetic<typeof Request.infer, typeof Result.infer>({
   request: Request,
   result: Result,
   bounds: [
-    { name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "n and the base have at most this many digits" },
+    digitsBound(MAX_DIGITS, "n and the base have at most this many digits"),
     { name: "listed_digits", limit: MAX_LISTED, unit: "digits", description: "at most this many digits are listed (preflight refuses include_digits above)" },
   ],
   cost_model: "units ≈ 64-bit limb operations: base 10 one decimal conversion (1 per digit); other bases 4·L² for n of L limbs (radix conversion), plus 8 per listed digit",

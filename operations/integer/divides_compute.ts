@@ -1,7 +1,7 @@
 import { type } from "arktype";
-import { request, result } from "../_support/kinds.js";
-import { arithmetic, integerField } from "./arithmetic_support.js";
 import { bitLength } from "../../domain/math/integer.js";
+import { request, result } from "../_support/kinds.js";
+import { arithmetic, digitsBound, integerField } from "./arithmetic_support.js";
 
 const MAX_DIGITS = 100_000;
 
@@ -23,7 +23,7 @@ export default arithmetic<typeof Request.infer, typeof Result.infer>({
   keywords: ["divides", "divisibility", "divisible", "is divisible by", "divisor test", "multiple of", "exact division", "quotient", "a | b", "integer"],
   request: Request,
   result: Result,
-  bounds: [{ name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "each operand has at most this many digits" }],
+  bounds: [digitsBound(MAX_DIGITS, "each operand has at most this many digits")],
   cost_model: "units ≈ 64-bit limb operations: La·(Lb − La + 1) + La + Lb for a divisor of La and a dividend of Lb limbs (one long division)",
   budget: { max_units: 1e9, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 10_000 },
   preflight(req) {

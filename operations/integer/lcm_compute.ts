@@ -1,7 +1,7 @@
 import { lcmAll } from "../../domain/math/arithmetic.js";
 import { gcd } from "../../domain/math/integer.js";
 import { integer, ofKind, request, result } from "../_support/kinds.js";
-import { arithmetic, digitsOf, naturalField } from "./arithmetic_support.js";
+import { arithmetic, digitsBound, digitsOf, naturalField } from "./arithmetic_support.js";
 
 const MAX_DIGITS = 100_000;
 const MAX_VALUES = 10_000;
@@ -27,7 +27,7 @@ export default arithmetic<typeof Request.infer, typeof Result.infer>({
   request: Request,
   result: Result,
   bounds: [
-    { name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "each value has at most this many digits" },
+    digitsBound(MAX_DIGITS, "each value has at most this many digits"),
     { name: "values", limit: MAX_VALUES, unit: "values", description: "at most this many values" },
     { name: "total_digits", limit: MAX_TOTAL_DIGITS, unit: "decimal digits", description: "the values have at most this many digits in all (preflight)" },
   ],

@@ -2,7 +2,7 @@ import { type } from "arktype";
 import { perfectPowerDecomposition } from "../../domain/math/arithmetic.js";
 import { bitLength, isqrt, perfectPower } from "../../domain/math/integer.js";
 import { natural, request, result } from "../_support/kinds.js";
-import { arithmetic, integerField } from "./arithmetic_support.js";
+import { arithmetic, digitsBound, integerField, quadraticCost } from "./arithmetic_support.js";
 
 const MAX_DIGITS = 100_000;
 /** The postcondition re-derives maximality with the older, independent search below this size of the base. */
@@ -33,15 +33,14 @@ export default arithmetic<typeof Request.infer, typeof Result.infer>({
   keywords: ["perfect power", "ispower", "is perfect power", "perfect square", "is square", "issquare", "square test", "cube test", "exponent", "base", "root", "integer"],
   request: Request,
   result: Result,
-  bounds: [{ name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "n has at most this many digits" }],
+  bounds: [digitsBound(MAX_DIGITS)],
   cost_model:
     "units ≈ 64-bit limb operations: 24·L² + bits·log2(bits) for n of L limbs — the small-prime valuations, a remainder tree for the residue screen of up to bits/10 candidate exponents, and an exact root (a few full-size divisions) per surviving candidate; " +
     "each exponent peeled off costs one more round on a number at most half as large",
   budget: { max_units: 3e9, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 20_000 },
-  preflight(req) {
-    const bits = bitLength(req.n) + 8;
-    const L = bits / 64 + 1;
-    return { units: 24 * L * L + bits * Math.log2(bits), memory_bytes: Math.ceil(bits / 8) * 48 + 2 ** 20, basis: `n of ${bits - 8} bits` };
+  preflight({ n }) {
+    const bits = bitLength(n) + 8;
+    return quadraticCost(bits, 24, { units: bits * Math.log2(bits), bytesPerByte: 48, memory: 2 ** 20, basis: `n of ${bits - 8} bits` });
   },
   ports: {
     inputs: { n: { field: "n", description: "the integer n" } },

@@ -3,7 +3,7 @@ import { domainError } from "../../domain/errors.js";
 import { signedFloorRoot } from "../../domain/math/arithmetic.js";
 import { bitLength } from "../../domain/math/integer.js";
 import { request, result } from "../_support/kinds.js";
-import { arithmetic, integerField, upToPowerOfTenField } from "./arithmetic_support.js";
+import { arithmetic, digitsBound, integerField, quadraticCost, upToPowerOfTenField } from "./arithmetic_support.js";
 
 const MAX_DIGITS = 100_000;
 const MAX_K = 10 ** 9;
@@ -28,16 +28,14 @@ export default arithmetic<typeof Request.infer, typeof Result.infer>({
   request: Request,
   result: Result,
   bounds: [
-    { name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "n has at most this many digits" },
+    digitsBound(MAX_DIGITS),
     { name: "k", limit: MAX_K, unit: "root index", description: "the root index k" },
   ],
   cost_model: "units ≈ 64-bit limb operations: 12·L²·(1 + log2(min(k, bits))/8) for n of L limbs — Newton's iteration with precision doubling costs a few full-size steps, each raising a (bits/k)-bit number to the power k − 1 (about log2(k) multiplications) and dividing n by it",
   budget: { max_units: 3e9, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 20_000 },
-  preflight(req) {
-    const bits = bitLength(req.n) + 8;
-    const k = Math.min(Number(req.k), bits);
-    const L = bits / 64 + 1;
-    return { units: 12 * L * L * (1 + Math.log2(k) / 8) + bits / 3.3, memory_bytes: Math.ceil(bits / 8) * 16, basis: `n of ${bits - 8} bits, k = ${req.k}` };
+  preflight({ n, k }) {
+    const bits = bitLength(n);
+    return quadraticCost(bits + 8, 12 * (1 + Math.log2(Math.min(Number(k), bits + 8)) / 8), { units: bits / 3.3, bytesPerByte: 16, basis: `n of ${bits} bits, k = ${k}` });
   },
   ports: {
     inputs: { n: { field: "n", description: "the integer n" } },

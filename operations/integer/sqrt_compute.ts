@@ -3,7 +3,7 @@ import { domainError } from "../../domain/errors.js";
 import { sqrtRem } from "../../domain/math/arithmetic.js";
 import { bitLength } from "../../domain/math/integer.js";
 import { request, result } from "../_support/kinds.js";
-import { arithmetic, integerField, naturalField } from "./arithmetic_support.js";
+import { arithmetic, digitsBound, integerField, naturalField, quadraticCost } from "./arithmetic_support.js";
 
 const MAX_DIGITS = 100_000;
 
@@ -23,14 +23,10 @@ export default arithmetic<typeof Request.infer, typeof Result.infer>({
   keywords: ["square root", "integer square root", "isqrt", "sqrtint", "sqrtrem", "floor sqrt", "perfect square", "is square", "issquare", "root", "integer"],
   request: Request,
   result: Result,
-  bounds: [{ name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "n has at most this many digits" }],
+  bounds: [digitsBound(MAX_DIGITS)],
   cost_model: "units ≈ 64-bit limb operations: 12·L² for n of L limbs — Newton's iteration with precision doubling (each level starts from the root of the top half) costs about six long divisions of n by a half-size number, plus the decimal conversions",
   budget: { max_units: 2e9, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 10_000 },
-  preflight(req) {
-    const bits = bitLength(req.n) + 8;
-    const L = bits / 64 + 1;
-    return { units: 12 * L * L + bits / 3.3, memory_bytes: Math.ceil(bits / 8) * 16, basis: `n of ${bits - 8} bits` };
-  },
+  preflight: ({ n }) => quadraticCost(bitLength(n) + 8, 12, { units: bitLength(n) / 3.3, bytesPerByte: 16, basis: `n of ${bitLength(n)} bits` }),
   ports: {
     inputs: { n: { field: "n", description: "the integer n ≥ 0" } },
     outputs: { root: { field: "root", description: "⌊√n⌋" } },

@@ -2,7 +2,7 @@ import { type } from "arktype";
 import { valuation } from "../../domain/math/arithmetic.js";
 import { bitLength } from "../../domain/math/integer.js";
 import { natural, request, result } from "../_support/kinds.js";
-import { arithmetic, atLeastTwoField, integerField } from "./arithmetic_support.js";
+import { arithmetic, atLeastTwoField, digitsBound, integerField, quadraticCost } from "./arithmetic_support.js";
 
 const MAX_DIGITS = 100_000;
 
@@ -25,14 +25,10 @@ export default arithmetic<typeof Request.infer, typeof Result.infer>({
   keywords: ["valuation", "p-adic valuation", "padic", "v_p", "multiplicity", "order of p", "largest power dividing", "trailing zeros", "2-adic", "unit part", "integer"],
   request: Request,
   result: Result,
-  bounds: [{ name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "n and p have at most this many digits each" }],
+  bounds: [digitsBound(MAX_DIGITS, "n and p have at most this many digits each")],
   cost_model: "units ≈ 64-bit limb operations: 8·L² for n of L limbs — about 2·log2(v) divisions of n by powers of p whose sizes add up to at most twice that of n",
   budget: { max_units: 2e9, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 10_000 },
-  preflight(req) {
-    const bits = bitLength(req.n) + 64;
-    const L = bits / 64 + 1;
-    return { units: 8 * L * L + (bits + bitLength(req.p)) / 3.3, memory_bytes: Math.ceil(bits / 8) * 8, basis: `n of ${bits - 64} bits` };
-  },
+  preflight: ({ n, p }) => quadraticCost(bitLength(n) + 64, 8, { units: (bitLength(n) + bitLength(p)) / 3.3, bytesPerByte: 8, basis: `n of ${bitLength(n)} bits` }),
   ports: {
     inputs: { n: { field: "n", description: "the integer n" }, p: { field: "p", description: "the base p ≥ 2" } },
     outputs: { unit_part: { field: "unit_part", description: "n / p^v" } },
