@@ -6,9 +6,15 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import type { RunOutcome } from "../../../domain/outcome.js";
+import { digitsOf } from "../../../operations/integer/arithmetic_support.js";
+import { loadPack } from "../../../operations/packs.js";
 import { gp, requireGp } from "../../support/gp.js";
 import { testJacobian } from "../../support/runtime.js";
 import { rng } from "./random.js";
+import { checkPostconditionsOnExamples } from "./tamper.js";
+
+const ELEMENTARY = ["lcm", "absolute_value", "sign", "divides", "valuation", "sqrt", "root", "perfect_power", "digits", "base_conversion"].map((o) => `integer.${o}.compute`);
+const declarations = (await loadPack("integer")).operations.filter((d) => ELEMENTARY.includes(d.id));
 
 type Value = Record<string, unknown>;
 
@@ -269,6 +275,23 @@ describe("integer arithmetic operations: properties through the API", function (
   });
 });
 
+describe("integer arithmetic operations: postconditions", () => {
+  it("accept each declared example's value and catch every single-field change of it", () => {
+    expect(declarations.map((d) => d.id).sort()).to.deep.equal([...ELEMENTARY].sort());
+    checkPostconditionsOnExamples(declarations);
+  });
+});
+
+describe("decimal digit counts without formatting", () => {
+  it("digitsOf(n) is the length of |n| in decimal, at and around the powers of 10 up to 10^1000 and a few up to 10^99999", () => {
+    for (const k of [...Array.from({ length: 1001 }, (_, i) => i), 4999, 33_333, 99_999]) {
+      const p = 10n ** BigInt(k);
+      for (const n of [p - 1n, p, p + 1n, -p, 2n * p, 9n * p + p - 1n]) if (n !== 0n) expect(digitsOf(n), `${n.toString().slice(0, 30)}… (k = ${k})`).to.equal((n < 0n ? -n : n).toString().length);
+    }
+    fc.assert(fc.property(fc.bigInt({ min: -(1n << 6000n), max: 1n << 6000n }), (n) => digitsOf(n) === (n < 0n ? -n : n).toString().length), { numRuns: 200 });
+  });
+});
+
 describe("integer arithmetic operations: boundaries", function () {
   this.timeout(60_000);
 
@@ -304,6 +327,8 @@ describe("integer arithmetic operations: boundaries", function () {
     expect((await value("integer.root.compute", { n: big, k: "12345" })).exact).to.equal(false);
     expectFailed(await failure("integer.absolute_value.compute", { n: big + "9" }), "INVALID_PAYLOAD", "payload.n");
     expectRefused(await failure("integer.lcm.compute", { values: [big, big, big] }));
+    // exactly 200,000 digits in all is within the bound
+    expect((await value("integer.lcm.compute", { values: [big, "1" + "0".repeat(99_999)] })).lcm).to.equal(big + "0".repeat(99_999));
     expectRefused(await failure("integer.digits.compute", { n: big, base: "2", include_digits: true }));
     expectRefused(await failure("integer.base_conversion.compute", { value: "z".repeat(70_000), from_base: 36, to_base: 10 }));
   });

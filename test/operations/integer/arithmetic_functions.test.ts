@@ -7,9 +7,11 @@ import { expect } from "chai";
 import fc from "fast-check";
 import { decidePrimality } from "../../../domain/math/primality.js";
 import type { RunOutcome } from "../../../domain/outcome.js";
+import { loadPack } from "../../../operations/packs.js";
 import { gp, requireGp } from "../../support/gp.js";
 import { testJacobian } from "../../support/runtime.js";
 import { rng } from "./random.js";
+import { checkPostconditionsOnExamples } from "./tamper.js";
 
 type Value = Record<string, unknown>;
 
@@ -173,6 +175,15 @@ describe("integer arithmetic functions: properties through the API", function ()
       const check = await value("integer.prime_factorization.verify", { n, factors: v.factorization });
       expect(check.verdict, n).to.equal("accepted");
     }
+  });
+});
+
+describe("integer arithmetic functions: postconditions", () => {
+  it("accept each declared example's value and catch every single-field change of it", async () => {
+    const ids = [...FUNCTIONS.map(([id]) => id as string), "integer.divisors.compute"];
+    const declarations = (await loadPack("integer")).operations.filter((d) => ids.includes(d.id));
+    expect(declarations.length).to.equal(ids.length);
+    checkPostconditionsOnExamples(declarations);
   });
 });
 

@@ -1,27 +1,28 @@
 import { type } from "arktype";
-import { defineCompute } from "../../domain/declaration.js";
 import { perfectPowerDecomposition } from "../../domain/math/arithmetic.js";
 import { bitLength, isqrt, perfectPower } from "../../domain/math/integer.js";
-import { parseInteger } from "../../domain/values.js";
-import { integerString, naturalString, strict } from "../_support/wire.js";
+import { natural, request, result } from "../_support/kinds.js";
+import { arithmetic, digitsBound, integerField, quadraticCost } from "./arithmetic_support.js";
 
 const MAX_DIGITS = 100_000;
 /** The postcondition re-derives maximality with the older, independent search below this size of the base. */
 const INDEPENDENT_CHECK_BITS = 1000;
 
-const Request = strict(type({ n: integerString(MAX_DIGITS).describe("n: an integer as a decimal string (at most 100,000 digits)") }));
-const Result = strict(
-  type({
-    is_square: type("boolean").describe("true when n = r² for an integer r (0 and 1 are squares; negative n never is)"),
-    is_perfect_power: type("boolean").describe("true when n = b^k for integers b and k ≥ 2"),
-    exponent: naturalString(7).or("'unbounded'").describe('the largest k with n = base^k ("1" when n is not a perfect power; "unbounded" for n ∈ {−1, 0, 1}, which are k-th powers for every k, odd k for −1)'),
-    base: integerString(MAX_DIGITS).describe("the base b with n = b^exponent (n itself when the exponent is 1 or unbounded); negative for negative n"),
-  }),
-);
+const Request = request({ n: integerField(MAX_DIGITS, "n: an integer as a decimal string (at most 100,000 digits)") });
+const Result = result({
+  is_square: type("boolean").describe("true when n = r² for an integer r (0 and 1 are squares; negative n never is)"),
+  is_perfect_power: type("boolean").describe("true when n = b^k for integers b and k ≥ 2"),
+  exponent: natural(7)
+    .or(type("'unbounded'"))
+    .describe('the largest k with n = base^k ("1" when n is not a perfect power; "unbounded" for n ∈ {−1, 0, 1}, which are k-th powers for every k, odd k for −1)'),
+  base: integerField(MAX_DIGITS, "the base b with n = b^exponent (n itself when the exponent is 1 or unbounded); negative for negative n"),
+});
 
-export default defineCompute<typeof Request.infer, typeof Result.infer>({
+/** n is not a perfect power: exponent 1 and base n. */
+const notAPower = (n: bigint) => ({ is_square: false, is_perfect_power: false, exponent: 1n, base: n });
+
+export default arithmetic<typeof Request.infer, typeof Result.infer>({
   id: "integer.perfect_power.compute",
-  version: "1.0.0",
   title: "Perfect power and perfect square detection",
   summary:
     "Whether an integer n (up to 100,000 digits) is a perfect square and a perfect power, with the largest exponent k and the base b such that n = b^k. " +
@@ -30,49 +31,41 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
     "Method: the valuations at the primes below 1000 bound the exponent (it divides their gcd), otherwise the base exceeds 1000; " +
     "all candidate prime exponents are screened by power-residue tests (residues of n from one remainder tree) and confirmed by exact integer roots.",
   keywords: ["perfect power", "ispower", "is perfect power", "perfect square", "is square", "issquare", "square test", "cube test", "exponent", "base", "root", "integer"],
-  input_kinds: ["integer"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request,
   result: Result,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
-  bounds: [{ name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "n has at most this many digits" }],
+  bounds: [digitsBound(MAX_DIGITS)],
   cost_model:
     "units ≈ 64-bit limb operations: 24·L² + bits·log2(bits) for n of L limbs — the small-prime valuations, a remainder tree for the residue screen of up to bits/10 candidate exponents, and an exact root (a few full-size divisions) per surviving candidate; " +
     "each exponent peeled off costs one more round on a number at most half as large",
   budget: { max_units: 3e9, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 20_000 },
-  preflight(req) {
-    const bits = req.n.replace("-", "").length * 3.33 + 8;
-    const L = bits / 64 + 1;
-    return { units: 24 * L * L + bits * Math.log2(bits), memory_bytes: Math.ceil(bits / 8) * 48 + 2 ** 20, basis: `n of about ${Math.round(bits)} bits` };
+  preflight({ n }) {
+    const bits = bitLength(n) + 8;
+    return quadraticCost(bits, 24, { units: bits * Math.log2(bits), bytesPerByte: 48, memory: 2 ** 20, basis: `n of ${bits - 8} bits` });
   },
   ports: {
-    inputs: { n: { field: "n", kind: "integer", description: "the integer n" } },
-    outputs: { base: { field: "base", kind: "integer", description: "the base b with n = b^exponent" } },
+    inputs: { n: { field: "n", description: "the integer n" } },
+    outputs: { base: { field: "base", description: "the base b with n = b^exponent" } },
   },
-  execute(req, ctx) {
-    const n = parseInteger(req.n, "payload.n");
-    if (n >= -1n && n <= 1n) return { is_square: n >= 0n, is_perfect_power: true, exponent: "unbounded", base: n.toString() };
+  execute({ n }, ctx) {
+    if (n >= -1n && n <= 1n) return { is_square: n >= 0n, is_perfect_power: true, exponent: "unbounded" as const, base: n };
     const a = n < 0n ? -n : n;
     const { base, exponent } = perfectPowerDecomposition(a, () => ctx.checkpoint());
-    // Not a perfect power: the base is n itself, returned as given (no decimal conversion of a large n).
-    if (exponent === 1n) return { is_square: false, is_perfect_power: false, exponent: "1", base: req.n };
-    if (n > 0n) return { is_square: exponent % 2n === 0n, is_perfect_power: true, exponent: exponent.toString(), base: base.toString() };
+    if (exponent === 1n) return notAPower(n);
+    if (n > 0n) return { is_square: exponent % 2n === 0n, is_perfect_power: true, exponent, base };
     // n = −(b^K) = (−b^(2^j))^(K/2^j): the largest odd exponent is the odd part of K.
     let odd = exponent, twos = 0n;
     while (odd % 2n === 0n) {
       odd /= 2n;
       twos++;
     }
-    if (odd === 1n) return { is_square: false, is_perfect_power: false, exponent: "1", base: req.n };
-    return { is_square: false, is_perfect_power: true, exponent: odd.toString(), base: (-(base ** (1n << twos))).toString() };
+    if (odd === 1n) return notAPower(n);
+    return { is_square: false, is_perfect_power: true, exponent: odd, base: -(base ** (1n << twos)) };
   },
-  postcondition(req, res) {
-    const n = BigInt(req.n), b = res.base === req.n ? n : BigInt(res.base);
+  postcondition({ n }, res) {
+    const b = res.base;
     if (n >= -1n && n <= 1n) return res.exponent === "unbounded" && b === n && res.is_perfect_power && res.is_square === n >= 0n ? null : "−1, 0, 1 have an unbounded exponent";
     if (res.exponent === "unbounded") return "only −1, 0, 1 have an unbounded exponent";
-    const k = BigInt(res.exponent);
+    const k = res.exponent;
     if ((k === 1n ? b : b ** k) !== n) return "base^exponent ≠ n";
     if (res.is_perfect_power !== k > 1n) return "is_perfect_power must mean exponent ≥ 2";
     // is_square, independently: an even exponent makes n a square; otherwise n > 0 must be a

@@ -1,67 +1,52 @@
-import { type } from "arktype";
-import { defineCompute } from "../../domain/declaration.js";
 import { lcmAll } from "../../domain/math/arithmetic.js";
 import { gcd } from "../../domain/math/integer.js";
-import { parseInteger } from "../../domain/values.js";
-import { integerString, naturalString, strict } from "../_support/wire.js";
+import { integer, ofKind, request, result } from "../_support/kinds.js";
+import { arithmetic, digitsBound, digitsOf, naturalField } from "./arithmetic_support.js";
 
 const MAX_DIGITS = 100_000;
 const MAX_VALUES = 10_000;
 /** Total digits of all operands (the lcm has at most that many). */
 const MAX_TOTAL_DIGITS = 200_000;
 
-const Request = strict(
-  type({
-    values: integerString(MAX_DIGITS)
-      .array()
-      .atLeastLength(1)
-      .atMostLength(MAX_VALUES)
-      .describe(`the integers, as decimal strings (1 to ${MAX_VALUES} of them, each at most ${MAX_DIGITS} digits, ${MAX_TOTAL_DIGITS} digits in all)`),
-  }),
-);
-const Result = strict(type({ lcm: naturalString(MAX_TOTAL_DIGITS).describe("the least common multiple ≥ 0 (0 when some value is 0)") }));
+const Request = request({
+  // A list of integers: its values are of the integer kind (the input kind search filters on).
+  values: ofKind(
+    integer(MAX_DIGITS).array().atLeastLength(1).atMostLength(MAX_VALUES).describe(`the integers, as decimal strings (1 to ${MAX_VALUES} of them, each at most ${MAX_DIGITS} digits, ${MAX_TOTAL_DIGITS} digits in all)`),
+    "integer",
+  ),
+});
+const Result = result({ lcm: naturalField(MAX_TOTAL_DIGITS, "the least common multiple ≥ 0 (0 when some value is 0)") });
 
-export default defineCompute<typeof Request.infer, typeof Result.infer>({
+export default arithmetic<typeof Request.infer, typeof Result.infer>({
   id: "integer.lcm.compute",
-  version: "1.0.0",
   title: "Least common multiple of integers",
   summary:
     "Exact lcm ≥ 0 of one or more integers (up to 10,000 values of up to 100,000 digits, 200,000 digits in all): the least non-negative common multiple; " +
     "signs are ignored, lcm(x) = |x|, and any 0 makes the lcm 0 (PARI/GP convention). Computed as a balanced tree of lcm(a, b) = a / gcd(a, b) · b.",
   keywords: ["lcm", "least common multiple", "lowest common multiple", "common multiple", "lcd", "least common denominator", "integer", "gcd"],
-  input_kinds: ["integer"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request,
   result: Result,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
   bounds: [
-    { name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "each value has at most this many digits" },
+    digitsBound(MAX_DIGITS, "each value has at most this many digits"),
     { name: "values", limit: MAX_VALUES, unit: "values", description: "at most this many values" },
     { name: "total_digits", limit: MAX_TOTAL_DIGITS, unit: "decimal digits", description: "the values have at most this many digits in all (preflight)" },
   ],
   cost_model: "units ≈ 64-bit limb operations: 4·L² + 200·(number of values) for values of L limbs in all — each level of the balanced tree costs at most a quadratic gcd on operands whose sizes add up to the total; refused above 200,000 digits in all",
   budget: { max_units: 2e9, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 30_000 },
   preflight(req) {
-    const digits = req.values.reduce((s, v) => s + v.replace("-", "").length, 0);
+    const digits = req.values.reduce((s, v) => s + digitsOf(v), 0);
     if (digits > MAX_TOTAL_DIGITS) return { units: Infinity, memory_bytes: 0, basis: `${digits} digits in all, above the ${MAX_TOTAL_DIGITS}-digit bound` };
     const bits = digits * 3.33;
     const L = bits / 64 + 1;
     return { units: 4 * L * L + 200 * req.values.length, memory_bytes: Math.ceil(bits / 8) * 8 + req.values.length * 64, basis: `${req.values.length} values, ${digits} digits in all` };
   },
-  ports: { inputs: {}, outputs: { lcm: { field: "lcm", kind: "integer", description: "the least common multiple" } } },
-  execute(req, ctx) {
-    const xs = req.values.map((v, i) => parseInteger(v, `payload.values[${i}]`));
-    return { lcm: lcmAll(xs, () => ctx.checkpoint()).toString() };
-  },
-  postcondition(req, res) {
-    const xs = req.values.map((v) => (v.startsWith("-") ? -BigInt(v) : BigInt(v)));
-    const l = BigInt(res.lcm);
-    if (xs.some((x) => x === 0n)) return l === 0n ? null : "a value is 0 but the lcm is not";
+  ports: { outputs: { lcm: { field: "lcm", description: "the least common multiple" } } },
+  execute: (req, ctx) => ({ lcm: lcmAll(req.values, () => ctx.checkpoint()) }),
+  postcondition({ values }, { lcm: l }) {
+    if (values.some((x) => x === 0n)) return l === 0n ? null : "a value is 0 but the lcm is not";
     // A common multiple L with gcd over i of L / |x_i| = 1 is the least one.
     let g = 0n;
-    for (const x of xs) {
+    for (const x of values) {
       if (l % x !== 0n) return `${x} does not divide the lcm`;
       if (g !== 1n) g = gcd(g, l / x);
     }

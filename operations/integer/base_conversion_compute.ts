@@ -1,8 +1,8 @@
 import { type } from "arktype";
-import { defineCompute } from "../../domain/declaration.js";
 import { JacobianError } from "../../domain/errors.js";
 import { parseBaseString, toBaseString } from "../../domain/math/arithmetic.js";
-import { integerString, strict } from "../_support/wire.js";
+import { request, result } from "../_support/kinds.js";
+import { arithmetic, integerField } from "./arithmetic_support.js";
 
 /** Characters of the input string; the value is further bounded to about 100,000 decimal digits (preflight). */
 const MAX_CHARS = 340_000;
@@ -11,41 +11,33 @@ const MAX_DECIMAL = 100_001;
 
 const BaseNumber = type("2 <= number.integer <= 36");
 
-const Request = strict(
-  type({
-    value: type("string")
-      .atLeastLength(1)
-      .atMostLength(MAX_CHARS)
-      .and(/^-?[0-9a-zA-Z]+$/)
-      .describe(`the integer written in from_base: an optional "-", then digits 0-9 and letters a-z (or A-Z) for 10..35, each below from_base; no prefix, spaces or separators; leading zeros allowed (at most ${MAX_CHARS} characters)`),
-    from_base: BaseNumber.describe("the base the value is written in, 2..36 (a JSON integer)"),
-    to_base: BaseNumber.describe("the base to write it in, 2..36 (a JSON integer)"),
-  }),
-);
-const Result = strict(
-  type({
-    value: type("string").atMostLength(MAX_BITS + 2).and(/^(0|-?[1-9a-z][0-9a-z]*)$/).describe("the integer in to_base: lowercase digits, no leading zeros, \"-\" for negatives, \"0\" for zero"),
-    decimal: integerString(MAX_DECIMAL).describe("the same integer as a canonical decimal string"),
-  }),
-);
+// The value is written in from_base, not in the decimal wire form of the integer kind: it is read by execute.
+const Request = request({
+  value: type("string")
+    .atLeastLength(1)
+    .atMostLength(MAX_CHARS)
+    .and(/^-?[0-9a-zA-Z]+$/)
+    .describe(`the integer written in from_base: an optional "-", then digits 0-9 and letters a-z (or A-Z) for 10..35, each below from_base; no prefix, spaces or separators; leading zeros allowed (at most ${MAX_CHARS} characters)`),
+  from_base: BaseNumber.describe("the base the value is written in, 2..36 (a JSON integer)"),
+  to_base: BaseNumber.describe("the base to write it in, 2..36 (a JSON integer)"),
+});
+const Result = result({
+  value: type("string").atMostLength(MAX_BITS + 2).and(/^(0|-?[1-9a-z][0-9a-z]*)$/).describe("the integer in to_base: lowercase digits, no leading zeros, \"-\" for negatives, \"0\" for zero"),
+  decimal: integerField(MAX_DECIMAL, "the same integer as a canonical decimal string"),
+});
 
 const bitsOf = (req: { value: string; from_base: number }): number => req.value.replace("-", "").length * Math.log2(req.from_base);
 
-export default defineCompute<typeof Request.infer, typeof Result.infer>({
+export default arithmetic<typeof Request.infer, typeof Result.infer>({
   id: "integer.base_conversion.compute",
-  version: "1.0.0",
   title: "Convert an integer between bases 2..36",
   summary:
     "Reads an integer written in base from_base and writes it in base to_base (both 2..36; base 10 is decimal). Digits are 0-9 then a-z for 10..35; " +
     "input letters may be either case, output is lowercase and canonical (no leading zeros, \"-\" sign). The alphabet is strict: a character that is not a digit of from_base " +
     "(a prefix such as 0x, a space, an underscore, \"8\" in octal) is an INVALID_PAYLOAD naming its position. The decimal form is returned too. Up to about 100,000 decimal digits (332,200 bits).",
   keywords: ["base conversion", "radix", "convert base", "change of base", "binary", "octal", "hexadecimal", "hex", "base 36", "positional notation", "to binary", "from hex", "integer"],
-  input_kinds: ["integer"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request,
   result: Result,
-  effect: "read_only",
   providers: [{ id: "jacobian.builtin", purpose: "exact bigint radix conversion" }],
   bounds: [
     { name: "characters", limit: MAX_CHARS, unit: "characters", description: "the input string has at most this many characters" },
@@ -59,7 +51,7 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
     const L = bits / 64 + 1;
     return { units: 4 * L * L + req.value.length, memory_bytes: req.value.length * 16 + Math.ceil(bits) * 4, basis: `a value of up to ${Math.round(bits)} bits` };
   },
-  ports: { inputs: {}, outputs: { decimal: { field: "decimal", kind: "integer", description: "the value as a decimal integer" } } },
+  ports: { outputs: { decimal: { field: "decimal", description: "the value as a decimal integer" } } },
   execute(req) {
     const parsed = parseBaseString(req.value, req.from_base);
     if ("invalidAt" in parsed) {
@@ -70,12 +62,12 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
       });
     }
     const v = parsed.value;
-    return { value: toBaseString(v, req.to_base), decimal: v.toString() };
+    return { value: toBaseString(v, req.to_base), decimal: v };
   },
   postcondition(req, res) {
-    // Read the output back with the engine's own parser where it has one, else digit by digit in blocks.
+    // Read the output back: the parser is not the formatter that wrote it.
     const back = parseBaseString(res.value, req.to_base);
-    if ("invalidAt" in back || back.value !== BigInt(res.decimal)) return "the output does not read back as the decimal value";
+    if ("invalidAt" in back || back.value !== res.decimal) return "the output does not read back as the decimal value";
     if (res.value !== res.value.toLowerCase()) return "the output is not lowercase";
     return null;
   },

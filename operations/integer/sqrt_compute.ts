@@ -1,59 +1,45 @@
 import { type } from "arktype";
-import { defineCompute } from "../../domain/declaration.js";
 import { domainError } from "../../domain/errors.js";
 import { sqrtRem } from "../../domain/math/arithmetic.js";
-import { parseInteger } from "../../domain/values.js";
-import { integerString, naturalString, strict } from "../_support/wire.js";
+import { bitLength } from "../../domain/math/integer.js";
+import { request, result } from "../_support/kinds.js";
+import { arithmetic, digitsBound, integerField, naturalField, quadraticCost } from "./arithmetic_support.js";
 
 const MAX_DIGITS = 100_000;
 
-const Request = strict(type({ n: integerString(MAX_DIGITS).describe("n ≥ 0: a non-negative integer as a decimal string (at most 100,000 digits)") }));
-const Result = strict(
-  type({
-    root: naturalString(MAX_DIGITS / 2 + 1).describe("r = ⌊√n⌋, the largest r with r² ≤ n"),
-    remainder: naturalString(MAX_DIGITS / 2 + 2).describe("n − r² (0 ≤ remainder ≤ 2r)"),
-    exact: type("boolean").describe("true when n = r² (n is a perfect square)"),
-  }),
-);
+const Request = request({ n: integerField(MAX_DIGITS, "n ≥ 0: a non-negative integer as a decimal string (at most 100,000 digits)") });
+const Result = result({
+  root: naturalField(MAX_DIGITS / 2 + 1, "r = ⌊√n⌋, the largest r with r² ≤ n"),
+  remainder: naturalField(MAX_DIGITS / 2 + 2, "n − r² (0 ≤ remainder ≤ 2r)"),
+  exact: type("boolean").describe("true when n = r² (n is a perfect square)"),
+});
 
-export default defineCompute<typeof Request.infer, typeof Result.infer>({
+export default arithmetic<typeof Request.infer, typeof Result.infer>({
   id: "integer.sqrt.compute",
-  version: "1.0.0",
   title: "Integer square root ⌊√n⌋ with remainder",
   summary:
     "r = ⌊√n⌋ and the remainder n − r² for an integer 0 ≤ n of up to 100,000 digits, and whether n is a perfect square (remainder 0). " +
-    "Newton's iteration with precision doubling. Negative n is a DOMAIN_ERROR (use integer.root.compute with an odd k for real roots of negative numbers).",
+    "Newton's iteration with precision doubling. Negative n is a DOMAIN_ERROR (the square root of a negative integer is not real).",
   keywords: ["square root", "integer square root", "isqrt", "sqrtint", "sqrtrem", "floor sqrt", "perfect square", "is square", "issquare", "root", "integer"],
-  input_kinds: ["integer"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request,
   result: Result,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
-  bounds: [{ name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "n has at most this many digits" }],
+  bounds: [digitsBound(MAX_DIGITS)],
   cost_model: "units ≈ 64-bit limb operations: 12·L² for n of L limbs — Newton's iteration with precision doubling (each level starts from the root of the top half) costs about six long divisions of n by a half-size number, plus the decimal conversions",
   budget: { max_units: 2e9, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 10_000 },
-  preflight(req) {
-    const bits = req.n.length * 3.33 + 8;
-    const L = bits / 64 + 1;
-    return { units: 12 * L * L + req.n.length, memory_bytes: Math.ceil(bits / 8) * 16, basis: `n of about ${Math.round(bits)} bits` };
-  },
+  preflight: ({ n }) => quadraticCost(bitLength(n) + 8, 12, { units: bitLength(n) / 3.3, bytesPerByte: 16, basis: `n of ${bitLength(n)} bits` }),
   ports: {
-    inputs: { n: { field: "n", kind: "integer", description: "the integer n ≥ 0" } },
-    outputs: { root: { field: "root", kind: "integer", description: "⌊√n⌋" } },
+    inputs: { n: { field: "n", description: "the integer n ≥ 0" } },
+    outputs: { root: { field: "root", description: "⌊√n⌋" } },
   },
-  execute(req) {
-    const n = parseInteger(req.n, "payload.n");
+  execute({ n }) {
     if (n < 0n) throw domainError("the square root of a negative integer is not real", "payload.n", "give n ≥ 0; for a real root of a negative number use integer.root.compute with an odd k");
     const { root, remainder } = sqrtRem(n);
-    return { root: root.toString(), remainder: remainder.toString(), exact: remainder === 0n };
+    return { root, remainder, exact: remainder === 0n };
   },
-  postcondition(req, res) {
-    const n = BigInt(req.n), r = BigInt(res.root), rem = BigInt(res.remainder);
+  postcondition({ n }, { root: r, remainder: rem, exact }) {
     if (r * r + rem !== n) return "r² + remainder ≠ n";
     if (rem < 0n || rem > 2n * r) return "the remainder is outside [0, 2r], so r is not ⌊√n⌋";
-    return res.exact === (rem === 0n) ? null : "exact must mean remainder 0";
+    return exact === (rem === 0n) ? null : "exact must mean remainder 0";
   },
   examples: [
     { title: "⌊√17⌋ = 4, remainder 1", payload: { n: "17" }, expected: { root: "4", remainder: "1", exact: false } },
