@@ -3,6 +3,7 @@ import { readFileSync, existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type } from "arktype";
+import { configFilePath, DEFAULT_MAX_REQUEST_BYTES } from "./config-peek.js";
 import type { OperationPack } from "../domain/declaration.js";
 import type { ArtifactStore, Digest, Executor, Logger, ProviderRegistry, SearchIndex, ValueStore } from "../domain/ports.js";
 
@@ -102,7 +103,7 @@ export function readConfigFile(file: string): ConfigFile {
 
 /** Merge defaults ← config file ← explicit options. */
 export function resolveSettings(opts: JacobianOptions): ResolvedSettings {
-  const file = opts.configFile ?? process.env.JACOBIAN_CONFIG ?? (existsSync("jacobian.config.json") ? "jacobian.config.json" : undefined);
+  const file = configFilePath(opts.configFile);
   const cfg: ConfigFile = file ? readConfigFile(file) : {};
   return {
     packs: opts.packs ?? cfg.packs,
@@ -110,7 +111,7 @@ export function resolveSettings(opts: JacobianOptions): ResolvedSettings {
     budgetScale: opts.budgetScale ?? cfg.budget_scale ?? 1,
     budgets: { ...(cfg.budgets ?? {}), ...(opts.budgets ?? {}) },
     inlineValueBytes: opts.inlineValueBytes ?? cfg.inline_value_bytes ?? 256 * 1024,
-    maxRequestBytes: opts.maxRequestBytes ?? cfg.max_request_bytes ?? 4 * 1024 * 1024,
+    maxRequestBytes: opts.maxRequestBytes ?? cfg.max_request_bytes ?? DEFAULT_MAX_REQUEST_BYTES,
     valueStore: {
       maxEntries: opts.valueStore?.maxEntries ?? cfg.value_store?.max_entries ?? 1000,
       maxBytes: opts.valueStore?.maxBytes ?? cfg.value_store?.max_bytes ?? 64 * 1024 * 1024,

@@ -142,11 +142,7 @@ function describeActual(v: unknown): string {
  * The echo of a caller's capability id in outcomes and messages: ids are at most 200 characters,
  * so anything longer is cut there with a marker (a 1 MB id must not make a 1 MB reply).
  */
-export function echoId(id: unknown): string {
-  if (typeof id !== "string") return "";
-  return id.length <= ID_ECHO_MAX ? id : `${id.slice(0, ID_ECHO_MAX)}…(truncated, ${id.length} characters)`;
-}
-const ID_ECHO_MAX = 200;
+export { echoId } from "./echo.js";
 
 type Seg = string | number;
 interface Located {

@@ -1,19 +1,17 @@
 /**
  * The catalog manifest of the shipped packs, generated at build time (`npm run build` runs
- * `node dist/adapters/catalog/manifest.js --write`): per operation its metadata and module, and per
+ * `node dist/adapters/catalog/build.js`, see build.ts): per operation its metadata and module, and per
  * operation a file with its inspection data (JSON Schemas and examples). A runtime reads the
  * manifest at start-up and loads an operation's module only when the operation first runs, so
  * start-up cost does not grow with the catalog's code. Every declaration and example is validated
  * while the manifest is written: an invalid catalog fails the build.
  */
-import "../ark-config.js";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { OperationMetadata } from "../../domain/metadata.js";
-import { describeOperation } from "../../domain/metadata.js";
-import { CatalogError, checkDeclaration, inspectionOf, type SourcePack } from "../../application/catalog.js";
-import { AVAILABLE_PACKS, loadAllShipped, loadDeclaration } from "../../operations/packs.js";
+import type { SourcePack } from "../../application/catalog.js";
+import { loadDeclaration } from "../../operations/packs.js";
 
 export interface ManifestFile {
   format: 1;
@@ -22,38 +20,7 @@ export interface ManifestFile {
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_MANIFEST = path.join(HERE, "..", "..", "operations", "manifest.json");
-const inspectionPath = (dir: string, id: string) => path.join(dir, "inspection", `${id}.json`);
-
-/** Write the manifest and inspection files for every shipped pack. */
-export async function writeManifest(file = DEFAULT_MANIFEST): Promise<{ operations: number }> {
-  const dir = path.dirname(file);
-  const all = await loadAllShipped();
-  const problems: string[] = [];
-  const seen = new Set<string>();
-  const manifest: ManifestFile = { format: 1, packs: [] };
-  mkdirSync(path.join(dir, "inspection"), { recursive: true });
-  for (const [name, listing] of Object.entries(AVAILABLE_PACKS)) {
-    const entries = all.filter((e) => e.pack === name);
-    manifest.packs.push({
-      name: listing.name,
-      version: listing.version,
-      description: listing.description,
-      operations: entries.map(({ decl, module }) => {
-        if (seen.has(decl.id)) problems.push(`${decl.id}: declared twice`);
-        seen.add(decl.id);
-        const { meta, problems: p } = describeOperation(decl);
-        problems.push(...p, ...checkDeclaration(decl));
-        writeFileSync(inspectionPath(dir, decl.id), JSON.stringify(inspectionOf(decl)));
-        return { meta, module: path.relative(dir, fileURLToPath(module)).split(path.sep).join("/") };
-      }),
-    });
-  }
-  if (problems.length) throw new CatalogError(problems);
-  const tmp = `${file}.tmp`;
-  writeFileSync(tmp, JSON.stringify(manifest));
-  renameSync(tmp, file);
-  return { operations: seen.size };
-}
+export const inspectionPath = (dir: string, id: string) => path.join(dir, "inspection", `${id}.json`);
 
 /**
  * Source packs from a manifest file (the shipped one by default). `names` selects packs; an
@@ -90,9 +57,4 @@ export function readManifest(names: string[] | undefined, file = DEFAULT_MANIFES
       }),
     };
   });
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) && process.argv.includes("--write")) {
-  const { operations } = await writeManifest();
-  console.log(`operations manifest: ${operations} operations`);
 }

@@ -142,10 +142,9 @@ class ServeCommand extends RuntimeCommand {
   bind = Option.String("--host", { description: "Bind address for HTTP (default 127.0.0.1)" });
   async execute() {
     if (this.stdio && this.http) throw new UsageError("choose one of --stdio or --http");
-    const host = await this.host("stderr");
-    const mcpModule = "../mcp/index.js"; // loaded lazily: the math commands never pay for the MCP SDK
-    const mcp = (await import(mcpModule)) as McpAdapter;
     if (this.http) {
+      const host = await this.host("stderr");
+      const mcp = (await import("../mcp/http.js")) as Pick<McpAdapter, "startHttpServer">; // the math commands never load the MCP SDK
       const port = this.port !== undefined ? Number(this.port) : host.settings.http.port;
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("--port must be an integer in 0..65535");
       const server = await mcp.startHttpServer(host, { host: this.bind ?? host.settings.http.host, port, ...(host.settings.http.allowedHosts ? { allowedHosts: host.settings.http.allowedHosts } : {}) });
@@ -153,13 +152,32 @@ class ServeCommand extends RuntimeCommand {
       warmLater(host);
       await waitForSignal();
       await server.close();
-    } else {
-      const server = await mcp.runStdioServer(host);
-      warmLater(host);
-      await (server.closed ?? waitForSignal());
-      await server.close();
+      await host.close();
+      return 0;
     }
-    await host.close();
+    // stdio: answer initialize and tools/list at once; the composition root (catalog, validation
+    // library, stores, pool) is created right after the server is up, and tool calls await it.
+    const options = this.options();
+    const { peekSettings } = await import("../config-peek.js");
+    const { StderrLogger } = await import("../logging/stderr-logger.js");
+    const early = peekSettings(options);
+    const logger = new StderrLogger(early.debug);
+    const [{ deferredHost }, { runStdioServer }] = await Promise.all([import("../mcp/server.js"), import("../mcp/stdio.js")]);
+    const deferred = deferredHost(early, logger, async () => (await import("../composition.js")).JacobianHost.create(options, "stderr"));
+    const server = await runStdioServer(deferred);
+    setImmediate(() =>
+      deferred.start().then(
+        (host) => warmLater(host),
+        (e: unknown) => {
+          // An invalid configuration or installation: say so and stop, as a non-deferred start would.
+          this.context.stderr.write(`jacobian: ${String((e as Error)?.message ?? e)}\n`);
+          process.exit(EXIT_CODES.usage);
+        },
+      ),
+    );
+    await (server.closed ?? waitForSignal());
+    await server.close();
+    await deferred.current()?.close();
     return 0;
   }
 }

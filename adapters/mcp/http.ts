@@ -131,7 +131,7 @@ export async function startHttpServer(host: JacobianHost, opts: HttpServerOption
   const onerror = (e: Error) => logger.warn("mcp_http_error", { error: e.message });
 
   // One request per instance: its runtime closes with the request, so it issues no value:// refs.
-  const modern = createMcpHandler(createServerFactory(host, () => host.openRuntime(), { transport: "http" }, { issueRefs: false }), { legacy: "reject", maxRequestBodySize: limit, onerror });
+  const modern = createMcpHandler(createServerFactory(host, (h) => h.openRuntime(), { transport: "http" }, { issueRefs: false }), { legacy: "reject", maxRequestBodySize: limit, onerror });
   const serveModern = toNodeHandler(modern, { maxRequestBodySize: limit, onerror });
 
   const sessions = new Map<string, Session>();
@@ -150,7 +150,7 @@ export async function startHttpServer(host: JacobianHost, opts: HttpServerOption
       const [id, s] = [...sessions].reduce((a, b) => (b[1].lastSeen < a[1].lastSeen ? b : a));
       await closeSession(id, s);
     }
-    const server = createMcpServer(host, () => host.openRuntime(), { logFields: { transport: "http", era: "legacy" } });
+    const server = createMcpServer(host, (h) => h.openRuntime(), { logFields: { transport: "http", era: "legacy" } });
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => void sessions.set(id, { transport, server, lastSeen: Date.now() }),

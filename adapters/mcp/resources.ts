@@ -34,7 +34,7 @@ export function operationResources(operations: { source: object }[]): OperationR
 
 const jsonContents = (uri: string, value: Json) => ({ contents: [{ uri, mimeType: JSON_MIME, text: JSON.stringify(value) }] });
 
-export function registerResources(server: McpServer, runtime: () => JacobianRuntime, published: OperationResource[] = []): void {
+export function registerResources(server: McpServer, runtime: () => Promise<JacobianRuntime>, published: OperationResource[] = []): void {
   server.registerResource(
     "catalog",
     "capability://catalog",
@@ -43,14 +43,14 @@ export function registerResources(server: McpServer, runtime: () => JacobianRunt
       description: "The complete installed inventory: library, packs and every operation's factual metadata (availability, not recommendation).",
       mimeType: JSON_MIME,
     },
-    async (uri) => jsonContents(uri.href, runtime().catalog()),
+    async (uri) => jsonContents(uri.href, (await runtime()).catalog()),
   );
 
   server.registerResource(
     "artifact",
     new ResourceTemplate("artifact://sha256/{hex}", {
       list: async () => ({
-        resources: runtime().producedArtifacts().slice(-ARTIFACT_LIST_LIMIT).map((uri) => ({ uri, name: `artifact-${uri.slice(-64, -52)}`, mimeType: JSON_MIME })),
+        resources: (await runtime()).producedArtifacts().slice(-ARTIFACT_LIST_LIMIT).map((uri) => ({ uri, name: `artifact-${uri.slice(-64, -52)}`, mimeType: JSON_MIME })),
       }),
     }),
     {
@@ -63,7 +63,7 @@ export function registerResources(server: McpServer, runtime: () => JacobianRunt
       if (!HEX.test(hex)) throw new ResourceNotFoundError(uri.href, `Resource not found: ${uri.href} (artifact ids are 64 lowercase hex digits)`);
       let content: Json | undefined;
       try {
-        content = await runtime().readArtifact(`artifact://sha256/${hex}`);
+        content = await (await runtime()).readArtifact(`artifact://sha256/${hex}`);
       } catch {
         throw new ProtocolError(ProtocolErrorCode.InternalError, `artifact ${uri.href} failed its integrity check and is not served`);
       }
@@ -72,7 +72,12 @@ export function registerResources(server: McpServer, runtime: () => JacobianRunt
     },
   );
 
+  registerOperationResources(server, runtime, published);
+}
+
+/** Resources published by installed declarations (registered once the catalog is known). */
+export function registerOperationResources(server: McpServer, runtime: () => Promise<JacobianRuntime>, published: OperationResource[]): void {
   for (const r of published) {
-    server.registerResource(r.name, r.uri, { title: r.title, description: r.description, mimeType: JSON_MIME }, async (uri) => jsonContents(uri.href, await r.read(runtime())));
+    server.registerResource(r.name, r.uri, { title: r.title, description: r.description, mimeType: JSON_MIME }, async (uri) => jsonContents(uri.href, await r.read(await runtime())));
   }
 }

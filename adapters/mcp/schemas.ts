@@ -11,8 +11,8 @@
  * the root (no additionalProperties: false) so the envelope can grow without breaking clients
  * that validate structuredContent.
  */
+import { readFileSync } from "node:fs";
 import { fromJsonSchema, type JsonSchemaType, type JsonSchemaValidator, type jsonSchemaValidator } from "@modelcontextprotocol/server";
-import { FindArguments, RunArguments } from "../../application/contract.js";
 
 /** Accepts every value unchanged: validation belongs to the application's boundary shim. */
 export const passThroughValidator: jsonSchemaValidator = {
@@ -29,8 +29,15 @@ function once<T>(make: () => T): () => T {
   return () => (value ??= make());
 }
 
-export const findInputSchema = once(() => publish(FindArguments.toJsonSchema()));
-export const runInputSchema = once(() => publish(RunArguments.toJsonSchema()));
+/**
+ * The tool argument schemas, projected from application/contract.ts's arktype types by the build
+ * (`adapters/catalog/manifest.ts` writes them next to this module): a server answers tools/list
+ * without loading the validation library. A test holds the file equal to a fresh projection.
+ */
+export const TOOL_SCHEMAS_FILE = new URL("./tool-schemas.json", import.meta.url);
+const toolSchemas = once(() => JSON.parse(readFileSync(TOOL_SCHEMAS_FILE, "utf8")) as { find: object; run: object });
+export const findInputSchema = once(() => publish(toolSchemas().find));
+export const runInputSchema = once(() => publish(toolSchemas().run));
 
 const failureDetail = {
   type: "object",

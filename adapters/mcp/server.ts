@@ -4,11 +4,11 @@
  * closed when the instance closes, which invalidates the value:// references it issued.
  */
 import { McpServer, type McpRequestContext, type McpServerFactory } from "@modelcontextprotocol/server";
-import { LIBRARY } from "../../application/run.js";
 import type { JacobianRuntime } from "../../application/service.js";
-import type { LogRecord } from "../../domain/ports.js";
+import { LIBRARY } from "../../domain/library.js";
+import type { LogRecord, Logger } from "../../domain/ports.js";
 import type { JacobianHost } from "../composition.js";
-import { operationResources, registerResources } from "./resources.js";
+import { operationResources, registerOperationResources, registerResources } from "./resources.js";
 import { registerTools } from "./tools.js";
 
 export const INSTRUCTIONS = `Jacobian computes exact mathematics: arbitrary-size integers, exact rationals, finite fields and exact linear algebra. Nothing is approximated; there is no floating point.
@@ -27,6 +27,34 @@ math.run returns an outcome:
 
 Operations with output ports return refs (value://...); pass one to a later math.run of the same session as "inputs": {"<port>": {"value_ref": "value://..."}}. References are session-local and may be evicted; stateless HTTP requests (protocol 2026-07-28) have no session, so no refs are returned there: pass values inline. Durable artifacts (results too large to inline, checker evidence) are resources at artifact://sha256/<hex>. The complete installed inventory is the resource capability://catalog.`;
 
+/**
+ * What an MCP server needs of the process: the few settings its transport and middleware use at
+ * once, a logger, and the composition root — which a stdio server creates only after it is up, so
+ * that `initialize` and `tools/list` never wait for the catalog, the validation library or the
+ * operations (tool calls and resource reads await it).
+ */
+export interface McpHost {
+  readonly settings: { readonly maxRequestBytes: number; readonly debug: boolean };
+  readonly logger: Logger;
+  /** The composition root if it is ready. */
+  current(): JacobianHost | undefined;
+  /** The composition root, created on first need. */
+  ready(): Promise<JacobianHost>;
+}
+
+/** An McpHost over a composition root that already exists (HTTP, tests). */
+export function readyHost(host: JacobianHost): McpHost {
+  return { settings: host.settings, logger: host.logger, current: () => host, ready: async () => host };
+}
+
+/** An McpHost whose composition root is made by `create` on first need (or when `start` is called). */
+export function deferredHost(settings: McpHost["settings"], logger: Logger, create: () => Promise<JacobianHost>): McpHost & { start(): Promise<JacobianHost> } {
+  let made: JacobianHost | undefined;
+  let pending: Promise<JacobianHost> | undefined;
+  const start = () => (pending ??= create().then((h) => (made = h)));
+  return { settings, logger, current: () => made, ready: start, start };
+}
+
 export interface ServerOptions {
   /** Extra fields for this instance's log lines (transport, era, ...). */
   logFields?: LogRecord;
@@ -41,40 +69,59 @@ export interface ServerOptions {
  * Build one McpServer bound to its own runtime. `openRuntime` is called at most once, on first
  * use; the runtime is closed when the server closes.
  */
-export function createMcpServer(host: JacobianHost, openRuntime: () => JacobianRuntime = () => host.openRuntime(), options: ServerOptions = {}): McpServer {
-  let runtime: JacobianRuntime | undefined;
+export function createMcpServer(host: McpHost | JacobianHost, openRuntime: (h: JacobianHost) => JacobianRuntime = (h) => h.openRuntime(), options: ServerOptions = {}): McpServer {
+  const mh = asMcpHost(host);
+  let runtime: Promise<JacobianRuntime> | undefined;
+  let opened: JacobianRuntime | undefined;
   let closed = false;
-  const lease = (): JacobianRuntime => {
-    if (closed) throw new Error("this MCP server instance is closed");
-    return (runtime ??= openRuntime());
+  const lease = (): Promise<JacobianRuntime> => {
+    if (closed) return Promise.reject(new Error("this MCP server instance is closed"));
+    return (runtime ??= mh.ready().then((h) => {
+      if (closed) throw new Error("this MCP server instance is closed");
+      return (opened = openRuntime(h));
+    }));
   };
   const server = new McpServer(
     { name: LIBRARY.name, version: LIBRARY.version, title: "Jacobian: exact mathematics" },
     { instructions: INSTRUCTIONS, capabilities: { tools: {}, resources: {} } },
   );
-  const { settings, logger } = host;
+  const { settings, logger } = mh;
   registerTools(server, lease, { logger, maxRequestBytes: settings.maxRequestBytes, debug: settings.debug, ...(options.logFields ? { fields: options.logFields } : {}) }, { issueRefs: options.issueRefs !== false });
-  registerResources(server, lease, operationResources(host.catalog.all()));
+  const now = mh.current();
+  registerResources(server, lease, now ? operationResources(now.catalog.all()) : []);
+  if (!now) {
+    void mh.ready().then(
+      (h) => {
+        const published = operationResources(h.catalog.all());
+        if (published.length && !closed) registerOperationResources(server, lease, published);
+      },
+      () => {},
+    );
+  }
   const previous = server.server.onclose;
   server.server.onclose = () => {
     previous?.();
     closed = true;
-    const r = runtime;
-    runtime = undefined;
+    const r = opened;
+    opened = undefined;
     if (r) Promise.resolve().then(() => r.close()).catch((e: unknown) => logger.error("mcp_runtime_close_failed", { error: String((e as Error)?.message ?? e) }));
   };
   return server;
 }
 
+function asMcpHost(h: McpHost | JacobianHost): McpHost {
+  return typeof (h as McpHost).ready === "function" ? (h as McpHost) : readyHost(h as JacobianHost);
+}
+
 /**
  * The factory both SDK entry points take (serveStdio, createMcpHandler): a fresh McpServer per
- * serving unit, each owning the runtime `runtimeFor(ctx)` returns (default: a new host runtime).
+ * serving unit, each owning the runtime `runtimeFor(host, ctx)` returns (default: a new host runtime).
  */
 export function createServerFactory(
-  host: JacobianHost,
-  runtimeFor: (ctx: McpRequestContext) => JacobianRuntime = () => host.openRuntime(),
+  host: McpHost | JacobianHost,
+  runtimeFor: (h: JacobianHost, ctx: McpRequestContext) => JacobianRuntime = (h) => h.openRuntime(),
   logFields: LogRecord = {},
   options: Pick<ServerOptions, "issueRefs"> = {},
 ): McpServerFactory {
-  return (ctx) => createMcpServer(host, () => runtimeFor(ctx), { ...options, logFields: { ...logFields, era: ctx.era } });
+  return (ctx) => createMcpServer(host, (h) => runtimeFor(h, ctx), { ...options, logFields: { ...logFields, era: ctx.era } });
 }

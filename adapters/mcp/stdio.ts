@@ -15,7 +15,7 @@ import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from "@modelcontextprotocol/server";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import type { JacobianHost } from "../composition.js";
 import { LineLimiter, type OversizeLine } from "./framing.js";
-import { createServerFactory } from "./server.js";
+import { createServerFactory, readyHost, type McpHost } from "./server.js";
 
 export interface StdioServerHandle {
   /** Tear the connection down (closes the server instance and its runtime). */
@@ -40,7 +40,9 @@ class TrackedStdioTransport extends StdioServerTransport {
   }
 }
 
-export async function runStdioServer(host: JacobianHost, options: StdioOptions = {}): Promise<StdioServerHandle> {
+/** `host` may be deferred: the server answers initialize and tools/list before the catalog exists. */
+export async function runStdioServer(hostOrRoot: McpHost | JacobianHost, options: StdioOptions = {}): Promise<StdioServerHandle> {
+  const host: McpHost = typeof (hostOrRoot as McpHost).ready === "function" ? (hostOrRoot as McpHost) : readyHost(hostOrRoot as JacobianHost);
   const stdin = options.stdin ?? process.stdin;
   const stdout = options.stdout ?? process.stdout;
   const restoreConsole = stdout === process.stdout ? redirectConsoleToStderr() : () => {};
@@ -64,7 +66,7 @@ export async function runStdioServer(host: JacobianHost, options: StdioOptions =
     detach();
     markClosed();
   });
-  const handle = serveStdio(createServerFactory(host, () => host.openRuntime(), { transport: "stdio" }), {
+  const handle = serveStdio(createServerFactory(host, (h) => h.openRuntime(), { transport: "stdio" }), {
     transport,
     onerror: (e) => host.logger.warn("mcp_stdio_error", { error: e.message }),
   });
@@ -80,7 +82,7 @@ export async function runStdioServer(host: JacobianHost, options: StdioOptions =
 }
 
 /** The JSON-RPC error for a discarded over-long line, written between the SDK's own messages. */
-function answerOversize(stdout: Writable, line: OversizeLine, maxLineBytes: number, host: JacobianHost): void {
+function answerOversize(stdout: Writable, line: OversizeLine, maxLineBytes: number, host: McpHost): void {
   host.logger.warn("mcp_stdio_oversize_message", { bytes: line.bytes, max_bytes: maxLineBytes, id: line.id === null ? null : String(line.id).slice(0, 64) });
   const message = `Invalid Request: the message is larger than ${maxLineBytes} bytes, the most this server reads per message; it was discarded unread. Send smaller inputs (tool arguments are limited to ${host.settings.maxRequestBytes} bytes).`;
   if (!stdout.writable) return;

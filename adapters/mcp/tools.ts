@@ -5,7 +5,7 @@
 import type { McpServer, ServerContext } from "@modelcontextprotocol/server";
 import type { JacobianRuntime } from "../../application/service.js";
 import type { FindResult } from "../../application/find.js";
-import { echoId } from "../../application/contract.js";
+import { echoId } from "../../application/echo.js";
 import type { FailureDetail } from "../../domain/errors.js";
 import type { Json } from "../../domain/json.js";
 import type { RunOutcome } from "../../domain/outcome.js";
@@ -32,7 +32,7 @@ export const RUN_DESCRIPTION = [
 const PROGRESS_INTERVAL_MS = 50;
 const FLUSH_LIMIT_MS = 1000;
 
-function findTool(runtime: () => JacobianRuntime): ToolDefinition {
+function findTool(runtime: () => Promise<JacobianRuntime>): ToolDefinition {
   const reply = (r: FindResult): ToolReply => {
     const failed = "error" in r;
     return {
@@ -46,7 +46,7 @@ function findTool(runtime: () => JacobianRuntime): ToolDefinition {
   };
   return {
     name: "math.find",
-    handle: async (args) => reply(runtime().find(args)),
+    handle: async (args) => reply((await runtime()).find(args)),
     fail: (error: FailureDetail, args) => {
       const op = (args as { request?: { op?: unknown } } | undefined)?.request?.op;
       return reply({ op: op === "search" || op === "inspect" ? op : "unknown", error });
@@ -54,7 +54,7 @@ function findTool(runtime: () => JacobianRuntime): ToolDefinition {
   };
 }
 
-function runTool(runtime: () => JacobianRuntime, issueRefs: boolean): ToolDefinition {
+function runTool(runtime: () => Promise<JacobianRuntime>, issueRefs: boolean): ToolDefinition {
   const reply = (o: RunOutcome): ToolReply => ({
     structured: o as unknown as { [key: string]: Json },
     isError: o.outcome === "failed",
@@ -67,7 +67,7 @@ function runTool(runtime: () => JacobianRuntime, issueRefs: boolean): ToolDefini
     name: "math.run",
     handle: async (args, ctx) => {
       const progress = progressBridge(ctx);
-      const outcome = await runtime().run(args, { signal: ctx.mcpReq.signal, issueRefs, ...(progress ? { onProgress: progress.sink } : {}) });
+      const outcome = await (await runtime()).run(args, { signal: ctx.mcpReq.signal, issueRefs, ...(progress ? { onProgress: progress.sink } : {}) });
       await progress?.flush(); // notifications must precede the result, or the client drops them
       return reply(outcome);
     },
@@ -101,7 +101,7 @@ function progressBridge(ctx: ServerContext): { sink: ProgressSink; flush(): Prom
 }
 
 /** `issueRefs: false` where the runtime ends with the request (stateless 2026-era HTTP). */
-export function registerTools(server: McpServer, runtime: () => JacobianRuntime, settings: MiddlewareSettings, options: { issueRefs?: boolean } = {}): void {
+export function registerTools(server: McpServer, runtime: () => Promise<JacobianRuntime>, settings: MiddlewareSettings, options: { issueRefs?: boolean } = {}): void {
   server.registerTool(
     "math.find",
     {
