@@ -1,7 +1,7 @@
-import { bitLength, gcd } from "../../domain/math/integer.js";
+import { gcd } from "../../domain/math/integer.js";
 import { natural, request, result } from "../_support/kinds.js";
 import { builtinCompute, integerField } from "./builtin.js";
-import { GCD_MAX_DIGITS as MAX_DIGITS } from "./gcd_support.js";
+import { GCD_MAX_DIGITS as MAX_DIGITS, halfGcdEstimate, OPERAND_BOUNDS } from "./gcd_support.js";
 
 const Request = request({
   left: integerField(MAX_DIGITS, "the first operand"),
@@ -18,15 +18,11 @@ export default builtinCompute<typeof Request.infer, typeof Result.infer>({
   request: Request,
   result: Result,
   purpose: "exact bigint arithmetic",
-  bounds: [{ name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "each operand has at most this many digits" }],
+  bounds: OPERAND_BOUNDS,
   cost_model:
     "units ≈ 120·L^1.6 + 1000·L for L = ⌈max bit length / 64⌉ limbs: half-gcd costs O(M(n) log n) with V8's Karatsuba/Toom multiplication M (calibrated on 1,000–100,000-digit operands, about 1 ns of CPU per unit); Lehmer below the crossover is within the same curve",
   budget: { max_units: 5e9, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 10_000 },
-  preflight(req) {
-    const bits = Math.max(bitLength(req.left), bitLength(req.right));
-    const limbs = Math.ceil(bits / 64);
-    return { units: 120 * limbs ** 1.6 + 1000 * limbs, memory_bytes: Math.ceil(bits / 8) * 8, basis: `operands of about ${Math.round(bits)} bits` };
-  },
+  preflight: (req) => halfGcdEstimate(req.left, req.right, 120, 1000, 8),
   execute(req) {
     return { gcd: gcd(req.left, req.right) };
   },

@@ -1,7 +1,7 @@
-import { abs, bitLength, extendedGcd } from "../../domain/math/integer.js";
+import { abs, extendedGcd } from "../../domain/math/integer.js";
 import { request, result } from "../_support/kinds.js";
 import { builtinCompute, integerField } from "./builtin.js";
-import { EXTENDED_GCD_KIND, extendedGcdShape, GCD_MAX_DIGITS as MAX_DIGITS } from "./gcd_support.js";
+import { EXTENDED_GCD_KIND, extendedGcdShape, GCD_MAX_DIGITS as MAX_DIGITS, halfGcdEstimate, OPERAND_BOUNDS } from "./gcd_support.js";
 
 const Request = request({
   left: integerField(MAX_DIGITS, "a"),
@@ -24,16 +24,12 @@ export default builtinCompute<typeof Request.infer, typeof Result.infer>({
   request: Request,
   result: Result,
   purpose: "exact bigint arithmetic",
-  bounds: [{ name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "each operand has at most this many digits" }],
+  bounds: OPERAND_BOUNDS,
   cost_model:
     "units ≈ 160·L^1.6 + 2000·L for L = ⌈max bit length / 64⌉ limbs: the half-gcd reduction, O(M(n) log n) with V8's multiplication M, plus carrying the cofactors back through its matrices (calibrated on 1,000–100,000-digit operands, about 1 ns of CPU per unit)",
   budget: { max_units: 1e10, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 20_000 },
-  preflight(req) {
-    const bits = Math.max(bitLength(req.left), bitLength(req.right));
-    const limbs = Math.ceil(bits / 64);
-    // Memory: the operands, the recorded half-gcd steps (a geometric series) and the cofactors.
-    return { units: 160 * limbs ** 1.6 + 2000 * limbs, memory_bytes: Math.ceil(bits / 8) * 16, basis: `operands of about ${Math.round(bits)} bits` };
-  },
+  // Memory: the operands, the recorded half-gcd steps (a geometric series) and the cofactors.
+  preflight: (req) => halfGcdEstimate(req.left, req.right, 160, 2000, 16),
   ports: { outputs: { extended_gcd: { field: ".", description: "the whole result { gcd, x, y }: the claim of integer.extended_gcd.verify" } } },
   execute(req) {
     const { gcd, x, y } = extendedGcd(req.left, req.right);

@@ -3,10 +3,25 @@
  * checker (integer.extended_gcd.verify), so the producer's value is the checker's claim unchanged.
  * (Not a declaration.)
  */
+import type { Bound, CostEstimate } from "../../domain/declaration.js";
+import { bitLength } from "../../domain/math/integer.js";
 import { integerField, naturalField } from "./builtin.js";
 
 /** Operands of the gcd operations: at most this many digits. */
 export const GCD_MAX_DIGITS = 100_000;
+
+export const OPERAND_BOUNDS: Bound[] = [{ name: "digits", limit: GCD_MAX_DIGITS, unit: "decimal digits", description: "each operand has at most this many digits" }];
+
+/**
+ * Preflight of the half-gcd family: units = perLimbPower·L^1.6 + perLimb·L for L = ⌈max bit
+ * length / 64⌉ limbs (M(n) log n with V8's multiplication), memory = `bytesPerByte` bytes per byte
+ * of the larger operand.
+ */
+export function halfGcdEstimate(left: bigint, right: bigint, perLimbPower: number, perLimb: number, bytesPerByte: number): CostEstimate {
+  const bits = Math.max(bitLength(left), bitLength(right));
+  const limbs = Math.ceil(bits / 64);
+  return { units: perLimbPower * limbs ** 1.6 + perLimb * limbs, memory_bytes: Math.ceil(bits / 8) * bytesPerByte, basis: `operands of about ${Math.round(bits)} bits` };
+}
 
 /** The result kind of integer.extended_gcd.compute, taken by integer.extended_gcd.verify as its claim. */
 export const EXTENDED_GCD_KIND = "integer.extended_gcd";
