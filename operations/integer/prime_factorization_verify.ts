@@ -377,6 +377,7 @@ export default builtinChecker<Req>({
       const d = decidePrimality(c);
       return d.prime && d.status === "PROBABLE" ? null : "the cofactor is not a Baillie–PSW probable prime";
     }
+    if (c === undefined && (b.cofactor_status !== undefined || b.cofactor_witness !== undefined)) return "only an INCOMPLETE claim has a cofactor to bind";
     if (f.verdict === "rejected") {
       if (b.failure !== "not_prime" || b.factor === undefined) return "a rejection must carry its failure and counterexample";
       const p = [...merged.keys()].find((q) => q.toString() === b.factor);
