@@ -61,7 +61,7 @@ async function runClient(url: string, id: number, latencies: number[], errors: s
     let call: Call;
     if (kind === 0) call = { name: "math.find", args: { request: { op: "search", query: ["gcd", "determinant", "factorization check", "matrix product"][i % 4] } } };
     else if (kind === 1) call = { name: "math.run", args: { capability_id: "integer.compute.gcd", payload: { left: digits(r, 200), right: digits(r, 200) } } };
-    else if (kind === 2) call = { name: "math.run", args: { capability_id: "integer.compute.extended_gcd", payload: { left: digits(r, 50), right: digits(r, 40) } } };
+    else if (kind === 2) call = { name: "math.run", args: { capability_id: "integer.extended_gcd.compute", payload: { left: digits(r, 50), right: digits(r, 40) } } };
     else if (kind === 3) call = { name: "math.run", args: { capability_id: "matrix.multiply.compute", payload: { left: matrix(r, 6), right: matrix(r, 6) } } };
     else call = mine.length ? { name: "math.run", args: { capability_id: "matrix.determinant.compute", payload: {}, inputs: { matrix: { value_ref: mine[mine.length - 1]! } } } } : { name: "math.find", args: { request: { op: "inspect", capability_id: "matrix.determinant.compute" } } };
     const t0 = performance.now();

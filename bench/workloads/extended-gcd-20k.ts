@@ -5,8 +5,8 @@ const DIGITS = 20_000;
 
 export default defineComputeWorkload({
   name: "extended-gcd-20k",
-  description: `extended gcd of two random ${DIGITS.toLocaleString("en")}-digit positive integers (integer.compute.extended_gcd)`,
-  capabilityId: "integer.compute.extended_gcd",
+  description: `extended gcd of two random ${DIGITS.toLocaleString("en")}-digit positive integers (integer.extended_gcd.compute)`,
+  capabilityId: "integer.extended_gcd.compute",
   reps: 7,
   generate: (rng) => ({ a: rng.decimalDigits(DIGITS), b: rng.decimalDigits(DIGITS) }),
   describe: () => ({ digits: DIGITS }),

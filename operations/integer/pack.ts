@@ -7,8 +7,8 @@ export const integerPack = listPack(import.meta.url, {
   description:
     "Integers: gcd, Bezout coefficients, primality and factorization checkers",
   operations: [
-    "gcd",
-    "extended_gcd",
+    "compute_gcd",
+    "extended_gcd_compute",
     "extended_gcd_verify",
     "prime_factorization_compute",
     "prime_factorization_verify",
@@ -31,11 +31,11 @@ export const integerPack = listPack(import.meta.url, {
     "radical_compute",
     "omega_compute",
     "bigomega_compute",
-    "primality",
-    "next_prime",
-    "previous_prime",
-    "nth_prime",
-    "prime_count",
+    "primality_compute",
+    "next_prime_compute",
+    "previous_prime_compute",
+    "nth_prime_compute",
+    "prime_count_compute",
     "primality_certificate_verify",
   ],
 });

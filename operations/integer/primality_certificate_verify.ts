@@ -1,28 +1,25 @@
 import { type } from "arktype";
-import { defineChecker } from "../../domain/declaration.js";
 import type { Json } from "../../domain/json.js";
 import { gcd, modPow } from "../../domain/math/integer.js";
 import { checkPocklingtonCertificate, DETERMINISTIC_MR_LIMIT, isStrongProbablePrime } from "../../domain/math/primality.js";
 import type { CheckerFinding } from "../../domain/outcome.js";
-import { positiveString, strict } from "../_support/wire.js";
-import {
-  bitsOfDigits, CERT_MAX_DIGITS, leastDivisorByTrial, mulmodUnits, PocklingtonCertificateWire, PrattCertificateWire, stepFromWire, type PocklingtonStepJson, type PrattStepJson,
-} from "./prime_support.js";
+import { request, strict } from "../_support/kinds.js";
+import { builtinChecker, positiveField, positiveText } from "./builtin.js";
+import { anyCertificate, bitsOf, CERT_MAX_DIGITS, type CertificateValue, leastDivisorByTrial, mulmodUnits, stepFromPowers } from "./prime_support.js";
 
 /** Below this a number is settled by trial division; up to ψ13 by deterministic Miller–Rabin. */
 const TRIAL_LIMIT = 2n ** 32n;
 const PSI13 = 3317044064679887385961981n; // the least strong pseudoprime to all of the prime bases 2..41
 const MR_BASES = [2n, 3n, 5n, 7n, 11n, 13n, 17n, 19n, 23n, 29n, 31n, 37n, 41n];
 
-const Request = strict(
-  type({
-    n: positiveString(CERT_MAX_DIGITS).describe("the number claimed prime (at most 2000 digits)"),
-    certificate: PocklingtonCertificateWire.or(PrattCertificateWire).describe(
-      'the certificate: { format: "pocklington", steps } as integer.primality.compute emits it, or { format: "pratt", steps }; numbers below 3317044064679887385961981 need no step',
-    ),
-  }),
-);
+const Request = request({
+  n: positiveField(CERT_MAX_DIGITS, "the number claimed prime"),
+  "prove?": type("boolean").describe("ignored: accepted so that the payload of integer.primality.compute can be sent unchanged with its certificate"),
+  certificate: anyCertificate(),
+});
 type Req = typeof Request.infer;
+/** The certificate as parsed (the union's inferred type, spelled out). */
+type Certificate = CertificateValue;
 
 const Failure = type(
   "'composite' | 'missing_step' | 'duplicate_step' | 'malformed_step' | 'not_a_divisor' | 'factored_part_too_small' | 'product_mismatch' | 'missing_witness' | 'fermat_failed' | 'order_failed'",
@@ -33,14 +30,15 @@ const Bindings = strict(
       "why the certificate was rejected: composite (a number that needs no step is not prime), missing_step (a number ≥ 3317044064679887385961981 without a step), duplicate_step, malformed_step, " +
         "not_a_divisor (F ∤ m − 1), factored_part_too_small (F² ≤ m), product_mismatch (Pratt: Π q^e ≠ m − 1), missing_witness, fermat_failed (a^(m−1) ≢ 1), order_failed (gcd(a^((m−1)/q) − 1, m) ≠ 1, Pratt: a^((m−1)/q) ≡ 1)",
     ),
-    "number?": positiveString(CERT_MAX_DIGITS).describe("the number whose proof failed (a step's m, or a number settled directly)"),
-    "prime?": positiveString(CERT_MAX_DIGITS).describe("the prime q of the step concerned"),
-    "base?": positiveString(CERT_MAX_DIGITS).describe("the witness base a concerned (for composite: a Miller–Rabin base to which the number is not a strong probable prime)"),
-    "divisor?": positiveString(CERT_MAX_DIGITS).describe("composite: a divisor found by trial division"),
+    "number?": positiveText(CERT_MAX_DIGITS).describe("the number whose proof failed (a step's m, or a number settled directly)"),
+    "prime?": positiveText(CERT_MAX_DIGITS).describe("the prime q of the step concerned"),
+    "base?": positiveText(CERT_MAX_DIGITS).describe("the witness base a concerned (for composite: a Miller–Rabin base to which the number is not a strong probable prime)"),
+    "divisor?": positiveText(CERT_MAX_DIGITS).describe("composite: a divisor found by trial division"),
     "detail?": type("string").atMostLength(300).describe("malformed_step: what is wrong"),
   }),
 );
-type Bindings = typeof Bindings.infer;
+/** The bindings as the checker builds them (numbers as bigints; the pipeline formats them). */
+type Found = { failure?: typeof Failure.infer; number?: bigint; prime?: bigint; base?: bigint; divisor?: bigint; detail?: string };
 
 const METHOD =
   "Independent of the producer: the checker has its own arithmetic (right-to-left binary powering, Euclid's gcd, trial division) and uses none of the library's tests. " +
@@ -106,20 +104,18 @@ interface Step {
   witnesses: Map<bigint, bigint>;
   /** Pratt base */
   a?: bigint;
-  raw: PocklingtonStepJson | PrattStepJson;
 }
 
-function parseSteps(req: Req): Step[] {
-  if (req.certificate.format === "pocklington") {
-    return req.certificate.steps.map((s) => {
+/** The steps in the checker's own form (the first witness per prime counts). */
+function stepsOf(cert: Certificate): Step[] {
+  if (cert.format === "pocklington") {
+    return cert.steps.map((s) => {
       const witnesses = new Map<bigint, bigint>();
-      for (const w of s.witnesses) if (!witnesses.has(BigInt(w.q))) witnesses.set(BigInt(w.q), BigInt(w.a));
-      return { m: BigInt(s.n), format: "pocklington" as const, factors: s.factored.map((f) => [BigInt(f.prime), BigInt(f.exponent)] as [bigint, bigint]), witnesses, raw: s };
+      for (const w of s.witnesses) if (!witnesses.has(w.q)) witnesses.set(w.q, w.a);
+      return { m: s.n, format: "pocklington" as const, factors: s.factored.map((f) => [f.prime, f.exponent] as [bigint, bigint]), witnesses };
     });
   }
-  return req.certificate.steps.map((s) => ({
-    m: BigInt(s.n), format: "pratt" as const, factors: s.factors.map((f) => [BigInt(f.prime), BigInt(f.exponent)] as [bigint, bigint]), witnesses: new Map(), a: BigInt(s.a), raw: s,
-  }));
+  return cert.steps.map((s) => ({ m: s.n, format: "pratt" as const, factors: s.factors.map((f) => [f.prime, f.exponent] as [bigint, bigint]), witnesses: new Map(), a: s.a }));
 }
 
 const bitLen = (m: bigint): number => m.toString(2).length;
@@ -138,9 +134,9 @@ function boundedProduct(factors: Iterable<[bigint, bigint]>, cap: bigint): bigin
 }
 
 /** Check one step on its own: null when it proves m prime (given its primes q are prime). */
-function checkStep(st: Step): Bindings | null {
+function checkStep(st: Step): Found | null {
   const m = st.m;
-  const num = m.toString();
+  const num = m;
   if (m < 3n) return { failure: "malformed_step", number: num, detail: "a step proves a number m ≥ 3" };
   const distinct = new Map<bigint, bigint>();
   for (const [q, e] of st.factors) {
@@ -154,41 +150,38 @@ function checkStep(st: Step): Bindings | null {
   } else {
     if ((m - 1n) % F !== 0n) return { failure: "not_a_divisor", number: num };
     if (F * F <= m) return { failure: "factored_part_too_small", number: num };
-    for (const q of st.witnesses.keys()) if (!distinct.has(q)) return { failure: "malformed_step", number: num, prime: q.toString(), detail: "a witness names a prime that is not in the factored part" };
+    for (const q of st.witnesses.keys()) if (!distinct.has(q)) return { failure: "malformed_step", number: num, prime: q, detail: "a witness names a prime that is not in the factored part" };
   }
   const fermatDone = new Set<bigint>();
   for (const q of distinct.keys()) {
     const a = st.format === "pratt" ? st.a! : st.witnesses.get(q);
-    if (a === undefined) return { failure: "missing_witness", number: num, prime: q.toString() };
-    if (a < 2n || a >= m) return { failure: "malformed_step", number: num, prime: q.toString(), base: a.toString(), detail: "a witness base must satisfy 1 < a < m" };
+    if (a === undefined) return { failure: "missing_witness", number: num, prime: q };
+    if (a < 2n || a >= m) return { failure: "malformed_step", number: num, prime: q, base: a, detail: "a witness base must satisfy 1 < a < m" };
     if (!fermatDone.has(a)) {
-      if (powmod(a, m - 1n, m) !== 1n) return { failure: "fermat_failed", number: num, base: a.toString() };
+      if (powmod(a, m - 1n, m) !== 1n) return { failure: "fermat_failed", number: num, base: a };
       fermatDone.add(a);
     }
     const t = powmod(a, (m - 1n) / q, m);
     const ok = st.format === "pratt" ? t !== 1n : euclid(t - 1n, m) === 1n;
-    if (!ok) return { failure: "order_failed", number: num, prime: q.toString(), base: a.toString() };
+    if (!ok) return { failure: "order_failed", number: num, prime: q, base: a };
   }
   return null;
 }
 
-export default defineChecker<Req>({
+export default builtinChecker<Req>({
   id: "integer.primality_certificate.verify",
-  version: "1.0.0",
   title: "Verify a primality certificate (Pocklington N − 1 or Pratt)",
   summary:
     "Checks a certificate that n (up to 2000 digits) is prime: the Pocklington (N − 1) certificate integer.primality.compute emits with prove: true, or a Pratt certificate " +
     "(the full factorization of m − 1 and an element of order m − 1, recursively). Every step is re-checked with the checker's own arithmetic; primes without a step are settled " +
-    "by trial division below 2^32 and deterministic Miller–Rabin below 3317044064679887385961981. Accepted, or rejected naming the failed step, prime and base.",
+    "by trial division below 2^32 and deterministic Miller–Rabin below 3317044064679887385961981. Accepted, or rejected naming the failed step, prime and base. " +
+    "The certificate can be bound by reference: the `certificate` output of integer.primality.compute goes to the `certificate` port.",
   keywords: ["primality certificate", "prime certificate", "certificate", "verify", "check", "proof", "primality proof", "pocklington", "pratt", "lucas", "n-1", "prime", "integer"],
-  input_kinds: ["integer"],
-  accepted_artifact_types: [],
-  produced_artifact_types: ["evidence"],
   request: Request,
   bindings: Bindings,
   method: METHOD,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic: modular powers, gcd, trial division" }],
+  evidence: true,
+  purpose: "exact bigint arithmetic: modular powers, gcd, trial division",
   bounds: [
     { name: "digits", limit: CERT_MAX_DIGITS, unit: "decimal digits", description: "n and every number of the certificate have at most this many digits" },
     { name: "steps", limit: 500, unit: "steps", description: "at most this many steps" },
@@ -199,29 +192,35 @@ export default defineChecker<Req>({
     "per number settled directly, √q/3 trial divisions below 2^32 or 13 Miller–Rabin rounds below 3.3·10^24",
   budget: { max_units: 5e10, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 60_000 },
   preflight(req) {
-    let units = 1000;
-    const steps = req.certificate.steps as (PocklingtonStepJson | PrattStepJson)[];
-    for (const s of steps) {
-      const bits = bitsOfDigits(s.n.length);
-      const primes = "factored" in s ? s.factored : s.factors;
-      units += (2 * primes.length + 1) * bits * mulmodUnits(bits);
-      for (const f of primes) units += f.prime.length <= 10 ? Math.sqrt(Number(f.prime)) / 3 : f.prime.length <= 25 ? 13 * 90 * 20 : 10;
+    // A number without a step costs √q/3 trial divisions below 2^32 (10^10 here, a safe bound), 13 Miller–Rabin rounds below ψ13.
+    const settle = (q: bigint): number => (q < 10_000_000_000n ? Math.sqrt(Number(q)) / 3 : q < DETERMINISTIC_MR_LIMIT ? 13 * 90 * 20 : 10);
+    let units = 1000 + settle(req.n);
+    let bitsTotal = bitsOf(req.n);
+    const steps = stepsOf(req.certificate);
+    for (const st of steps) {
+      const bits = bitsOf(st.m);
+      units += (2 * st.factors.length + 1) * bits * mulmodUnits(bits);
+      bitsTotal += bits;
+      for (const [q] of st.factors) {
+        units += settle(q);
+        bitsTotal += bitsOf(q);
+      }
     }
-    units += req.n.length <= 10 ? Math.sqrt(Number(req.n)) / 3 : 13 * 90 * 20;
-    const chars = JSON.stringify(req).length;
-    return { units, memory_bytes: chars * 16 + 2 ** 20, basis: `${steps.length} steps, n of ${req.n.length} digits` };
+    return { units, memory_bytes: bitsTotal * 4 + 2 ** 20, basis: `${steps.length} steps, n of ${bitsOf(req.n)} bits` };
   },
   ports: {
-    inputs: { n: { field: "n", kind: "integer", description: "the number claimed prime" } },
-    outputs: {},
+    inputs: {
+      n: { field: "n", description: "the number claimed prime" },
+      certificate: { field: "certificate", description: "the certificate: the `certificate` output of integer.primality.compute (prove: true)" },
+    },
   },
   progress_measure: "steps checked, out of the total",
   async execute(req, ctx): Promise<CheckerFinding> {
-    const n = BigInt(req.n);
-    const steps = parseSteps(req).sort((x, y) => (x.m < y.m ? -1 : x.m > y.m ? 1 : 0));
+    const n = req.n;
+    const steps = stepsOf(req.certificate).sort((x, y) => (x.m < y.m ? -1 : x.m > y.m ? 1 : 0));
     const byM = new Map<bigint, Step>();
     for (const st of steps) {
-      if (byM.has(st.m)) return reject({ failure: "duplicate_step", number: st.m.toString() }, `two steps prove the same number ${short(st.m)}`);
+      if (byM.has(st.m)) return reject({ failure: "duplicate_step", number: st.m }, `two steps prove the same number ${short(st.m)}`);
       byM.set(st.m, st);
     }
     const proven: { number: string; method: string }[] = [];
@@ -240,18 +239,18 @@ export default defineChecker<Req>({
       if (settled.has(q)) continue;
       settled.add(q);
       if (byM.has(q)) continue;
-      if (q >= PSI13) return reject({ failure: "missing_step", number: q.toString() }, `${short(q)} is at least 3317044064679887385961981 and has no step`);
+      if (q >= PSI13) return reject({ failure: "missing_step", number: q }, `${short(q)} is at least 3317044064679887385961981 and has no step`);
       const why = settleSmall(q);
       if (why) {
-        const b: Bindings = { failure: "composite", number: q.toString() };
-        if (why.divisor !== undefined) b.divisor = why.divisor.toString();
-        if (why.base !== undefined) b.base = why.base.toString();
+        const b: Found = { failure: "composite", number: q };
+        if (why.divisor !== undefined) b.divisor = why.divisor;
+        if (why.base !== undefined) b.base = why.base;
         return reject(b, `${q} is not prime (${why.divisor !== undefined ? `divisible by ${why.divisor}` : `not a strong probable prime to base ${why.base}`})`);
       }
       proven.push({ number: q.toString(), method: q < TRIAL_LIMIT ? "trial_division" : "deterministic_miller_rabin" });
     }
     const evidence: Json = {
-      n: req.n,
+      n: n.toString(),
       format: req.certificate.format,
       proven,
       rules: {
@@ -264,15 +263,15 @@ export default defineChecker<Req>({
     return { verdict: "accepted", bindings: {}, evidence };
   },
   postcondition(req, f) {
-    const b = f.bindings as Bindings;
-    const n = BigInt(req.n);
-    const steps = parseSteps(req);
+    const b = f.bindings as Found;
+    const n = req.n;
+    const steps = stepsOf(req.certificate);
     if (f.verdict === "non_conclusion") return "this checker always concludes";
     if (f.verdict === "accepted") {
       if (b.failure) return "an acceptance carries no failure";
       // re-check with the library's own routines (a second implementation)
       if (req.certificate.format === "pocklington") {
-        const why = checkPocklingtonCertificate(n, req.certificate.steps.map(stepFromWire));
+        const why = checkPocklingtonCertificate(n, req.certificate.steps.map(stepFromPowers));
         return why ? `the library rejects the certificate: ${why}` : null;
       }
       for (const st of steps) {
@@ -281,25 +280,25 @@ export default defineChecker<Req>({
       }
       return null;
     }
-    if (!b.failure || !b.number) return "a rejection names its failure and number";
-    const m = BigInt(b.number);
+    if (!b.failure || b.number === undefined) return "a rejection names its failure and number";
+    const m = b.number;
     const st = steps.find((s) => s.m === m);
     const inRequest = m === n || steps.some((s) => s.m === m || s.factors.some(([q]) => q === m));
     if (!inRequest) return "the failed number does not occur in the request";
     switch (b.failure) {
       case "composite":
         if (m >= DETERMINISTIC_MR_LIMIT || st) return "only numbers settled directly can be found composite";
-        if (b.divisor !== undefined) return m < 2n || (BigInt(b.divisor) > 1n && BigInt(b.divisor) < m && m % BigInt(b.divisor) === 0n) || (m === 1n && b.divisor === "1") ? null : "the divisor does not divide the number";
-        return b.base !== undefined && (m & 1n) === 1n && !isStrongProbablePrime(m, BigInt(b.base)) ? null : "the base does not witness compositeness";
+        if (b.divisor !== undefined) return m < 2n || (b.divisor > 1n && b.divisor < m && m % b.divisor === 0n) ? null : "the divisor does not divide the number";
+        return b.base !== undefined && (m & 1n) === 1n && !isStrongProbablePrime(m, b.base) ? null : "the base does not witness compositeness";
       case "missing_step":
         return m >= DETERMINISTIC_MR_LIMIT && !st ? null : "the number has a step or needs none";
       case "duplicate_step":
         return steps.filter((s) => s.m === m).length > 1 ? null : "the number has only one step";
       case "fermat_failed":
-        return st && b.base !== undefined && modPow(BigInt(b.base), m - 1n, m) !== 1n ? null : "a^(m−1) ≡ 1 after all";
+        return st && b.base !== undefined && modPow(b.base, m - 1n, m) !== 1n ? null : "a^(m−1) ≡ 1 after all";
       case "order_failed": {
         if (!st || b.base === undefined || b.prime === undefined) return "order_failed names its step, prime and base";
-        const t = modPow(BigInt(b.base), (m - 1n) / BigInt(b.prime), m);
+        const t = modPow(b.base, (m - 1n) / b.prime, m);
         return (st.format === "pratt" ? t === 1n : gcd(t - 1n, m) !== 1n) ? null : "the order condition holds after all";
       }
       case "not_a_divisor":
@@ -312,7 +311,7 @@ export default defineChecker<Req>({
         return F !== undefined && F * F <= m ? null : "F² > m after all";
       }
       case "missing_witness":
-        return st && b.prime !== undefined && !st.witnesses.has(BigInt(b.prime)) ? null : "the witness is there";
+        return st && b.prime !== undefined && !st.witnesses.has(b.prime) ? null : "the witness is there";
       case "malformed_step":
         return st || m < 3n ? null : "malformed_step names a step";
       default:
@@ -396,10 +395,10 @@ export default defineChecker<Req>({
   ],
 });
 
-function reject(b: Bindings, reason: string): CheckerFinding {
-  const clean: Bindings = {};
-  for (const [k, v] of Object.entries(b)) if (v !== undefined) (clean as Record<string, unknown>)[k] = v;
-  return { verdict: "rejected", bindings: clean, reason };
+function reject(b: Found, reason: string): CheckerFinding {
+  const clean: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(b)) if (v !== undefined) clean[k] = v;
+  return { verdict: "rejected", bindings: clean as CheckerFinding["bindings"], reason };
 }
 
 function short(m: bigint): string {
@@ -407,8 +406,8 @@ function short(m: bigint): string {
   return s.length > 40 ? `${s.slice(0, 12)}…${s.slice(-8)} (${s.length} digits)` : s;
 }
 
-function describe(b: Bindings): string {
-  const m = short(BigInt(b.number!));
+function describe(b: Found): string {
+  const m = short(b.number!);
   switch (b.failure) {
     case "not_a_divisor": return `step ${m}: the factored part F does not divide m − 1`;
     case "factored_part_too_small": return `step ${m}: F² ≤ m, so Pocklington's theorem does not apply`;

@@ -1,80 +1,52 @@
-import { type } from "arktype";
-import { defineCompute } from "../../domain/declaration.js";
 import { domainError } from "../../domain/errors.js";
 import { certifyPrimes } from "../../domain/math/arithmetic.js";
 import { DEFAULT_FACTOR_BUDGET, factorInteger, siqsWorkEstimate, TRIAL_DIVISION_BOUND } from "../../domain/math/factor.js";
-import { isSquare, modPow } from "../../domain/math/integer.js";
+import { decimalDigits, isSquare, modPow } from "../../domain/math/integer.js";
 import { isStrongLucasProbablePrime, isStrongProbablePrime } from "../../domain/math/primality.js";
-import { parseInteger } from "../../domain/values.js";
-import { integerString, positiveString, strict } from "../_support/wire.js";
+import { request, result } from "../_support/kinds.js";
+import { builtinCompute, integerField } from "./builtin.js";
+import { EFFORT, type Effort, FACTORIZATION_KIND, factorizationShape } from "./factorization_support.js";
 
 const MAX_DIGITS = 1000;
 
 /** Engine work budgets (one unit ≈ 0.25 µs of computation, about one modular multiplication of ~100-bit numbers). */
-const EFFORT = { quick: 1e6, standard: DEFAULT_FACTOR_BUDGET, thorough: 5e8 } as const;
-type Effort = keyof typeof EFFORT;
+const WORK: Record<Effort, number> = { quick: 1e6, standard: DEFAULT_FACTOR_BUDGET, thorough: 5e8 };
 /** Operation cost units per engine unit (operation units ≈ 64-bit limb multiplications). */
 const UNITS_PER_WORK = 256;
 /** Limb-weighted rho work for the Pocklington proofs of BPSW-probable primes. */
 const PROOF_WORK = 4e7;
 
-const Request = strict(
-  type({
-    n: integerString(MAX_DIGITS).describe("the non-zero integer to factor, as a decimal string (at most 1000 digits); a negative n gets unit −1"),
-    "effort?": type("'quick' | 'standard' | 'thorough'").describe(
-      "work budget (one unit ≈ 0.25 µs of computation): quick = 10^6 (about a quarter second: SIQS to ~42 digits, ECM to ~12-digit factors), standard (default) = 3·10^7 (under ten seconds: SIQS to ~57 digits, ECM to ~18-digit factors), thorough = 5·10^8 (about two minutes: SIQS to ~68 digits, ECM to ~25-digit factors)",
-    ),
-  }),
-);
+const Request = request({
+  n: integerField(MAX_DIGITS, "the non-zero integer to factor (a negative n gets unit −1)"),
+  "effort?": EFFORT.describe(
+    "work budget (one unit ≈ 0.25 µs of computation): quick = 10^6 (about a quarter second: SIQS to ~42 digits, ECM to ~12-digit factors), standard (default) = 3·10^7 (under ten seconds: SIQS to ~57 digits, ECM to ~18-digit factors), thorough = 5·10^8 (about two minutes: SIQS to ~68 digits, ECM to ~25-digit factors)",
+  ),
+});
 type Req = typeof Request.infer;
-
-const Method = type("'trial_division' | 'perfect_power' | 'rho' | 'ecm' | 'siqs'");
-const Result = strict(
-  type({
-    unit: type("'1' | '-1'").describe("the sign of n: n = unit · Π p^e (· cofactor)"),
-    factors: type({
-      prime: positiveString(MAX_DIGITS).describe("a prime factor p"),
-      exponent: positiveString(5).describe("its multiplicity e ≥ 1, as a decimal string"),
-      status: type("'PROVEN' | 'PROBABLE'").describe(
-        "PROVEN: trial division, deterministic Miller–Rabin (below 3.3·10^24) or a Pocklington certificate found within budget; PROBABLE: a Baillie–PSW probable prime that could not be proven within budget (no counterexample to BPSW is known)",
-      ),
-    })
-      .array()
-      .atMostLength(4000)
-      .describe("the prime powers found, ascending by prime ({ prime, exponent } is the claim shape of integer.prime_factorization.verify)"),
-    status: type("'COMPLETE' | 'INCOMPLETE'").describe("COMPLETE: |n| = Π p^e; INCOMPLETE: the work budget ran out, and |n| = Π p^e · cofactor"),
-    "cofactor?": positiveString(MAX_DIGITS).describe("INCOMPLETE only: the composite part of |n| left unfactored (it may still contain primes already listed)"),
-    methods: Method.array().describe("the methods that produced a split, in the order first used"),
-  }),
-);
+const Result = result(factorizationShape(MAX_DIGITS), FACTORIZATION_KIND);
 type Res = typeof Result.infer;
 
 const lower = (digits: number) => Math.max(1, (digits - 1) * 3.3219);
 
-export default defineCompute<Req, Res>({
+export default builtinCompute<Req, Res>({
   id: "integer.prime_factorization.compute",
-  version: "1.0.0",
   title: "Prime factorization of an integer",
   summary:
     "Factors n ≠ 0 (up to 1000 digits) into primes: trial division below 2^16, perfect powers, Pollard–Brent rho, ECM (Montgomery curves, Suyama parametrisation, two stages) " +
     "and a self-initialising quadratic sieve (SIQS, 14–90 digits; 50-digit balanced semiprimes take about a second), all within a work budget chosen by `effort`. " +
     "status COMPLETE gives every prime power; when the budget runs out the result is INCOMPLETE with the unfactored composite cofactor (never a guess). " +
     "Each prime is PROVEN (deterministic below 3.3·10^24, else a Pocklington certificate) or PROBABLE (Baillie–PSW only). n = unit · Π p^e; ±1 has no prime factors; n = 0 is a DOMAIN_ERROR. " +
-    "Deterministic: the randomised methods use a PRNG seeded from n. Check a result independently with integer.prime_factorization.verify.",
+    "Deterministic: the randomised methods use a PRNG seeded from n. The whole result is published on the `factorization` port; integer.prime_factorization.verify takes it as its claim.",
   keywords: [
     "prime factorization", "factorization", "factorisation", "factor", "factorint", "factors", "prime factors", "integer", "divisors", "semiprime",
     "trial division", "pollard rho", "brent", "ecm", "elliptic curve method", "lenstra", "quadratic sieve", "siqs", "mpqs", "multiplicity",
   ],
-  input_kinds: ["integer"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request,
   result: Result,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint factorization engine (trial division, rho, ECM, SIQS) and Pocklington proofs" }],
+  purpose: "exact bigint factorization engine (trial division, rho, ECM, SIQS) and Pocklington proofs",
   bounds: [
     { name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "n has at most this many digits" },
-    { name: "work", limit: EFFORT.thorough, unit: "engine work units", description: "the factorization stops at the effort's budget (quick 10^6, standard 3·10^7, thorough 5·10^8) and returns INCOMPLETE" },
+    { name: "work", limit: WORK.thorough, unit: "engine work units", description: "the factorization stops at the effort's budget (quick 10^6, standard 3·10^7, thorough 5·10^8) and returns INCOMPLETE" },
   ],
   cost_model:
     `units ≈ 64-bit limb multiplications = ${UNITS_PER_WORK} × engine work units (one engine unit ≈ 0.25 µs: a modular multiplication of ~100-bit numbers, or 200 sieve steps). ` +
@@ -83,9 +55,10 @@ export default defineCompute<Req, Res>({
   budget: { max_units: 2e11, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 900_000 },
   progress_measure: "engine work units spent out of the effort's work budget; the message names the phase (trial division, rho, ECM curves tried, SIQS relations found out of those needed)",
   preflight(req) {
-    const digits = req.n.replace("-", "").length;
+    if (req.n === 0n) throw ZERO();
+    const digits = decimalDigits(req.n);
     const bits = lower(digits) + 3.3;
-    const cap = EFFORT[(req.effort ?? "standard") as Effort];
+    const cap = WORK[req.effort ?? "standard"];
     let work = (bits * bits) / 4096 + 2000;
     if (digits < 14) work += 3 * 2 ** (bits / 4);
     else work += digits <= 90 ? siqsWorkEstimate(digits) * 1.15 + 6000 : cap;
@@ -99,15 +72,14 @@ export default defineCompute<Req, Res>({
     };
   },
   ports: {
-    inputs: { n: { field: "n", kind: "integer", description: "the integer to factor" } },
-    outputs: {},
+    inputs: { n: { field: "n", description: "the integer to factor" } },
+    outputs: { factorization: { field: ".", description: "the whole result: the claim of integer.prime_factorization.verify" } },
   },
   execute(req, ctx) {
-    const n = parseInteger(req.n, "payload.n");
-    if (n === 0n) throw domainError("0 has no prime factorization", "payload.n", "give a non-zero integer; a negative n is factored as −1 · |n|");
-    const effort = (req.effort ?? "standard") as Effort;
+    const n = req.n;
+    if (n === 0n) throw ZERO();
     const f = factorInteger(n, {
-      budget: EFFORT[effort],
+      budget: WORK[req.effort ?? "standard"],
       checkpoint: () => ctx.checkpoint(),
       progress: (done, total, message) => ctx.progress(done, total, message),
     });
@@ -116,31 +88,31 @@ export default defineCompute<Req, Res>({
     const stillProbable = new Set(probable);
     return {
       unit: n < 0n ? "-1" : "1",
-      factors: f.factors.map((p) => ({ prime: p.prime.toString(), exponent: String(p.exponent), status: p.status === "PROVEN" || !stillProbable.has(p.prime) ? "PROVEN" : "PROBABLE" })),
+      factors: f.factors.map((p) => ({ prime: p.prime, exponent: BigInt(p.exponent), status: p.status === "PROVEN" || !stillProbable.has(p.prime) ? "PROVEN" : "PROBABLE" })),
       status: f.status,
-      ...(f.status === "INCOMPLETE" ? { cofactor: f.cofactor.toString() } : {}),
+      ...(f.status === "INCOMPLETE" ? { cofactor: f.cofactor } : {}),
       methods: f.methods ?? [],
     };
   },
   postcondition(req, res) {
     // Independent of the engine: the product, the order, a base-3 Fermat test of every prime (the engine uses base 2 and a Lucas test),
     // and for an INCOMPLETE cofactor a proof that it is composite (base-3 strong test or strong Lucas test fails).
-    const n = BigInt(req.n);
+    const n = req.n;
     if ((n < 0n ? "-1" : "1") !== res.unit) return "the unit is not the sign of n";
     let prod = 1n;
     let prev = 1n;
     for (const f of res.factors) {
-      const p = BigInt(f.prime);
+      const p = f.prime;
       if (p <= prev) return "the primes are not strictly ascending";
       prev = p;
       if (p < BigInt(TRIAL_DIVISION_BOUND) ? !smallPrime(p) : modPow(3n, p - 1n, p) !== 1n) return `${p} is listed as prime but is not (base-3 Fermat test)`;
-      prod *= p ** BigInt(f.exponent);
+      prod *= p ** f.exponent;
     }
     if (res.status === "COMPLETE") {
       if (res.cofactor !== undefined) return "a complete factorization has a cofactor";
     } else {
       if (res.cofactor === undefined) return "an incomplete factorization has no cofactor";
-      const c = BigInt(res.cofactor);
+      const c = res.cofactor;
       if (c < 4n) return "the cofactor of an incomplete factorization is not composite";
       if ((c & 1n) === 0n) return "the cofactor is even: 2 was not divided out";
       if (c % 3n !== 0n && isStrongProbablePrime(c, 3n) && !isSquare(c) && isStrongLucasProbablePrime(c)) return "the cofactor of an incomplete factorization looks prime";
@@ -197,6 +169,10 @@ export default defineCompute<Req, Res>({
     },
   ],
 });
+
+function ZERO() {
+  return domainError("0 has no prime factorization", "payload.n", "give a non-zero integer; a negative n is factored as −1 · |n|");
+}
 
 /** Primality of p < 2^16 by trial division (independent of the engine). */
 function smallPrime(p: bigint): boolean {

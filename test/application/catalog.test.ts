@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { Catalog, CatalogError, sourcePack } from "../../application/catalog.js";
-import gcd from "../../operations/integer/gcd.js";
+import gcd from "../../operations/integer/compute_gcd.js";
 import { loadPack } from "../../operations/packs.js";
 import { testJacobian } from "../support/runtime.js";
 import type { OperationPack } from "../../domain/declaration.js";

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { testJacobian } from "../support/runtime.js";
 import { testPack } from "../support/packs.js";
 import { defineCompute, type OperationPack } from "../../domain/declaration.js";
-import gcd from "../../operations/integer/gcd.js";
+import gcd from "../../operations/integer/compute_gcd.js";
 
 describe("application/find", () => {
   const j = testJacobian();

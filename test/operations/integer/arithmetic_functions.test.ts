@@ -172,7 +172,7 @@ describe("integer arithmetic functions: properties through the API", function ()
   it("a result's factorization is accepted by integer.prime_factorization.verify", async () => {
     for (const n of ["720720", "18446744073709551617", "510423210737614171302963"]) {
       const v = await value("integer.totient.compute", { n });
-      const check = await value("integer.prime_factorization.verify", { n, factors: v.factorization });
+      const check = await value("integer.prime_factorization.verify", { n, claim: { factors: v.factorization } });
       expect(check.verdict, n).to.equal("accepted");
     }
   });

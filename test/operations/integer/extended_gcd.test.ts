@@ -9,7 +9,7 @@ interface Egcd {
   y: string;
 }
 
-describe("integer.compute.extended_gcd cross-checked with PARI/GP (gcdext)", function () {
+describe("integer.extended_gcd.compute cross-checked with PARI/GP (gcdext)", function () {
   this.timeout(120_000);
   before(function () {
     requireGp(this);
@@ -23,7 +23,7 @@ describe("integer.compute.extended_gcd cross-checked with PARI/GP (gcdext)", fun
     expect(lines.length).to.equal(cases.length);
     for (let i = 0; i < cases.length; i++) {
       const [a, b] = cases[i]!;
-      const o = await j.run("integer.compute.extended_gcd", { left: a.toString(), right: b.toString() });
+      const o = await j.run("integer.extended_gcd.compute", { left: a.toString(), right: b.toString() });
       expect(o.outcome, JSON.stringify(o).slice(0, 300)).to.equal("completed");
       if (o.outcome !== "completed") return;
       const v = o.value as unknown as Egcd;
@@ -65,23 +65,23 @@ describe("integer.compute.extended_gcd cross-checked with PARI/GP (gcdext)", fun
   });
 });
 
-describe("integer.compute.extended_gcd inspection and bounds", () => {
+describe("integer.extended_gcd.compute inspection and bounds", () => {
   const j = testJacobian({ packs: ["integer"] });
   after(() => j.close());
 
   it("documents its normalisation and bounds in the inspection", () => {
-    const ins = j.inspect("integer.compute.extended_gcd") as unknown as { capability: { summary: string; preflight: { bounds: { name: string; limit: number }[] } } };
+    const ins = j.inspect("integer.extended_gcd.compute") as unknown as { capability: { summary: string; preflight: { bounds: { name: string; limit: number }[] } } };
     expect(ins.capability.summary).to.match(/sign\(a\)/).and.to.match(/\|x\| ≤ \|b\|\/\(2g\)/);
     expect(ins.capability.preflight.bounds[0]).to.include({ name: "digits", limit: 100_000 });
   });
 
   it("refuses malformed operands with INVALID_PAYLOAD", async () => {
     for (const payload of [{ left: "1.5", right: "2" }, { left: "1", right: "+2" }, { left: "1" }]) {
-      const o = await j.run("integer.compute.extended_gcd", payload);
+      const o = await j.run("integer.extended_gcd.compute", payload);
       expect(o.outcome).to.equal("failed");
       if (o.outcome === "failed") expect(o.error.code).to.equal("INVALID_PAYLOAD");
     }
-    const o = await j.run("integer.compute.extended_gcd", { left: "1", right: "2", modulus: "3" });
+    const o = await j.run("integer.extended_gcd.compute", { left: "1", right: "2", modulus: "3" });
     expect(o.outcome).to.equal("failed");
     if (o.outcome === "failed") expect(o.error.code).to.equal("UNKNOWN_ARGUMENT");
   });

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { createExecutionContext } from "../../../application/execution.js";
 import verify from "../../../operations/integer/extended_gcd_verify.js";
 import { gp, requireGp } from "../../support/gp.js";
+import { parsedRequest } from "../../support/parse.js";
 import { testJacobian } from "../../support/runtime.js";
 import { rng } from "./random.js";
 
@@ -29,7 +30,7 @@ describe("integer.extended_gcd.verify against PARI/GP's gcdext", function () {
       const [a, b] = cases[i]!;
       const [d, u, v] = lines[i]!.split(" ").map(BigInt) as [bigint, bigint, bigint];
       const run = async (g: bigint, x: bigint, y: bigint) => {
-        const o = await j.run("integer.extended_gcd.verify", { left: a.toString(), right: b.toString(), gcd: g.toString(), x: x.toString(), y: y.toString() });
+        const o = await j.run("integer.extended_gcd.verify", { left: a.toString(), right: b.toString(), claim: { gcd: g.toString(), x: x.toString(), y: y.toString() } });
         expect(o.outcome, JSON.stringify(o).slice(0, 300)).to.equal("completed");
         return (o as unknown as { value: { verdict: string; bindings: Record<string, string> } }).value;
       };
@@ -57,14 +58,14 @@ describe("integer.extended_gcd.verify: properties", () => {
   it("a claim is accepted exactly when it is a valid extended gcd (compared with a brute-force definition on small inputs)", async () => {
     await fc.assert(
       fc.asyncProperty(fc.bigInt({ min: -30n, max: 30n }), fc.bigInt({ min: -30n, max: 30n }), fc.bigInt({ min: -3n, max: 35n }), fc.bigInt({ min: -9n, max: 9n }), fc.bigInt({ min: -9n, max: 9n }), async (a, b, g, x, y) => {
-        const req = { left: a.toString(), right: b.toString(), gcd: g.toString(), x: x.toString(), y: y.toString() };
+        const req = parsedRequest(verify, { left: a.toString(), right: b.toString(), claim: { gcd: g.toString(), x: x.toString(), y: y.toString() } });
         const f = await verify.execute(req, ctx());
         expect(verify.postcondition(req, f)).to.equal(null);
         // the definition: g is the largest common divisor (0 for a = b = 0) and a·x + b·y = g
         let truth = 0n;
         for (let d = 1n; d <= 30n; d++) if (a % d === 0n && b % d === 0n) truth = d;
         if (a === 0n && b === 0n) truth = 0n;
-        expect(f.verdict === "accepted", JSON.stringify(req)).to.equal(g === truth && a * x + b * y === g);
+        expect(f.verdict === "accepted", `${a} ${b} ${g} ${x} ${y}`).to.equal(g === truth && a * x + b * y === g);
       }),
       { numRuns: 3000 },
     );
@@ -81,14 +82,15 @@ describe("integer.extended_gcd.verify: properties", () => {
         }
         const g = r0, x = a < 0n ? -s0 : s0, y = b < 0n ? -t0 : t0;
         const [xs, ys] = g === 0n ? [x, y] : [x + (k * b) / g, y - (k * a) / g];
-        const base = { left: a.toString(), right: b.toString(), gcd: g.toString(), x: xs.toString(), y: ys.toString() };
-        expect((await verify.execute(base, ctx())).verdict).to.equal("accepted");
+        const claim = { gcd: g, x: xs, y: ys };
+        const wire = (c: typeof claim) => ({ left: a.toString(), right: b.toString(), claim: { gcd: c.gcd.toString(), x: c.x.toString(), y: c.y.toString() } });
+        expect((await verify.execute(parsedRequest(verify, wire(claim)), ctx())).verdict).to.equal("accepted");
         for (const field of ["gcd", "x", "y"] as const) {
-          const bad = { ...base, [field]: (BigInt(base[field]) + 1n).toString() };
           if (field === "x" && a === 0n) continue;
           if (field === "y" && b === 0n) continue;
+          const bad = parsedRequest(verify, wire({ ...claim, [field]: claim[field] + 1n }));
           const f = await verify.execute(bad, ctx());
-          expect(f.verdict, JSON.stringify(bad)).to.equal("rejected");
+          expect(f.verdict, `${field} + 1`).to.equal("rejected");
           expect(verify.postcondition(bad, f)).to.equal(null);
         }
       }),

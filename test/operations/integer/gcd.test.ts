@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { gp, requireGp } from "../../support/gp.js";
 import { testJacobian } from "../../support/runtime.js";
 import { rng } from "./random.js";
-import gcdOp from "../../../operations/integer/gcd.js";
+import gcdOp from "../../../operations/integer/compute_gcd.js";
 
 /** Pairs covering small, medium and 1000–5000-digit operands, shared factors, zeros and unbalanced sizes. */
 function gcdCases(seed: number, count: number): [bigint, bigint][] {

@@ -1,9 +1,10 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import type { Json } from "../../../domain/json.js";
-import { checkPocklingtonCertificate, decidePrimality, provePrime } from "../../../domain/math/primality.js";
+import { toWire } from "../../../domain/kinds.js";
+import { checkPocklingtonCertificate, decidePrimality, provePrime, type PocklingtonStep } from "../../../domain/math/primality.js";
 import type { RunOutcome } from "../../../domain/outcome.js";
-import { stepFromWire, stepToWire, type PocklingtonStepJson, type PrattStepJson } from "../../../operations/integer/prime_support.js";
+import { stepToPowers } from "../../../operations/integer/prime_support.js";
 import { gp, requireGp } from "../../support/gp.js";
 import { testJacobian } from "../../support/runtime.js";
 import { rng } from "./random.js";
@@ -15,7 +16,26 @@ interface Finding {
   bindings: { failure?: string; number?: string; prime?: string; base?: string; divisor?: string; evidence?: string };
   reason?: string;
 }
+interface PocklingtonStepJson {
+  n: string;
+  factored: { prime: string; exponent: string }[];
+  witnesses: { q: string; a: string }[];
+}
+interface PrattStepJson {
+  n: string;
+  a: string;
+  factors: { prime: string; exponent: string }[];
+}
 type Cert = { format: "pocklington"; steps: PocklingtonStepJson[] } | { format: "pratt"; steps: PrattStepJson[] };
+
+/** A library step in wire form, as integer.primality.compute publishes it. */
+const stepToWire = (s: PocklingtonStep): PocklingtonStepJson => toWire(stepToPowers(s)) as unknown as PocklingtonStepJson;
+/** A wire step as a library step, for the library's own checker (the reference of the differential test). */
+function stepFromWire(j: PocklingtonStepJson): PocklingtonStep {
+  const factored: bigint[] = [];
+  for (const f of j.factored) for (let i = 0; i < Number(f.exponent); i++) factored.push(BigInt(f.prime));
+  return { n: BigInt(j.n), factored, witnesses: j.witnesses.map((w) => ({ q: BigInt(w.q), a: BigInt(w.a) })) };
+}
 
 function valueOf<T>(o: RunOutcome): T {
   expect(o.outcome, JSON.stringify(o).slice(0, 400)).to.equal("completed");

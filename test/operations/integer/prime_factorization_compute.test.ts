@@ -92,20 +92,23 @@ describe("integer.prime_factorization.compute", function () {
   });
 
   describe("chained into integer.prime_factorization.verify", () => {
-    it("every result (complete, negative n, large proven primes, perfect powers) is accepted by the checker", async () => {
+    it("every result (complete, negative n, large proven primes, perfect powers) is accepted by the checker, inline and by reference, unchanged", async () => {
       const r = rng(12);
       const ns = [
         "360", "-1", "1", "-1024", "18446744073709551617", "340282366920938463463374607431768211457", "510423550381407695195061911147652317181",
         ((1n << 89n) - 1n).toString(), (2n ** 3n * 3n ** 40n * 1000003n ** 3n).toString(), "-" + (r.digits(20) * r.digits(15) + 1n).toString(),
       ];
       for (const n of ns) {
-        const v = valueOf(await j.run(ID, { n }));
+        const produced = await j.run(ID, { n });
+        const v = valueOf(produced);
         expect(v.status).to.equal("COMPLETE");
-        const abs = n.replace("-", "");
-        const o = await j.run(VERIFY, { n: abs, factors: v.factors.map(({ prime, exponent }) => ({ prime, exponent })) });
-        const verdict = (o as unknown as { value: { verdict: string; reason?: string } }).value;
-        expect(o.outcome).to.equal("completed");
-        expect(verdict.verdict, `${n}: ${verdict.reason}`).to.equal("accepted");
+        const ref = (produced as { refs?: Record<string, string> }).refs?.factorization;
+        expect(ref).to.match(/^value:\/\//);
+        for (const o of [await j.run(VERIFY, { n, claim: v as unknown as Json }), await j.run(VERIFY, { n }, { inputs: { claim: { value_ref: ref! } } })]) {
+          const verdict = (o as unknown as { value: { verdict: string; reason?: string } }).value;
+          expect(o.outcome).to.equal("completed");
+          expect(verdict.verdict, `${n}: ${verdict.reason}`).to.equal("accepted");
+        }
       }
     });
 
@@ -121,7 +124,7 @@ describe("integer.prime_factorization.compute", function () {
           }
           const v = valueOf(await j.run(ID, { n: n.toString() }));
           expect(v.status).to.equal("COMPLETE");
-          const o = await j.run(VERIFY, { n: n.toString(), factors: v.factors.map(({ prime, exponent }) => ({ prime, exponent })) });
+          const o = await j.run(VERIFY, { n: n.toString(), claim: v as unknown as Json });
           expect((o as unknown as { value: { verdict: string } }).value.verdict).to.equal("accepted");
         }),
         { numRuns: 25, seed: 31 },
@@ -130,7 +133,7 @@ describe("integer.prime_factorization.compute", function () {
   });
 
   describe("budget, errors and bounds", () => {
-    it("effort quick on a product of two 28-digit primes and small primes: INCOMPLETE, the small primes found, the cofactor the 56-digit part", async () => {
+    it("effort quick on a product of two 28-digit primes and small primes: INCOMPLETE, the small primes found, the cofactor the 56-digit part; the checker accepts it as a partial factorization", async () => {
       const lines = gp("setrand(9); p = randomprime([10^27, 10^28]); q = randomprime([10^27, 10^28]); print(p * q)");
       const pq = BigInt(lines[0]!);
       const n = -(2n ** 7n * 3n * 65537n * pq);
@@ -142,6 +145,11 @@ describe("integer.prime_factorization.compute", function () {
         cofactor: pq.toString(),
         methods: ["trial_division", "rho"],
       });
+      // the producer's payload (effort included) and its value by reference are the checker's request
+      const produced = await j.run(ID, { n: n.toString(), effort: "quick" });
+      const o = await j.run(VERIFY, { n: n.toString(), effort: "quick" }, { inputs: { claim: { value_ref: (produced as { refs: Record<string, string> }).refs.factorization! } } });
+      expect((o as unknown as { value: { verdict: string; bindings: Record<string, string> } }).value).to.deep.include({ verdict: "accepted" });
+      expect((o as unknown as { value: { bindings: Record<string, string> } }).value.bindings.cofactor_status).to.equal("composite");
     });
 
     it("n = 0 is a DOMAIN_ERROR at payload.n; malformed or oversized n and unknown effort are INVALID_PAYLOAD", async () => {

@@ -1,8 +1,10 @@
 import { expect } from "chai";
+import { createExecutionContext } from "../../../application/execution.js";
 import type { Json } from "../../../domain/json.js";
 import type { RunOutcome } from "../../../domain/outcome.js";
 import verify from "../../../operations/integer/prime_factorization_verify.js";
 import { gp, requireGp } from "../../support/gp.js";
+import { parsedRequest } from "../../support/parse.js";
 import { testJacobian } from "../../support/runtime.js";
 import { rng } from "./random.js";
 
@@ -33,6 +35,9 @@ interface Value {
 interface Evidence {
   result: { evidence: { primes: { prime: string; exponent: string; method: string; certificate?: { n: string; factored: { prime: string; exponent: string }[]; witnesses: { q: string; a: string }[] }[] }[] } };
 }
+
+/** The checker's payload for a claim given as n and its prime powers alone. */
+const asPayload = (c: { n: string; factors: unknown }): Record<string, Json> => ({ n: c.n, claim: { factors: c.factors as Json } });
 
 function valueOf(o: RunOutcome): Value {
   expect(o.outcome, JSON.stringify(o).slice(0, 400)).to.equal("completed");
@@ -99,7 +104,7 @@ describe("integer.prime_factorization.verify cross-checked with PARI/GP", functi
     for (const c of cases) {
       const order = [...c.factors].sort(() => r.int(-1, 1));
       const claim: Claim = { n: c.n.toString(), factors: order.map(([p, e]) => ({ prime: p.toString(), exponent: e.toString() })) };
-      const v = valueOf(await j.run(ID, claim as unknown as Record<string, unknown>));
+      const v = valueOf(await j.run(ID, asPayload(claim)));
       for (const [p] of c.factors) primeLines.push(`print(isprime(${p}))`);
       if (v.verdict === "non_conclusion") {
         // Allowed only for large primes that could not be proven within the budget.
@@ -166,7 +171,7 @@ describe("integer.prime_factorization.verify cross-checked with PARI/GP", functi
         });
       }
       for (const cor of corruptions) {
-        const v = valueOf(await j.run(ID, cor.claim as unknown as Record<string, unknown>));
+        const v = valueOf(await j.run(ID, asPayload(cor.claim)));
         expect(v.verdict, JSON.stringify(cor.claim).slice(0, 200)).to.equal("rejected");
         expect(v.bindings.failure).to.equal(cor.failure);
         expect(v.reason).to.be.a("string");
@@ -198,7 +203,7 @@ describe("integer.prime_factorization.verify cross-checked with PARI/GP", functi
     const composites = [561n, 41041n, 3215031751n, 2152302898747n, 3474749660383n, 341550071728321n, 3825123056546413051n, 318665857834031151167461n, PSI13, 2000000001001n * 4000000002001n, 2000000002597n * 4000000005193n];
     const lines = [GP_SPSP];
     for (const n of composites) {
-      const v = valueOf(await j.run(ID, { n: (n * 2n).toString(), factors: [{ prime: "2", exponent: "1" }, { prime: n.toString(), exponent: "1" }] }));
+      const v = valueOf(await j.run(ID, asPayload({ n: (n * 2n).toString(), factors: [{ prime: "2", exponent: "1" }, { prime: n.toString(), exponent: "1" }] })));
       expect(v.verdict).to.equal("rejected");
       expect(v.bindings).to.include({ failure: "not_prime", factor: n.toString() });
       lines.push(gpWitnessCheck(v.bindings));
@@ -208,11 +213,11 @@ describe("integer.prime_factorization.verify cross-checked with PARI/GP", functi
 
   it("2^521 − 1 is accepted with a certificate gp re-checks; 2^607 − 1 (prime, per gp) is a non_conclusion naming it", async () => {
     const m521 = (1n << 521n) - 1n, m607 = (1n << 607n) - 1n;
-    const v = valueOf(await j.run(ID, { n: m521.toString(), factors: [{ prime: m521.toString(), exponent: "1" }] }));
+    const v = valueOf(await j.run(ID, asPayload({ n: m521.toString(), factors: [{ prime: m521.toString(), exponent: "1" }] })));
     expect(v.verdict).to.equal("accepted");
     const ev = (await j.artifact(v.bindings.evidence!)) as unknown as Evidence;
     const cert = ev.result.evidence.primes[0]!.certificate!;
-    const w = valueOf(await j.run(ID, { n: m607.toString(), factors: [{ prime: m607.toString(), exponent: "1" }] }));
+    const w = valueOf(await j.run(ID, asPayload({ n: m607.toString(), factors: [{ prime: m607.toString(), exponent: "1" }] })));
     expect(w.verdict).to.equal("non_conclusion");
     expect(w.bindings.unproven).to.deep.equal([m607.toString()]);
     expect(w.reason).to.match(/could not be proven/);
@@ -226,15 +231,15 @@ describe("integer.prime_factorization.verify behaviour", function () {
   after(() => j.close());
 
   it("n = 1: the empty claim is accepted, the factor 1 is not a prime", async () => {
-    expect(valueOf(await j.run(ID, { n: "1", factors: [] })).verdict).to.equal("accepted");
-    const v = valueOf(await j.run(ID, { n: "1", factors: [{ prime: "1", exponent: "1" }] }));
+    expect(valueOf(await j.run(ID, asPayload({ n: "1", factors: [] }))).verdict).to.equal("accepted");
+    const v = valueOf(await j.run(ID, asPayload({ n: "1", factors: [{ prime: "1", exponent: "1" }] })));
     expect(v.verdict).to.equal("rejected");
     expect(v.bindings).to.include({ failure: "not_prime", factor: "1" });
     expect(v.bindings.witness).to.equal(undefined);
   });
 
   it("merges repeated primes and says so; order does not matter", async () => {
-    const v = valueOf(await j.run(ID, { n: "720", factors: [{ prime: "5", exponent: "1" }, { prime: "2", exponent: "3" }, { prime: "3", exponent: "2" }, { prime: "2", exponent: "1" }] }));
+    const v = valueOf(await j.run(ID, asPayload({ n: "720", factors: [{ prime: "5", exponent: "1" }, { prime: "2", exponent: "3" }, { prime: "3", exponent: "2" }, { prime: "2", exponent: "1" }] })));
     expect(v.verdict).to.equal("accepted");
     expect(v.bindings.merged).to.deep.equal(["2"]);
     const ev = (await j.artifact(v.bindings.evidence!)) as unknown as Evidence;
@@ -244,7 +249,7 @@ describe("integer.prime_factorization.verify behaviour", function () {
   it("a claim far larger than n is rejected from sizes alone, without computing the product", async () => {
     const big = "9".repeat(1999) + "7";
     const t = performance.now();
-    const v = valueOf(await j.run(ID, { n: "10", factors: Array.from({ length: 1000 }, () => ({ prime: big, exponent: "9999" })) }));
+    const v = valueOf(await j.run(ID, asPayload({ n: "10", factors: Array.from({ length: 1000 }, () => ({ prime: big, exponent: "9999" })) })));
     expect(performance.now() - t).to.be.lessThan(5000);
     expect(v.verdict).to.equal("rejected");
     expect(v.bindings.failure).to.equal("product_mismatch");
@@ -253,18 +258,17 @@ describe("integer.prime_factorization.verify behaviour", function () {
   });
 
   it("the claim digest pins the verdict to the exact claim", async () => {
-    const a = valueOf(await j.run(ID, { n: "6", factors: [{ prime: "2", exponent: "1" }, { prime: "3", exponent: "1" }] }));
-    const b = valueOf(await j.run(ID, { n: "6", factors: [{ prime: "3", exponent: "1" }, { prime: "2", exponent: "1" }] }));
+    const a = valueOf(await j.run(ID, asPayload({ n: "6", factors: [{ prime: "2", exponent: "1" }, { prime: "3", exponent: "1" }] })));
+    const b = valueOf(await j.run(ID, asPayload({ n: "6", factors: [{ prime: "3", exponent: "1" }, { prime: "2", exponent: "1" }] })));
     expect(a.bindings.claim_digest).to.match(/^sha256:[0-9a-f]{64}$/);
     expect(a.bindings.claim_digest).to.not.equal(b.bindings.claim_digest);
     expect(a.bindings.checker).to.equal(`${ID}@1.0.0`);
   });
 
-  it("refuses malformed claims with INVALID_PAYLOAD (sizes, zero or non-string exponents, n ≤ 0)", async () => {
-    const bad: Record<string, unknown>[] = [
+  it("refuses malformed claims with INVALID_PAYLOAD (sizes, zero or non-string exponents); n = 0 is a DOMAIN_ERROR", async () => {
+    const bad: { n: string; factors: unknown }[] = [
       { n: "1" + "0".repeat(2000), factors: [] },
-      { n: "0", factors: [] },
-      { n: "-6", factors: [] },
+      { n: "-" + "1".repeat(2001), factors: [] },
       { n: "6", factors: [{ prime: "2", exponent: "0" }] },
       { n: "6", factors: [{ prime: "2", exponent: 1 }] },
       { n: "6", factors: [{ prime: "2", exponent: "10000" }] },
@@ -272,19 +276,21 @@ describe("integer.prime_factorization.verify behaviour", function () {
       { n: "6", factors: Array.from({ length: 1001 }, () => ({ prime: "2", exponent: "1" })) },
     ];
     for (const payload of bad) {
-      const o = await j.run(ID, payload);
+      const o = await j.run(ID, asPayload(payload));
       expect(o.outcome, JSON.stringify(payload).slice(0, 80)).to.equal("failed");
       if (o.outcome === "failed") expect(o.error.code).to.equal("INVALID_PAYLOAD");
     }
-    const o = await j.run(ID, { n: "6", factors: [{ prime: "2", exponent: "1", certified: "yes" }] });
+    const o = await j.run(ID, asPayload({ n: "6", factors: [{ prime: "2", exponent: "1", certified: "yes" }] }));
     expect(o.outcome).to.equal("failed");
+    const zero = await j.run(ID, asPayload({ n: "0", factors: [] }));
+    expect(zero.outcome === "failed" && zero.error).to.include({ code: "DOMAIN_ERROR", path: "payload.n" });
   });
 
   it("reports monotone progress over the distinct primes", async () => {
     const seen: [number, number | undefined][] = [];
     const primes = [2n, 3n, 5n, 7n, 1000003n, 1000000007n, (1n << 89n) - 1n, (1n << 127n) - 1n];
     const n = primes.reduce((a, b) => a * b, 1n);
-    const o = await j.run(ID, { n: n.toString(), factors: primes.map((p) => ({ prime: p.toString(), exponent: "1" })) }, { onProgress: (done, total) => seen.push([done, total]) });
+    const o = await j.run(ID, asPayload({ n: n.toString(), factors: primes.map((p) => ({ prime: p.toString(), exponent: "1" })) }), { onProgress: (done, total) => seen.push([done, total]) });
     expect(valueOf(o).verdict).to.equal("accepted");
     expect(seen.length).to.equal(primes.length);
     expect(seen.map((s) => s[0])).to.deep.equal(primes.map((_, i) => i + 1));
@@ -295,7 +301,7 @@ describe("integer.prime_factorization.verify behaviour", function () {
     const p = (1n << 4253n) - 1n; // a 1281-digit Mersenne prime: slow enough to cancel
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 20);
-    const o = await j.run(ID, { n: p.toString(), factors: [{ prime: p.toString(), exponent: "1" }] }, { signal: ac.signal });
+    const o = await j.run(ID, asPayload({ n: p.toString(), factors: [{ prime: p.toString(), exponent: "1" }] }), { signal: ac.signal });
     expect(o.outcome).to.equal("non_conclusion");
     if (o.outcome === "non_conclusion") expect(o.reason.code).to.equal("CHECKER_INTERRUPTED");
   });
@@ -305,7 +311,7 @@ describe("integer.prime_factorization.verify behaviour", function () {
     expect(ins.capability.method).to.match(/Pocklington/).and.to.match(/Baillie–PSW/);
     expect(ins.capability.preflight.bounds.map((b) => b.name)).to.include.members(["digits", "factors", "exponent_digits"]);
     const max = ins.capability.preflight.budget.max_units;
-    const est = (claim: Claim) => verify.preflight(claim as never).units;
+    const est = (claim: Claim) => verify.preflight(parsedRequest(verify, asPayload(claim))).units;
     const p2000 = "9".repeat(1999) + "7";
     const single = (p: string) => est({ n: p, factors: [{ prime: p, exponent: "1" }] });
     expect(single("1000003")).to.be.lessThan(single("1" + "0".repeat(99) + "3"));
@@ -317,5 +323,76 @@ describe("integer.prime_factorization.verify behaviour", function () {
     expect(est({ n: p2000, factors: Array.from({ length: 1000 }, () => ({ prime: "9999991", exponent: "9" })) })).to.be.lessThan(max);
     // A claim certainly larger than n is estimated from its size alone.
     expect(est({ n: "10", factors: Array.from({ length: 1000 }, () => ({ prime: p2000, exponent: "9999" })) })).to.be.lessThan(1e7);
+  });
+});
+
+describe("integer.prime_factorization.verify on claims as integer.prime_factorization.compute publishes them", function () {
+  this.timeout(60_000);
+  const j = testJacobian({ packs: ["integer"], pool: false });
+  after(() => j.close());
+  const run = async (n: string, claim: Record<string, Json>) => valueOf(await j.run(ID, { n, claim }));
+  const pf = (prime: string, exponent: string, status = "PROVEN") => ({ prime, exponent, status });
+  const M127 = ((1n << 127n) - 1n).toString();
+
+  it("takes the producer's fields (unit, statuses, completeness, methods) unchanged; the unit must be the sign of n", async () => {
+    const full = { unit: "-1", factors: [pf("2", "2"), pf("3", "1")], status: "COMPLETE", methods: ["trial_division"] };
+    expect((await run("-12", full)).verdict).to.equal("accepted");
+    expect((await run("12", full)).bindings.failure).to.equal("unit_mismatch");
+    expect((await run("-12", { ...full, unit: "1" })).bindings.failure).to.equal("unit_mismatch");
+    // without a unit the claim is about |n|, whatever the sign of n
+    expect((await run("-12", { factors: [pf("2", "2"), pf("3", "1")] })).verdict).to.equal("accepted");
+    // a status PROBABLE is the producer's opinion, not the checker's: M127 is proven here
+    const v = await run(M127, { unit: "1", factors: [pf(M127, "1", "PROBABLE")], status: "COMPLETE", methods: [] });
+    expect(v.verdict).to.equal("accepted");
+    // a status PROVEN does not make a composite prime
+    expect((await run("561", { factors: [pf("561", "1")] })).bindings).to.include({ failure: "not_prime", witness_kind: "factor", witness: "3" });
+  });
+
+  it("INCOMPLETE claims: the cofactor enters the product and must be proven composite", async () => {
+    const pq = 1000003n * 1000033n;
+    const n = (-(2n ** 7n) * pq).toString();
+    const ok = await run(n, { unit: "-1", factors: [pf("2", "7")], status: "INCOMPLETE", cofactor: pq.toString(), methods: ["trial_division"] });
+    expect(ok.verdict).to.equal("accepted");
+    expect(ok.bindings.cofactor_status).to.equal("composite");
+    const ev = (await j.artifact(ok.bindings.evidence!)) as unknown as { result: { evidence: { cofactor: { value: string; witness_kind: string; witness: string } } } };
+    expect(ev.result.evidence.cofactor.value).to.equal(pq.toString());
+    expect(ev.result.evidence.cofactor.witness_kind).to.be.oneOf(["factor", "miller_rabin_base", "lucas"]);
+    expect(ok.bindings.cofactor_witness).to.equal(ev.result.evidence.cofactor.witness);
+    // the product includes the cofactor
+    const wrong = await run(n, { factors: [pf("2", "6")], status: "INCOMPLETE", cofactor: pq.toString() });
+    expect([wrong.verdict, wrong.bindings.failure, wrong.bindings.product]).to.deep.equal(["rejected", "product_mismatch", (2n ** 6n * pq).toString()]);
+    // 1 and a proven prime are not composite
+    expect((await run("128", { factors: [pf("2", "7")], status: "INCOMPLETE", cofactor: "1" })).bindings.failure).to.equal("cofactor_not_composite");
+    expect((await run((2n * 1000003n).toString(), { factors: [pf("2", "1")], status: "INCOMPLETE", cofactor: "1000003" })).bindings.failure).to.equal("cofactor_not_composite");
+    // a Baillie–PSW probable prime cofactor cannot be settled either way
+    const nc = await run((2n * ((1n << 127n) - 1n)).toString(), { factors: [pf("2", "1")], status: "INCOMPLETE", cofactor: M127 });
+    expect([nc.verdict, nc.bindings.cofactor_status]).to.deep.equal(["non_conclusion", "probable_prime"]);
+  });
+
+  it("completeness and cofactor must agree: DOMAIN_ERROR at the field, before any work", async () => {
+    const a = await j.run(ID, { n: "12", claim: { factors: [pf("2", "2")], status: "INCOMPLETE" } });
+    expect(a.outcome === "failed" && a.error).to.include({ code: "DOMAIN_ERROR", path: "payload.claim.cofactor" });
+    const b = await j.run(ID, { n: "12", claim: { factors: [pf("2", "2")], status: "COMPLETE", cofactor: "3" } });
+    expect(b.outcome === "failed" && b.error).to.include({ code: "DOMAIN_ERROR", path: "payload.claim.status" });
+    const c = await j.run(ID, { n: "12", claim: { factors: [pf("2", "2")], cofactor: "3" } });
+    expect(c.outcome === "failed" && c.error).to.include({ code: "DOMAIN_ERROR", path: "payload.claim.status" });
+    const d = await j.run(ID, { n: "12", claim: { factors: [{ prime: "2", exponent: "2", status: "CERTAIN" }] } });
+    expect(d.outcome === "failed" && d.error.code).to.equal("INVALID_PAYLOAD");
+  });
+
+  it("the postcondition refuses findings that do not follow from the claim", async () => {
+    const ctx = createExecutionContext(new AbortController().signal);
+    const req = parsedRequest(verify, { n: "-128004608012672", claim: { unit: "-1", factors: [pf("2", "7")], status: "INCOMPLETE", cofactor: "1000036000099" } });
+    const f = await verify.execute(req, ctx);
+    expect(f.verdict).to.equal("accepted");
+    expect(verify.postcondition(req, f)).to.equal(null);
+    // an acceptance without the cofactor's witness, a forged witness, a rejection without a counterexample, a wrong unit accepted
+    expect(verify.postcondition(req, { ...f, bindings: {} })).to.be.a("string");
+    const ev = f.evidence as unknown as { cofactor: { witness_kind: string; witness: bigint } };
+    const forged = { ...f, bindings: { ...f.bindings, cofactor_witness_kind: "factor", cofactor_witness: 2n as never }, evidence: { ...(f.evidence as object), cofactor: { ...ev.cofactor, witness_kind: "factor", witness: 2n } } as never };
+    expect(verify.postcondition(req, forged)).to.match(/witness does not prove/);
+    expect(verify.postcondition(req, { verdict: "rejected", bindings: { failure: "not_prime", factor: "2" } })).to.be.a("string");
+    const signed = parsedRequest(verify, { n: "12", claim: { unit: "-1", factors: [pf("2", "2"), pf("3", "1")] } });
+    expect(verify.postcondition(signed, { verdict: "accepted", bindings: {} })).to.be.a("string");
   });
 });

@@ -1,6 +1,10 @@
 import { expect } from "chai";
 import fc from "fast-check";
+import type { ComputeDeclaration } from "../../../domain/declaration.js";
+import type { Json } from "../../../domain/json.js";
 import type { RunOutcome } from "../../../domain/outcome.js";
+import { loadPack } from "../../../operations/packs.js";
+import { parsedRequest, parsedResult } from "../../support/parse.js";
 import { gp, requireGp } from "../../support/gp.js";
 import { testJacobian } from "../../support/runtime.js";
 import { rng } from "./random.js";
@@ -276,5 +280,44 @@ describe("prime operations in the worker pool", function () {
     expect(valueOf<{ count: string }>(o).count).to.equal("4118054813");
     expect(seen.length).to.be.greaterThan(1);
     expect(seen).to.deep.equal([...seen].sort((a, b) => a - b));
+  });
+});
+
+const integerPack = await loadPack("integer");
+
+describe("prime operations: postconditions refuse wrong answers", () => {
+  const ops = integerPack;
+  const decl = (id: string) => ops.operations.find((d) => d.id === id)! as ComputeDeclaration;
+  const post = (id: string, payload: Record<string, Json>, wire: Record<string, Json>) => decl(id).postcondition(parsedRequest(decl(id), payload), parsedResult(decl(id), wire));
+
+  it("next and previous prime: distance, direction, primality, skipped primes and status are all checked", () => {
+    const next = "integer.next_prime.compute", prev = "integer.previous_prime.compute";
+    expect(post(next, { n: "100" }, { prime: "101", status: "PROVEN", distance: "1" })).to.equal(null);
+    expect(post(next, { n: "100" }, { prime: "101", status: "PROVEN", distance: "2" })).to.match(/distance/);
+    expect(post(next, { n: "100" }, { prime: "103", status: "PROVEN", distance: "3" })).to.match(/101 is a prime between/);
+    expect(post(next, { n: "100" }, { prime: "105", status: "PROVEN", distance: "5" })).to.match(/not prime/);
+    expect(post(next, { n: "100" }, { prime: "101", status: "PROBABLE", distance: "1" })).to.match(/status/);
+    expect(post(next, { n: "-5" }, { prime: "3", status: "PROVEN", distance: "8" })).to.match(/is 2/);
+    expect(post(prev, { n: "100" }, { prime: "97", status: "PROVEN", distance: "3" })).to.equal(null);
+    expect(post(prev, { n: "100" }, { prime: "89", status: "PROVEN", distance: "11" })).to.match(/97 is a prime between/);
+    expect(post(prev, { n: "100" }, { prime: "101", status: "PROVEN", distance: "1" })).to.be.a("string");
+    const big = "1000000000000000000000000000000";
+    expect(post(next, { n: big }, { prime: "1000000000000000000000000000057", status: "PROBABLE", distance: "57" })).to.equal(null);
+    expect(post(next, { n: big }, { prime: "1000000000000000000000000000057", status: "PROVEN", distance: "57" })).to.match(/status/);
+    expect(post(next, { n: big }, { prime: "1000000000000000000000000000059", status: "PROBABLE", distance: "59" })).to.match(/small factor/);
+  });
+
+  it("primality: witnesses, certificates and statuses are re-checked", () => {
+    const id = "integer.primality.compute";
+    expect(post(id, { n: "561" }, { prime: false, status: "PROVEN", method: "trial_division", witness: { kind: "factor", value: "3" } })).to.equal(null);
+    expect(post(id, { n: "561" }, { prime: false, status: "PROVEN", method: "trial_division", witness: { kind: "factor", value: "5" } })).to.match(/does not divide/);
+    expect(post(id, { n: "561" }, { prime: true, status: "PROVEN", method: "trial_division" })).to.match(/strong probable prime/);
+    expect(post(id, { n: "1105" }, { prime: true, status: "PROVEN", method: "deterministic_miller_rabin" })).to.match(/factor below 1000/);
+    expect(post(id, { n: "2047" }, { prime: false, status: "PROVEN", method: "trial_division", witness: { kind: "miller_rabin_base", value: "2" } })).to.match(/does not witness/);
+    expect(post(id, { n: "97" }, { prime: true, status: "PROBABLE", method: "baillie_psw" })).to.be.a("string");
+    const m127 = "170141183460469231731687303715884105727";
+    expect(post(id, { n: m127 }, { prime: true, status: "PROVEN", method: "deterministic_miller_rabin" })).to.match(/certificate/);
+    const bad = { format: "pocklington", steps: [{ n: m127, factored: [{ prime: "2", exponent: "1" }], witnesses: [{ q: "2", a: "3" }] }] };
+    expect(post(id, { n: m127, prove: true }, { prime: true, status: "PROVEN", method: "pocklington", certificate: bad })).to.match(/certificate is invalid/);
   });
 });

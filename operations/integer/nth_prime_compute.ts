@@ -1,15 +1,13 @@
-import { type } from "arktype";
-import { defineCompute } from "../../domain/declaration.js";
 import { decidePrimality } from "../../domain/math/primality.js";
 import { nthPrime, primesUpTo } from "../../domain/math/primes.js";
-import { parseInteger } from "../../domain/values.js";
-import { positiveString, strict } from "../_support/wire.js";
+import { request, result } from "../_support/kinds.js";
+import { builtinCompute, positiveField } from "./builtin.js";
 import { leastDivisorByTrial } from "./prime_support.js";
 
 const MAX_DIGITS = 13;
 
-const Request = strict(type({ n: positiveString(MAX_DIGITS).describe("the index n ≥ 1 (n < 10^13); p_1 = 2") }));
-const Result = strict(type({ prime: positiveString(16).describe("p_n, the n-th prime") }));
+const Request = request({ n: positiveField(MAX_DIGITS, "the index n ≥ 1 (n < 10^13); p_1 = 2") });
+const Result = result({ prime: positiveField(16, "p_n, the n-th prime") });
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;
 
@@ -19,21 +17,16 @@ function bounds(n: number): [number, number] {
   return [n * (L + LL - 1), n * (L + LL)];
 }
 
-export default defineCompute<Req, Res>({
+export default builtinCompute<Req, Res>({
   id: "integer.nth_prime.compute",
-  version: "1.0.0",
   title: "The n-th prime p_n",
   summary:
     "The n-th prime (p_1 = 2, p_2 = 3, …) for 1 ≤ n < 10^13, exactly. Inverts π: an estimate x0 ≈ R^{-1}(n) (Riemann's R by Newton's method), " +
     "π(x0) exactly by the Lagarias–Miller–Odlyzko / Deléglise–Rivat method (integer.prime_count.compute), then a segmented sieve from x0 to p_n. PARI/GP prime(n).",
   keywords: ["nth prime", "n-th prime", "prime(n)", "kth prime", "prime number n", "prime index", "p_n", "primes", "integer"],
-  input_kinds: ["integer"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request,
   result: Result,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "prime counting and segmented sieving on typed arrays" }],
+  purpose: "prime counting and segmented sieving on typed arrays",
   bounds: [{ name: "n_digits", limit: MAX_DIGITS, unit: "decimal digits", description: "n < 10^13 (p_n < 3.3·10^14)" }],
   cost_model: "units = p_n^{2/3} with p_n ≈ n·ln n (the π computation dominates; the final sieve covers about √p_n·ln p_n numbers)",
   budget: { max_units: 1.1e10, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 300_000 },
@@ -43,13 +36,12 @@ export default defineCompute<Req, Res>({
     return { units: Math.max(1000, est ** (2 / 3)), memory_bytes: 2 * Math.sqrt(est) + 400 * Math.cbrt(est) + 2 ** 21, basis: `p_n ≈ ${est.toExponential(2)}` };
   },
   ports: {
-    inputs: { n: { field: "n", kind: "integer", description: "the index n" } },
-    outputs: { prime: { field: "prime", kind: "integer", description: "the n-th prime" } },
+    inputs: { n: { field: "n", description: "the index n" } },
+    outputs: { prime: { field: "prime", description: "the n-th prime" } },
   },
   progress_measure: "segments of the π(x0) sieve done, out of the total",
   execute(req, ctx) {
-    const n = Number(parseInteger(req.n, "payload.n"));
-    return { prime: String(nthPrime(n, { checkpoint: () => ctx.checkpoint(), progress: (d, t, m) => ctx.progress(d, t, m) })) };
+    return { prime: BigInt(nthPrime(Number(req.n), { checkpoint: () => ctx.checkpoint(), progress: (d, t, m) => ctx.progress(d, t, m) })) };
   },
   postcondition(req, res) {
     const n = Number(req.n), p = Number(res.prime);

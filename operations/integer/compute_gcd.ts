@@ -1,34 +1,28 @@
-import { defineCompute } from "../../domain/declaration.js";
-import { bitLength, gcd } from "../../domain/math/integer.js";
-import { integer, natural, request, result } from "../_support/kinds.js";
+import { gcd } from "../../domain/math/integer.js";
+import { natural, request, result } from "../_support/kinds.js";
+import { builtinCompute, integerField } from "./builtin.js";
+import { GCD_MAX_DIGITS as MAX_DIGITS, halfGcdEstimate, OPERAND_BOUNDS } from "./gcd_support.js";
 
-const MAX_DIGITS = 100_000;
-
-const Request = request({ left: integer(MAX_DIGITS), right: integer(MAX_DIGITS) });
+const Request = request({
+  left: integerField(MAX_DIGITS, "the first operand"),
+  right: integerField(MAX_DIGITS, "the second operand"),
+});
 const Result = result({ gcd: natural(MAX_DIGITS) });
 
-export default defineCompute<typeof Request.infer, typeof Result.infer>({
+export default builtinCompute<typeof Request.infer, typeof Result.infer>({
   id: "integer.compute.gcd",
-  version: "1.0.0",
   title: "Greatest common divisor of two integers",
   summary:
     "Exact gcd(left, right) ≥ 0 of two integers of up to 100,000 digits; gcd(0, 0) = 0. Subquadratic half-gcd (Schönhage/Möller) above about 9,000 digits, Lehmer's algorithm (104-bit leading parts, proven steps) below.",
   keywords: ["gcd", "greatest common divisor", "highest common factor", "hcf", "euclid", "integer", "divisor"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request,
   result: Result,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
-  bounds: [{ name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "each operand has at most this many digits" }],
+  purpose: "exact bigint arithmetic",
+  bounds: OPERAND_BOUNDS,
   cost_model:
     "units ≈ 120·L^1.6 + 1000·L for L = ⌈max bit length / 64⌉ limbs: half-gcd costs O(M(n) log n) with V8's Karatsuba/Toom multiplication M (calibrated on 1,000–100,000-digit operands, about 1 ns of CPU per unit); Lehmer below the crossover is within the same curve",
   budget: { max_units: 5e9, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 10_000 },
-  preflight(req) {
-    const bits = Math.max(bitLength(req.left), bitLength(req.right));
-    const limbs = Math.ceil(bits / 64);
-    return { units: 120 * limbs ** 1.6 + 1000 * limbs, memory_bytes: Math.ceil(bits / 8) * 8, basis: `operands of about ${Math.round(bits)} bits` };
-  },
+  preflight: (req) => halfGcdEstimate(req.left, req.right, 120, 1000, 8),
   execute(req) {
     return { gcd: gcd(req.left, req.right) };
   },
