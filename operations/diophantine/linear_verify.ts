@@ -38,20 +38,36 @@ const METHOD =
   "(an unsolvable equation has none, so a solution given with solvable = false is refuted by its residual). " +
   "A claimed kernel basis v1 … vk — solvable or not, it describes the solutions of a·v = 0: each a·v = 0, k = n − 1 (k = n when a = 0), and generation by a determinant: for a coordinate j with a_j ≠ 0, dropping coordinate j maps the " +
   "solution lattice one-to-one onto {y ∈ Z^(n−1) : a_j/g divides Σ_{i≠j} (a_i/g)·y_i}, of index |a_j|/g; so the vectors are a basis iff the (n−1)×(n−1) determinant of their " +
-  "remaining coordinates is ±|a_j|/g (±1 for a = 0, all n coordinates). The determinant is a product of pivots for echelon claims, Bareiss elimination otherwise. " +
+  "remaining coordinates is ±|a_j|/g (±1 for a = 0, all n coordinates). For an echelon claim j is its coordinate without a pivot, so the determinant is the product of the pivots; otherwise j has the smallest non-zero |a_j| and the determinant is found by Bareiss elimination. " +
   "No extended gcd or Hermite reduction is used. Every rejection names the failing part with its counterexample (residual, vector, index or the true gcd).";
 
-/** Determinant of a square integer matrix: the product of the diagonal-like pivots for echelon rows, else Bareiss. */
-function determinant(m: bigint[][], tick: () => void): bigint {
-  let last = -1, prod = 1n, echelon = true;
-  for (const row of m) {
-    const p = row.findIndex((e) => e !== 0n);
-    if (p <= last) { echelon = false; break; }
-    last = p;
-    prod *= row[p]!;
+/**
+ * The coordinate to drop for the determinant (any j with a_j ≠ 0 gives index |a_j|/g; every coordinate
+ * when a = 0): the one without a pivot when the basis is in echelon form, so that what remains is
+ * triangular and its determinant the product of the pivots; else the smallest non-zero |a_j|.
+ */
+function dropCoordinate(a: readonly bigint[], basis: readonly (readonly bigint[])[]): { j?: number; triangular: boolean } {
+  const n = a.length;
+  const pivots: number[] = [];
+  let echelon = true;
+  for (const v of basis) {
+    const p = v.findIndex((e) => e !== 0n);
+    if (p < 0 || (pivots.length && p <= pivots[pivots.length - 1]!)) echelon = false;
+    pivots.push(p);
   }
-  if (echelon && last === m.length - 1) return prod;
-  return bareissDeterminant(m, tick);
+  if (a.every((v) => v === 0n)) return { triangular: echelon && basis.length === n };
+  if (echelon && basis.length === n - 1) {
+    const free = [...Array(n).keys()].find((i) => !pivots.includes(i));
+    if (free !== undefined && a[free] !== 0n) return { j: free, triangular: true };
+  }
+  let j = -1;
+  for (let i = 0; i < n; i++) if (a[i] !== 0n && (j < 0 || abs(a[i]!) < abs(a[j]!))) j = i;
+  return { j, triangular: false };
+}
+
+/** Determinant of a square integer matrix: the product of the diagonal for triangular rows, else Bareiss. */
+function determinant(m: bigint[][], triangular: boolean, tick: () => void): bigint {
+  return triangular ? m.reduce((s, row, i) => s * row[i]!, 1n) : bareissDeterminant(m, tick);
 }
 
 type Outcome = { ok: true } | { ok: false; finding: CheckerFinding };
@@ -68,17 +84,10 @@ function checkKernel(a: bigint[], g: bigint, basis: bigint[][], base: Bindings, 
   }
   const expected = g === 0n ? n : n - 1;
   if (basis.length !== expected) return reject({ ...base, failure: "wrong_count" }, `the solution lattice of a·v = 0 has rank ${expected}; ${basis.length} vectors were given`);
-  let det: bigint, target: bigint;
-  if (g === 0n) {
-    det = determinant(basis, tick);
-    target = 1n;
-  } else {
-    let j = -1;
-    for (let i = 0; i < n; i++) if (a[i] !== 0n && (j < 0 || abs(a[i]!) < abs(a[j]!))) j = i;
-    det = determinant(basis.map((v) => v.filter((_, i) => i !== j)), tick);
-    target = abs(a[j]!) / g;
-  }
-  det = abs(det);
+  const { j, triangular } = dropCoordinate(a, basis);
+  const minor = j === undefined ? basis : basis.map((v) => v.filter((_, i) => i !== j));
+  const det = abs(determinant(minor, triangular, tick));
+  const target = j === undefined ? 1n : abs(a[j]!) / g;
   if (det === target) return { ok: true };
   const index = det === 0n ? 0n : det / target;
   return reject({ ...base, failure: "not_a_basis", index: index.toString() }, det === 0n ? "the vectors are linearly dependent" : `the vectors generate a sublattice of index ${index} of the solutions`);
@@ -106,20 +115,19 @@ export default defineChecker<Req>({
     { name: "solution_digits", limit: MAX_SOLUTION_DIGITS, unit: "decimal digits", description: "entries of the claimed solution and basis" },
   ],
   cost_model:
-    "units = n²·L² (evaluating a·v for each vector) + for a non-echelon basis Bareiss: about n⁵·L²/30 (n³/3 steps on minors growing to n·L limbs), L = limbs of the largest entry",
+    "units = n²·L² (evaluating a·v for each vector) + the determinant: n²·L² when the basis is in echelon form (the minor without the free coordinate is triangular), " +
+    "else Bareiss: about n⁵·L²/30 (n³/3 steps on minors growing to n·L limbs), L = limbs of the largest entry. Memory: 32·n²·L bytes, n³·8·L for Bareiss.",
   budget: { max_units: 5e9, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 60_000 },
   preflight(req) {
     const n = req.coefficients.length;
     const basis = req.claim.kernel_basis ?? [];
     const L = limbsOf([...req.coefficients, req.rhs, ...(req.claim.particular ?? []), ...basis.flat()]);
-    let last = -1, echelon = true;
-    for (const v of basis) {
-      const p = v.findIndex((e) => e !== 0n);
-      if (p <= last) echelon = false;
-      last = p;
-    }
-    const units = (n + 1) * (basis.length + 1) * L * L + (echelon ? 0 : (n ** 5 * L * L) / 30);
-    return { units, memory_bytes: n * n * n * L * 8 + 2 ** 20, basis: `${n} variables, ${basis.length} basis vectors${echelon ? " (echelon)" : ""}, entries of up to ${L} limbs` };
+    // Only a basis of the right shape reaches the determinant; its cost is Bareiss's unless the minor is triangular.
+    const shaped = basis.length === n || basis.length === n - 1;
+    const bareiss = shaped && !dropCoordinate(req.coefficients, basis).triangular;
+    const units = (n + 1) * (basis.length + 1) * L * L + (bareiss ? (n ** 5 * L * L) / 30 : n * n * L * L);
+    const memory = (bareiss ? n * n * n * L * 8 : 4 * n * n * L * 8) + 2 ** 20;
+    return { units, memory_bytes: memory, basis: `${n} variables, ${basis.length} basis vectors${bareiss ? " (Bareiss elimination)" : " (triangular after dropping the free coordinate)"}, entries of up to ${L} limbs` };
   },
   ports: { inputs: { claim: { field: "claim", description: "the claimed general solution: the `solution` output of diophantine.linear.compute" } } },
   execute(req, ctx): CheckerFinding {
