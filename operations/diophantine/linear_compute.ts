@@ -1,7 +1,7 @@
 import { defineCompute } from "../../domain/declaration.js";
 import { dot, solveLinear } from "../../domain/math/diophantine.js";
 import { request, result } from "../_support/kinds.js";
-import { LINEAR_KIND, linearEquationShape, linearSolutionShape, limbsOf, MAX_LINEAR_DIGITS, MAX_VARIABLES, type LinearSolutionValue } from "./support.js";
+import { BUILTIN, limbsOf, LINEAR_BOUNDS, LINEAR_KIND, linearEquationShape, linearSolutionShape, type LinearSolutionValue } from "./support.js";
 
 const Request = request(linearEquationShape());
 const Result = result(linearSolutionShape(false), LINEAR_KIND);
@@ -10,7 +10,7 @@ type Res = LinearSolutionValue & { gcd: bigint; kernel_basis: bigint[][] };
 
 export default defineCompute<Req, Res>({
   id: "diophantine.linear.compute",
-  version: "1.0.0",
+  ...BUILTIN,
   title: "Linear Diophantine equation a1·x1 + … + an·xn = c: all integer solutions",
   summary:
     "Decides whether a1·x1 + … + an·xn = c has integer solutions (n ≤ 100, coefficients of up to 1000 digits) and gives all of them: a particular solution x0 and a basis " +
@@ -22,15 +22,10 @@ export default defineCompute<Req, Res>({
     "linear diophantine equation", "diophantine", "integer solutions", "bezout", "general solution", "particular solution", "extended gcd", "ax + by = c",
     "integer linear equation", "hermite normal form", "lattice", "kernel", "nullspace", "integer kernel", "solve",
   ],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request as never,
   result: Result as never,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
   bounds: [
-    { name: "variables", limit: MAX_VARIABLES, unit: "variables", description: "the equation has at most this many unknowns" },
-    { name: "digits", limit: MAX_LINEAR_DIGITS, unit: "decimal digits", description: "each coefficient and the right-hand side have at most this many digits" },
+    ...LINEAR_BOUNDS,
   ],
   cost_model:
     "units = n³·L + n·L² with L = 64-bit limbs of the largest coefficient: n extended gcds, and per absorbed coefficient a reduction of up to n vectors of n entries " +

@@ -6,7 +6,9 @@ import { bareissDeterminant } from "../../domain/math/matrix.js";
 import type { CheckerFinding } from "../../domain/outcome.js";
 import { object, request } from "../_support/kinds.js";
 import { integerString, naturalString, strict } from "../_support/wire.js";
-import { LINEAR_KIND, linearEquationShape, linearSolutionShape, limbsOf, MAX_LINEAR_DIGITS, MAX_SOLUTION_DIGITS, MAX_VARIABLES, type LinearSolutionValue } from "./support.js";
+import {
+  BUILTIN, limbsOf, LINEAR_BOUNDS, LINEAR_KIND, linearEquationShape, linearSolutionShape, type LinearSolutionValue, MAX_LINEAR_DIGITS, MAX_SOLUTION_DIGITS,
+} from "./support.js";
 
 const Request = request({
   ...linearEquationShape(),
@@ -95,23 +97,18 @@ function checkKernel(a: bigint[], g: bigint, basis: bigint[][], base: Bindings, 
 
 export default defineChecker<Req>({
   id: "diophantine.linear.verify",
-  version: "1.0.0",
+  ...BUILTIN,
   title: "Verify a claimed solution (or unsolvability) of a linear Diophantine equation",
   summary:
     "Checks a claim about a1·x1 + … + an·xn = c — the value of diophantine.linear.compute as it is, or any part of it: solvability or unsolvability (g = gcd(a) divides c or not), " +
     "the gcd, a particular solution x0, and a basis of the homogeneous solutions, which is verified to generate all of them (determinant of the basis with one coordinate dropped " +
     "equals |a_j|/g). Accepted claims say in bindings whether the general solution was verified.",
   keywords: ["linear diophantine equation", "verify", "check", "general solution", "particular solution", "integer solutions", "lattice basis", "kernel", "bezout", "certificate"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request as never,
   bindings: Bindings,
   method: METHOD,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
   bounds: [
-    { name: "variables", limit: MAX_VARIABLES, unit: "variables", description: "the equation has at most this many unknowns" },
-    { name: "digits", limit: MAX_LINEAR_DIGITS, unit: "decimal digits", description: "coefficients and right-hand side" },
+    ...LINEAR_BOUNDS,
     { name: "solution_digits", limit: MAX_SOLUTION_DIGITS, unit: "decimal digits", description: "entries of the claimed solution and basis" },
   ],
   cost_model:

@@ -3,7 +3,9 @@ import { domainError } from "../../domain/errors.js";
 import { solvePell } from "../../domain/math/diophantine.js";
 import { bitLength, isqrt } from "../../domain/math/integer.js";
 import { request, result } from "../_support/kinds.js";
-import { DEFAULT_MAX_DIGITS, hasAtMostDigits, LOG10_PHI, LOG2_10, MAX_D_DIGITS, MAX_MAX_DIGITS, PELL_KIND, pellRequestShape, pellSolutionShape, type PellValue } from "./support.js";
+import {
+  BUILTIN, DEFAULT_MAX_DIGITS, hasAtMostDigits, LOG10_PHI, LOG2_10, MAX_D_DIGITS, MAX_MAX_DIGITS, PELL_KIND, pellRequestShape, pellSolutionShape, type PellValue,
+} from "./support.js";
 
 const Request = request(pellRequestShape());
 const Result = result(pellSolutionShape(false), PELL_KIND);
@@ -18,7 +20,7 @@ const maxSteps = (maxDigits: number): number => Math.ceil((maxDigits + 1) / (2 *
 
 export default defineCompute<Req, Res>({
   id: "diophantine.pell.compute",
-  version: "1.0.0",
+  ...BUILTIN,
   title: "Pell's equation x² − D·y² = 1: the fundamental solution (and x² − D·y² = −1)",
   summary:
     "The fundamental (least positive) solution of x² − D·y² = 1 for a non-square D > 1 of up to 200 digits, from the period a1 … aℓ of the continued fraction of √D: with p/q the " +
@@ -30,12 +32,8 @@ export default defineCompute<Req, Res>({
     "pell equation", "pell's equation", "pell", "x^2 - d*y^2 = 1", "fundamental solution", "fundamental unit", "quadunit", "continued fraction", "square root", "sqrt",
     "negative pell", "diophantine", "quadratic form", "period", "regulator",
   ],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request as never,
   result: Result as never,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
   bounds: [
     { name: "D_digits", limit: MAX_D_DIGITS, unit: "decimal digits", description: "D has at most this many digits" },
     { name: "max_digits", limit: MAX_MAX_DIGITS, unit: "decimal digits", description: "largest allowed size of the solution x (the request's max_digits, default 10,000)" },

@@ -9,7 +9,7 @@ import type { CheckerFinding } from "../../domain/outcome.js";
 import { object, request } from "../_support/kinds.js";
 import { integerString, naturalString, positiveString, strict } from "../_support/wire.js";
 import {
-  DEFAULT_MAX_DIGITS, hasAtMostDigits, LOG10_PHI, LOG2_10, MAX_D_DIGITS, MAX_PELL_DIGITS, PELL_KIND, pellRequestShape, pellSolutionShape, type PellValue,
+  BUILTIN, DEFAULT_MAX_DIGITS, hasAtMostDigits, LOG10_PHI, LOG2_10, MAX_D_DIGITS, MAX_PELL_DIGITS, PELL_KIND, pellRequestShape, pellSolutionShape, type PellValue,
 } from "./support.js";
 
 const Request = request({
@@ -141,7 +141,7 @@ function walkConvergents(D: bigint, cap: number, tick: () => void, progress: (do
 
 export default defineChecker<Req>({
   id: "diophantine.pell.verify",
-  version: "1.0.0",
+  ...BUILTIN,
   title: "Verify a claimed (fundamental) solution of Pell's equation x² − D·y² = ±1",
   summary:
     "Checks a claim about x² − D·y² = 1 — the value of diophantine.pell.compute as it is, or any part of it: that (x, y) with x, y > 0 is a solution and, by default, the " +
@@ -150,13 +150,9 @@ export default defineChecker<Req>({
     "solvable; the period length and the continued fraction of √D; and status INCOMPLETE (the fundamental x has more than max_digits digits). A non-fundamental solution is " +
     "rejected with the smaller solution (a, b) and k, where (a + b√D)^k = x + y√D. x and y of up to 1,000,001 digits.",
   keywords: ["pell equation", "pell", "verify", "check", "fundamental solution", "fundamental unit", "minimal solution", "x^2 - d*y^2 = 1", "negative pell", "diophantine", "certificate"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request as never,
   bindings: Bindings,
   method: METHOD,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
   bounds: [
     { name: "D_digits", limit: MAX_D_DIGITS, unit: "decimal digits", description: "D has at most this many digits" },
     { name: "digits", limit: MAX_PELL_DIGITS, unit: "decimal digits", description: "x and y (and the −1 solution) have at most this many digits" },

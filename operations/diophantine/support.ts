@@ -26,6 +26,15 @@ export const MAX_PELL_DIGITS = MAX_MAX_DIGITS + 1;
 /** Terms of the period of √D: x ≥ q_{ℓ−1} ≥ F_ℓ bounds ℓ by about 4.8 per digit of x. */
 export const MAX_PERIOD_TERMS = 5_000_000;
 
+/** What every declaration of the family states alike (each spreads it and adds its own statements). */
+export const BUILTIN = {
+  version: "1.0.0",
+  accepted_artifact_types: [] as string[],
+  produced_artifact_types: [] as string[],
+  effect: "read_only" as const,
+  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
+};
+
 export const LOG2_10 = Math.log2(10);
 /** log10 of the golden ratio: continuants grow at least like Fibonacci numbers, F_k ≥ φ^(k−2). */
 export const LOG10_PHI = Math.log10((1 + Math.sqrt(5)) / 2);
@@ -54,6 +63,12 @@ export function described<T extends { describe(d: string): unknown }>(t: T, desc
 
 /** The value of diophantine.linear.compute, which diophantine.linear.verify takes as its claim. */
 export const LINEAR_KIND = "diophantine.linear";
+
+/** The size bounds of an equation (both operations). */
+export const LINEAR_BOUNDS = [
+  { name: "variables", limit: MAX_VARIABLES, unit: "variables", description: "the equation has at most this many unknowns" },
+  { name: "digits", limit: MAX_LINEAR_DIGITS, unit: "decimal digits", description: "each coefficient and the right-hand side have at most this many digits" },
+];
 
 /** The equation: the producer's request, and the checker's request besides its claim. */
 export const linearEquationShape = () => ({

@@ -3,7 +3,7 @@ import { defineCompute } from "../../domain/declaration.js";
 import { bestApproximation } from "../../domain/math/continued_fraction.js";
 import { ratCompare, ratDistance, ratEq, type Rational } from "../../domain/math/rational.js";
 import { positive, request, result } from "../_support/kinds.js";
-import { bitsOf, canonicalProblem, canonicalRational, charsOf, described, MAX_CHARS, MAX_RESULT_CHARS, memoryFor, operand, operandUnits } from "./support.js";
+import { BUILTIN, bitsOf, canonicalProblem, canonicalRational, charsOf, described, MAX_CHARS, MAX_RESULT_CHARS, memoryFor, operand, operandUnits } from "./support.js";
 
 const MAX_BOUND_DIGITS = 100_000;
 
@@ -23,7 +23,7 @@ type Res = { approximation: Rational; error: Rational; lower: Rational; upper: R
 
 export default defineCompute<Req, Res>({
   id: "rational.best_approximation.compute",
-  version: "1.0.0",
+  ...BUILTIN,
   title: "Best rational approximation with a bounded denominator (closest fraction, Farey neighbours)",
   summary:
     "The fraction with denominator ≤ B closest to a rational x (a best approximation of the first kind: minimal |x − p/q|), with its exact error and the two neighbours of x " +
@@ -35,12 +35,8 @@ export default defineCompute<Req, Res>({
     "best approximation", "rational approximation", "bestappr", "limit denominator", "limit_denominator", "closest fraction", "nearest fraction", "farey", "farey neighbours",
     "semiconvergent", "convergent", "continued fraction", "diophantine approximation", "rational", "fraction", "denominator bound",
   ],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request,
   result: Result,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
   bounds: [
     { name: "chars", limit: MAX_CHARS, unit: "characters", description: "the operand \"p/q\" has at most this many characters" },
     { name: "max_denominator_digits", limit: MAX_BOUND_DIGITS, unit: "decimal digits", description: "B has at most this many digits" },

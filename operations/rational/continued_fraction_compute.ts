@@ -3,7 +3,7 @@ import { defineCompute } from "../../domain/declaration.js";
 import { continuedFraction, convergentMatrix, convergents } from "../../domain/math/continued_fraction.js";
 import type { Rational } from "../../domain/math/rational.js";
 import { integer, request, result } from "../_support/kinds.js";
-import { bitsOf, canonicalRational, charsOf, MAX_CHARS, operand, operandUnits, sameValue } from "./support.js";
+import { BUILTIN, bitsOf, canonicalRational, charsOf, MAX_CHARS, operand, operandUnits, sameValue } from "./support.js";
 
 const MAX_CONVERGENTS = 10_000;
 const DEFAULT_CONVERGENTS = 100;
@@ -29,7 +29,7 @@ type Res = { terms: bigint[]; convergents: Rational[]; all_convergents: boolean 
 
 export default defineCompute<Req, Res>({
   id: "rational.continued_fraction.compute",
-  version: "1.0.0",
+  ...BUILTIN,
   title: "Continued fraction expansion and convergents of a rational number",
   summary:
     "The finite simple continued fraction x = [a0; a1, …, an] of a rational (a0 = ⌊x⌋ may be negative, a_i ≥ 1, last term ≥ 2 unless x is an integer — the same expansion as PARI's contfrac), " +
@@ -39,12 +39,8 @@ export default defineCompute<Req, Res>({
     "continued fraction", "contfrac", "convergents", "contfracpnqn", "partial quotients", "euclid", "euclidean algorithm", "rational", "fraction", "expansion",
     "simple continued fraction", "approximation",
   ],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request,
   result: Result,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
   bounds: [
     { name: "chars", limit: MAX_CHARS, unit: "characters", description: "the operand \"p/q\" has at most this many characters" },
     { name: "max_convergents", limit: MAX_CONVERGENTS, unit: "convergents", description: "convergents returned at most" },

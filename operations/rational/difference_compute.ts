@@ -1,6 +1,6 @@
 import { ratSub, type Rational } from "../../domain/math/rational.js";
 import { binaryDeclaration } from "./factory.js";
-import { canonicalProblem, canonicalRational, MAX_RESULT_CHARS, residueField } from "./support.js";
+import { canonicalRational, MAX_RESULT_CHARS, residueProblem } from "./support.js";
 
 /** rational.difference.compute: a − b. */
 export default binaryDeclaration<Rational>({
@@ -15,13 +15,7 @@ export default binaryDeclaration<Rational>({
   type: canonicalRational(MAX_RESULT_CHARS, "a − b, canonical"),
   port: "a − b",
   compute: ratSub,
-  check: (a, b, d) => {
-    const bad = canonicalProblem(d);
-    if (bad) return bad;
-    const field = residueField([a, b, d]);
-    if (!field) return null;
-    return (field.of(a) - field.of(b) - field.of(d)) % field.P === 0n ? null : "the difference is wrong modulo a Mersenne prime";
-  },
+  check: (a, b, d) => residueProblem([a, b], d, ([ra, rb], rd, P) => (ra! - rb! - rd) % P === 0n, "difference"),
   cost_model: "units = bits_a²/64 + bits_b²/64 (the operands) + (bits_a + bits_b)²/32 (cross products and gcds); bits = bits of numerator and denominator in lowest terms",
   budget: { max_units: 2e10, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 30_000 },
   examples: [

@@ -9,9 +9,8 @@
 import { defineCompute, type Budget, type ComputeDeclaration, type Example } from "../../domain/declaration.js";
 import type { Rational } from "../../domain/math/rational.js";
 import { ofKind, request, result } from "../_support/kinds.js";
-import { binaryUnits, charsOf, bitsOf, MAX_CHARS, MAX_TERMS, MAX_TOTAL_CHARS, memoryFor, operand, operandUnits } from "./support.js";
+import { binaryUnits, BUILTIN, charsOf, bitsOf, MAX_CHARS, MAX_TERMS, MAX_TOTAL_CHARS, memoryFor, operand, operandUnits } from "./support.js";
 
-const PROVIDERS = [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }];
 const OPERAND = 'a rational "p/q" (q > 0, not necessarily in lowest terms) or an integer';
 
 /** What every declaration of the family states for itself. */
@@ -173,16 +172,5 @@ export function listDeclaration(spec: ListSpec): ComputeDeclaration {
 }
 
 function common(spec: Described) {
-  return {
-    id: spec.id,
-    version: "1.0.0",
-    title: spec.title,
-    summary: spec.summary,
-    keywords: spec.keywords,
-    accepted_artifact_types: [],
-    produced_artifact_types: [],
-    effect: "read_only" as const,
-    providers: PROVIDERS,
-    examples: spec.examples,
-  };
+  return { ...BUILTIN, id: spec.id, title: spec.title, summary: spec.summary, keywords: spec.keywords, examples: spec.examples };
 }

@@ -2,7 +2,7 @@ import { defineCompute } from "../../domain/declaration.js";
 import { domainError } from "../../domain/errors.js";
 import { ratPow, type Rational } from "../../domain/math/rational.js";
 import { integer, request, result } from "../_support/kinds.js";
-import { bitsOfChars, canonicalProblem, canonicalRational, described, log2Abs, LOG2_10, MAX_CHARS, MAX_POWER_CHARS, operand, operandUnits, residueField } from "./support.js";
+import { BUILTIN, bitsOfChars, canonicalProblem, canonicalRational, described, log2Abs, LOG2_10, MAX_CHARS, MAX_POWER_CHARS, operand, operandUnits, residueField } from "./support.js";
 
 const MAX_EXPONENT_DIGITS = 7;
 
@@ -22,18 +22,14 @@ const resultChars = (x: Rational, e: bigint): number => {
 
 export default defineCompute<Req, Res>({
   id: "rational.power.compute",
-  version: "1.0.0",
+  ...BUILTIN,
   title: "Integer power x^e of a rational number",
   summary:
     "x^e for a rational x and an integer e with |e| < 10^7 (negative exponents invert x; 0^0 = 1); numerator and denominator are raised separately, so the result " +
     "stays in lowest terms. Results of more than 1,000,000 characters are refused by preflight; 0 to a negative power fails with DOMAIN_ERROR at payload.exponent.",
   keywords: ["rational", "fraction", "power", "exponent", "exponentiation", "pow", "raise", "integer power", "negative exponent", "square", "cube"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request,
   result: Result,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
   bounds: [
     { name: "chars", limit: MAX_CHARS, unit: "characters", description: "the base \"p/q\" has at most this many characters" },
     { name: "exponent_digits", limit: MAX_EXPONENT_DIGITS, unit: "decimal digits", description: "|e| < 10^7" },

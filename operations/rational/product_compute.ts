@@ -1,6 +1,6 @@
 import { ratProductAll } from "../../domain/math/rational.js";
 import { listDeclaration } from "./factory.js";
-import { canonicalProblem, canonicalRational, MAX_TERMS, MAX_TOTAL_CHARS, residueField } from "./support.js";
+import { canonicalRational, MAX_TERMS, MAX_TOTAL_CHARS, residueProblem } from "./support.js";
 
 /** rational.product.compute: x1 · … · xn. */
 export default listDeclaration({
@@ -16,15 +16,7 @@ export default listDeclaration({
   type: canonicalRational(MAX_TOTAL_CHARS + MAX_TERMS, "the exact product, canonical"),
   port: "the product",
   compute: ratProductAll,
-  check: (xs, total) => {
-    const bad = canonicalProblem(total);
-    if (bad) return bad;
-    const field = residueField([...xs, total]);
-    if (!field) return null;
-    let s = 1n;
-    for (const x of xs) s = (s * field.of(x)) % field.P;
-    return s === field.of(total) ? null : "the product is wrong modulo a Mersenne prime";
-  },
+  check: (xs, total) => residueProblem(xs, total, (rs, r, P) => rs.reduce((s, x) => (s * x) % P, 1n) === r, "product"),
   cost_model:
     "units = Σ bits_i²/64 (the factors) + (Σ bits_i)²/32 (the cross gcds of the last levels of the product tree); bits = bits of numerator and denominator in lowest terms. " +
     "Factors above 200,002 characters in all are refused.",

@@ -1,6 +1,6 @@
 import { ratDiv, type Rational } from "../../domain/math/rational.js";
 import { binaryDeclaration } from "./factory.js";
-import { canonicalProblem, canonicalRational, divisionByZero, MAX_RESULT_CHARS, residueField } from "./support.js";
+import { canonicalRational, divisionByZero, MAX_RESULT_CHARS, residueProblem } from "./support.js";
 
 /** rational.quotient.compute: a / b for b ≠ 0. */
 export default binaryDeclaration<Rational>({
@@ -17,14 +17,8 @@ export default binaryDeclaration<Rational>({
   type: canonicalRational(MAX_RESULT_CHARS, "a / b, canonical"),
   port: "a / b",
   compute: (a, b) => (b.num === 0n ? divisionByZero("payload.right", "a / b with b = 0") : ratDiv(a, b)),
-  check: (a, b, q) => {
-    const bad = canonicalProblem(q);
-    if (bad) return bad;
-    // q · b = a by residues, with every denominator invertible modulo the chosen prime.
-    const field = residueField([a, b, q]);
-    if (!field) return null;
-    return (field.of(q) * field.of(b) - field.of(a)) % field.P === 0n ? null : "the quotient times the divisor differs from the dividend modulo a Mersenne prime";
-  },
+  // q · b = a by residues, with every denominator invertible modulo the chosen prime.
+  check: (a, b, q) => residueProblem([a, b], q, ([ra, rb], rq, P) => (rq * rb! - ra!) % P === 0n, "quotient"),
   cost_model: "units = bits_a²/64 + bits_b²/64 (the operands) + (bits_a + bits_b)²/32 (cross gcds and products); bits = bits of numerator and denominator in lowest terms",
   budget: { max_units: 2e10, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 30_000 },
   examples: [

@@ -1,6 +1,6 @@
 import { ratSumAll } from "../../domain/math/rational.js";
 import { listDeclaration } from "./factory.js";
-import { canonicalProblem, canonicalRational, MAX_TERMS, MAX_TOTAL_CHARS, residueField } from "./support.js";
+import { canonicalRational, MAX_TERMS, MAX_TOTAL_CHARS, residueProblem } from "./support.js";
 
 /** rational.sum.compute: x1 + … + xn. */
 export default listDeclaration({
@@ -16,16 +16,8 @@ export default listDeclaration({
   type: canonicalRational(MAX_TOTAL_CHARS + MAX_TERMS, "the exact sum, canonical"),
   port: "the sum",
   compute: ratSumAll,
-  check: (xs, total) => {
-    const bad = canonicalProblem(total);
-    if (bad) return bad;
-    // Independent of the summation tree: the residues modulo a Mersenne prime must add up.
-    const field = residueField([...xs, total]);
-    if (!field) return null;
-    let s = 0n;
-    for (const x of xs) s = (s + field.of(x)) % field.P;
-    return s === field.of(total) ? null : "the sum is wrong modulo a Mersenne prime";
-  },
+  // Independent of the summation tree: the residues modulo a Mersenne prime must add up.
+  check: (xs, total) => residueProblem(xs, total, (rs, r, P) => rs.reduce((s, x) => (s + x) % P, 0n) === r, "sum"),
   cost_model:
     "units = Σ bits_i²/64 (the summands) + (Σ bits_i)²/32 (the tree of pairwise sums is dominated by its last levels, each a product and gcd of about the total size); " +
     "bits = bits of numerator and denominator in lowest terms. Summands above 200,002 characters in all are refused.",

@@ -11,6 +11,15 @@ import { bitLength, gcd, mod, modInverse } from "../../domain/math/integer.js";
 import type { Rational } from "../../domain/math/rational.js";
 import { fieldKinds, integer, ofKind, rational } from "../_support/kinds.js";
 
+/** What every declaration of the family states alike (each spreads it and adds its own statements). */
+export const BUILTIN = {
+  version: "1.0.0",
+  accepted_artifact_types: [] as string[],
+  produced_artifact_types: [] as string[],
+  effect: "read_only" as const,
+  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
+};
+
 /** Characters of one rational operand ("p/q": numerator, slash, denominator). */
 export const MAX_CHARS = 100_001;
 /** Entries of a list operand (sum, product). */
@@ -128,6 +137,19 @@ export function canonicalProblem(r: Rational): string | null {
   if (r.num === 0n && r.den !== 1n) return "zero is not written as 0";
   if (bitsOf(r) <= CANONICAL_CHECK_BITS && gcd(r.num, r.den) !== 1n) return "the result is not in lowest terms";
   return null;
+}
+
+/**
+ * The postcondition of an arithmetic result r of operands xs: r is canonical, and `holds` accepts
+ * the residues of xs and r modulo a Mersenne prime at which all of them have one (an identity
+ * checked independently of how r was computed). Null when both hold.
+ */
+export function residueProblem(xs: readonly Rational[], r: Rational, holds: (xs: bigint[], r: bigint, P: bigint) => boolean, what: string): string | null {
+  const bad = canonicalProblem(r);
+  if (bad) return bad;
+  const field = residueField([...xs, r]);
+  if (!field) return null;
+  return holds(xs.map(field.of), field.of(r), field.P) ? null : `the ${what} is wrong modulo a Mersenne prime`;
 }
 
 /** a/b = c/d as fractions (b, d ≠ 0), by cross-multiplication. */
