@@ -1,36 +1,16 @@
-import { type } from "arktype";
 import { defineCompute } from "../../domain/declaration.js";
 import { dot, solveLinear } from "../../domain/math/diophantine.js";
-import { integerString, naturalString, strict } from "../_support/wire.js";
-import { limbsOfDigits, MAX_LINEAR_DIGITS, MAX_SOLUTION_DIGITS, MAX_VARIABLES, maxDigits } from "./support.js";
+import { request, result } from "../_support/kinds.js";
+import { BUILTIN, limbsOf, LINEAR_BOUNDS, LINEAR_KIND, linearEquationShape, linearSolutionShape, type LinearSolutionValue } from "./support.js";
 
-const Request = strict(
-  type({
-    coefficients: integerString(MAX_LINEAR_DIGITS)
-      .array()
-      .moreThanLength(0)
-      .atMostLength(MAX_VARIABLES)
-      .describe(`a1, …, an: the coefficients of a1·x1 + … + an·xn = c (1 to ${MAX_VARIABLES} integers of at most ${MAX_LINEAR_DIGITS} digits)`),
-    rhs: integerString(MAX_LINEAR_DIGITS).describe("c: the right-hand side"),
-  }),
-);
-const Entry = integerString(MAX_SOLUTION_DIGITS);
-const Result = strict(
-  type({
-    solvable: type("boolean").describe("whether integer solutions exist: gcd(a1, …, an) divides c (for a = 0: c = 0)"),
-    gcd: naturalString(MAX_LINEAR_DIGITS).describe("g = gcd(a1, …, an) ≥ 0"),
-    "particular?": Entry.array().atMostLength(MAX_VARIABLES).describe("a solution x0 (when solvable), reduced: 0 ≤ x0[p] < pivot value at each pivot p of the kernel basis"),
-    kernel_basis: Entry.array()
-      .atMostLength(MAX_VARIABLES)
-      .array()
-      .atMostLength(MAX_VARIABLES)
-      .describe("vectors v1, …, v_{n−1} (n of them when a = 0) with a·v = 0 forming a basis of all such integer vectors, in Hermite normal form: every solution is x0 + Σ t_j·v_j with t_j integers"),
-  }),
-);
+const Request = request(linearEquationShape());
+const Result = result(linearSolutionShape(false), LINEAR_KIND);
+type Req = { coefficients: bigint[]; rhs: bigint };
+type Res = LinearSolutionValue & { gcd: bigint; kernel_basis: bigint[][] };
 
-export default defineCompute<typeof Request.infer, typeof Result.infer>({
+export default defineCompute<Req, Res>({
   id: "diophantine.linear.compute",
-  version: "1.0.0",
+  ...BUILTIN,
   title: "Linear Diophantine equation a1·x1 + … + an·xn = c: all integer solutions",
   summary:
     "Decides whether a1·x1 + … + an·xn = c has integer solutions (n ≤ 100, coefficients of up to 1000 digits) and gives all of them: a particular solution x0 and a basis " +
@@ -42,16 +22,10 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
     "linear diophantine equation", "diophantine", "integer solutions", "bezout", "general solution", "particular solution", "extended gcd", "ax + by = c",
     "integer linear equation", "hermite normal form", "lattice", "kernel", "nullspace", "integer kernel", "solve",
   ],
-  input_kinds: ["integer"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
-  request: Request,
-  result: Result,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
+  request: Request as never,
+  result: Result as never,
   bounds: [
-    { name: "variables", limit: MAX_VARIABLES, unit: "variables", description: "the equation has at most this many unknowns" },
-    { name: "digits", limit: MAX_LINEAR_DIGITS, unit: "decimal digits", description: "each coefficient and the right-hand side have at most this many digits" },
+    ...LINEAR_BOUNDS,
   ],
   cost_model:
     "units = n³·L + n·L² with L = 64-bit limbs of the largest coefficient: n extended gcds, and per absorbed coefficient a reduction of up to n vectors of n entries " +
@@ -59,28 +33,22 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
   budget: { max_units: 1e9, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 20_000 },
   preflight(req) {
     const n = req.coefficients.length;
-    const L = limbsOfDigits(Math.max(maxDigits(req.coefficients), maxDigits([req.rhs])));
+    const L = limbsOf([...req.coefficients, req.rhs]);
     return { units: n ** 3 * L + n * L * L, memory_bytes: n * n * L * 8 * 4 + 2 ** 20, basis: `${n} variables, coefficients of up to ${L} limbs` };
   },
-  ports: { inputs: {}, outputs: {} },
+  ports: { outputs: { solution: { field: ".", description: "the whole result { solvable, gcd, particular, kernel_basis }: the claim of diophantine.linear.verify" } } },
   execute(req, ctx) {
-    const a = req.coefficients.map(BigInt);
-    const s = solveLinear(a, BigInt(req.rhs), () => ctx.checkpoint());
-    return {
-      solvable: s.solvable,
-      gcd: s.gcd.toString(),
-      ...(s.particular ? { particular: s.particular.map(String) } : {}),
-      kernel_basis: s.kernel.map((k) => k.vector.map(String)),
-    };
+    const s = solveLinear(req.coefficients, req.rhs, () => ctx.checkpoint());
+    return { solvable: s.solvable, gcd: s.gcd, ...(s.particular ? { particular: s.particular } : {}), kernel_basis: s.kernel.map((k) => k.vector) };
   },
   postcondition(req, res) {
-    const a = req.coefficients.map(BigInt), c = BigInt(req.rhs), n = a.length;
-    const g = BigInt(res.gcd);
+    const a = req.coefficients, c = req.rhs, n = a.length;
+    const g = res.gcd;
     if (a.some((v) => (g === 0n ? v !== 0n : v % g !== 0n))) return "the gcd does not divide every coefficient";
     if (res.solvable !== (g === 0n ? c === 0n : c % g === 0n)) return "solvable must say whether the gcd divides c";
     if (res.solvable !== (res.particular !== undefined)) return "a particular solution is given exactly when the equation is solvable";
-    if (res.particular && (res.particular.length !== n || dot(a, res.particular.map(BigInt)) !== c)) return "the particular solution does not satisfy the equation";
-    const basis = res.kernel_basis.map((v) => v.map(BigInt));
+    if (res.particular && (res.particular.length !== n || dot(a, res.particular) !== c)) return "the particular solution does not satisfy the equation";
+    const basis = res.kernel_basis;
     if (basis.length !== (g === 0n ? n : n - 1)) return "the kernel basis has the wrong number of vectors";
     let lastPivot = -1;
     for (const v of basis) {

@@ -1,54 +1,26 @@
-import { type } from "arktype";
 import { defineCompute } from "../../domain/declaration.js";
 import { domainError } from "../../domain/errors.js";
 import { solvePell } from "../../domain/math/diophantine.js";
-import { isqrt } from "../../domain/math/integer.js";
-import { naturalString, positiveString, strict } from "../_support/wire.js";
-import { LOG2_10 } from "./support.js";
+import { bitLength, isqrt } from "../../domain/math/integer.js";
+import { request, result } from "../_support/kinds.js";
+import {
+  BUILTIN, DEFAULT_MAX_DIGITS, hasAtMostDigits, LOG10_PHI, LOG2_10, MAX_D_DIGITS, MAX_MAX_DIGITS, PELL_KIND, pellRequestShape, pellSolutionShape, type PellValue,
+} from "./support.js";
 
-const MAX_D_DIGITS = 200;
-const DEFAULT_MAX_DIGITS = 10_000;
-const MAX_MAX_DIGITS = 1_000_000;
-
-const Request = strict(
-  type({
-    D: positiveString(MAX_D_DIGITS).describe("D > 1, not a perfect square (at most 200 digits)"),
-    "include_negative?": type("boolean").describe("also solve x² − D·y² = −1 (default false)"),
-    "include_period?": type("boolean").describe("also return the continued fraction √D = [a0; a1, …, aℓ] with its period (default false)"),
-    "max_digits?": type(`1 <= number.integer <= ${MAX_MAX_DIGITS}`).describe(
-      `give up (status INCOMPLETE) when the fundamental x has more than this many digits (default ${DEFAULT_MAX_DIGITS}, at most ${MAX_MAX_DIGITS})`,
-    ),
-  }),
-);
-const Big = positiveString(MAX_MAX_DIGITS + 1);
-const Result = strict(
-  type({
-    status: type("'COMPLETE' | 'INCOMPLETE'").describe("INCOMPLETE: the fundamental solution has more than max_digits digits (or the period was not finished before that size was certain)"),
-    "x?": Big.describe("COMPLETE: the least x > 1 with x² − D·y² = 1"),
-    "y?": Big.describe("COMPLETE: its y > 0"),
-    "period_length?": positiveString(8).describe("ℓ, the length of the period of the continued fraction of √D (when the period was completed)"),
-    "negative?": type({
-      solvable: type("boolean").describe("whether x² − D·y² = −1 has integer solutions (exactly when ℓ is odd)"),
-      "x?": Big.describe("the least positive solution's x (when solvable and the result is COMPLETE)"),
-      "y?": Big.describe("its y"),
-    }).describe("present when include_negative is true and ℓ is known"),
-    "continued_fraction?": type({
-      a0: positiveString(MAX_D_DIGITS).describe("⌊√D⌋"),
-      period: positiveString(MAX_D_DIGITS).array().describe("a1, …, aℓ (aℓ = 2·a0)"),
-    }).describe("present when include_period is true and the result is COMPLETE"),
-    steps: naturalString(8).describe("terms of the continued fraction of √D developed (about half the period: a1 … a_{ℓ−1} is a palindrome whose middle is recognised)"),
-  }),
-);
+const Request = request(pellRequestShape());
+const Result = result(pellSolutionShape(false), PELL_KIND);
+type Req = { D: bigint; include_negative?: boolean; include_period?: boolean; max_digits?: number };
+type Res = PellValue & { status: "COMPLETE" | "INCOMPLETE"; steps: bigint };
 
 /**
  * Upper bound on the terms developed before x certainly exceeds max_digits: half the period is walked, and at step k
  * x ≥ q_k·q_{k−1} with q_k ≥ F_{k+1}, so k ≤ (max_digits + 1)/(2·log10 φ) + 4.
  */
-const maxSteps = (maxDigits: number): number => Math.ceil((maxDigits + 1) / (2 * Math.log10((1 + Math.sqrt(5)) / 2))) + 4;
+const maxSteps = (maxDigits: number): number => Math.ceil((maxDigits + 1) / (2 * LOG10_PHI)) + 4;
 
-export default defineCompute<typeof Request.infer, typeof Result.infer>({
+export default defineCompute<Req, Res>({
   id: "diophantine.pell.compute",
-  version: "1.0.0",
+  ...BUILTIN,
   title: "Pell's equation x² − D·y² = 1: the fundamental solution (and x² − D·y² = −1)",
   summary:
     "The fundamental (least positive) solution of x² − D·y² = 1 for a non-square D > 1 of up to 200 digits, from the period a1 … aℓ of the continued fraction of √D: with p/q the " +
@@ -60,13 +32,8 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
     "pell equation", "pell's equation", "pell", "x^2 - d*y^2 = 1", "fundamental solution", "fundamental unit", "quadunit", "continued fraction", "square root", "sqrt",
     "negative pell", "diophantine", "quadratic form", "period", "regulator",
   ],
-  input_kinds: ["integer"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
-  request: Request,
-  result: Result,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
+  request: Request as never,
+  result: Result as never,
   bounds: [
     { name: "D_digits", limit: MAX_D_DIGITS, unit: "decimal digits", description: "D has at most this many digits" },
     { name: "max_digits", limit: MAX_MAX_DIGITS, unit: "decimal digits", description: "largest allowed size of the solution x (the request's max_digits, default 10,000)" },
@@ -80,50 +47,50 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
   preflight(req) {
     const cap = req.max_digits ?? DEFAULT_MAX_DIGITS;
     const S = maxSteps(cap);
-    const L = Math.ceil((req.D.length * LOG2_10) / 64);
+    const L = Math.ceil(bitLength(req.D) / 64);
     const bits = cap * LOG2_10;
     const units = S * (4 * L * L + 30) + 12 * (bits / 64) ** 1.6 * Math.log2(S + 2) + (bits * bits) / 6400;
-    return { units, memory_bytes: S * (L > 1 ? 16 + 8 * L : 8) + 24 * cap + 2 ** 20, basis: `D of ${req.D.length} digits, x of at most ${cap} digits (at most ${S} terms)` };
+    return { units, memory_bytes: S * (L > 1 ? 16 + 8 * L : 8) + 24 * cap + 2 ** 20, basis: `D of ${Math.ceil(bitLength(req.D) / LOG2_10)} digits, x of at most ${cap} digits (at most ${S} terms)` };
   },
-  ports: { inputs: {}, outputs: {} },
+  ports: { outputs: { solution: { field: ".", description: "the whole result { status, x, y, period_length, … }: the claim of diophantine.pell.verify" } } },
   execute(req, ctx) {
-    const D = BigInt(req.D);
+    const D = req.D;
     const r = isqrt(D);
     if (r * r === D) {
-      throw domainError(`D = ${req.D.length > 40 ? "…" : req.D} is a perfect square (${r}²): x² − D·y² = 1 has only the trivial solutions (±1, 0)`, "payload.D", "Pell's equation needs a non-square D > 1");
+      throw domainError(`D = ${bitLength(D) > 130 ? "…" : D} is a perfect square (${r}²): x² − D·y² = 1 has only the trivial solutions (±1, 0)`, "payload.D", "Pell's equation needs a non-square D > 1");
     }
     const cap = req.max_digits ?? DEFAULT_MAX_DIGITS;
     const s = solvePell(D, { maxDigits: cap, keepPeriod: req.include_period === true, checkpoint: () => ctx.checkpoint(), progress: (d, t) => ctx.progress(d, t) });
     if (s.status === "INCOMPLETE") {
       return {
         status: "INCOMPLETE",
-        ...(s.periodLength !== undefined ? { period_length: String(s.periodLength) } : {}),
+        ...(s.periodLength !== undefined ? { period_length: BigInt(s.periodLength) } : {}),
         ...(req.include_negative && s.periodLength !== undefined ? { negative: { solvable: s.periodLength % 2 === 1 } } : {}),
-        steps: String(s.steps),
+        steps: BigInt(s.steps),
       };
     }
     return {
       status: "COMPLETE",
-      x: s.x.toString(),
-      y: s.y.toString(),
-      period_length: String(s.periodLength),
-      ...(req.include_negative ? { negative: s.negative ? { solvable: true, x: s.negative.x.toString(), y: s.negative.y.toString() } : { solvable: false } } : {}),
-      ...(s.period ? { continued_fraction: { a0: s.a0.toString(), period: s.period.map(String) } } : {}),
-      steps: String(s.steps),
+      x: s.x,
+      y: s.y,
+      period_length: BigInt(s.periodLength),
+      ...(req.include_negative ? { negative: s.negative ? { solvable: true, x: s.negative.x, y: s.negative.y } : { solvable: false } } : {}),
+      ...(s.period ? { continued_fraction: { a0: s.a0, period: s.period } } : {}),
+      steps: BigInt(s.steps),
     };
   },
   postcondition(req, res) {
-    const D = BigInt(req.D);
+    const D = req.D;
     if (res.status === "INCOMPLETE") return res.x === undefined && res.negative?.x === undefined ? null : "an INCOMPLETE result carries no solution";
     if (res.x === undefined || res.y === undefined || res.period_length === undefined) return "a COMPLETE result carries x, y and the period length";
-    const x = BigInt(res.x), y = BigInt(res.y);
+    const x = res.x, y = res.y;
     if (x * x - D * y * y !== 1n) return "x² − D·y² ≠ 1";
-    if (res.x.length > (req.max_digits ?? DEFAULT_MAX_DIGITS)) return "x exceeds max_digits";
-    const odd = Number(res.period_length) % 2 === 1;
+    if (!hasAtMostDigits(x, req.max_digits ?? DEFAULT_MAX_DIGITS)) return "x exceeds max_digits";
+    const odd = res.period_length % 2n === 1n;
     if (req.include_negative) {
       if (!res.negative || res.negative.solvable !== odd) return "the −1 equation is solvable exactly when the period is odd";
       if (odd) {
-        const u = BigInt(res.negative.x!), v = BigInt(res.negative.y!);
+        const u = res.negative.x!, v = res.negative.y!;
         if (u * u - D * v * v !== -1n) return "the −1 solution does not satisfy x² − D·y² = −1";
         // The +1 solution is the square of the −1 unit: (u + v√D)² = u² + D·v² + 2uv√D.
         if (u * u + D * v * v !== x || 2n * u * v !== y) return "the +1 solution is not the square of the −1 solution";
@@ -131,7 +98,7 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
     }
     if (res.continued_fraction) {
       const cf = res.continued_fraction;
-      if (BigInt(cf.a0) !== isqrt(D) || cf.period.length !== Number(res.period_length) || BigInt(cf.period[cf.period.length - 1]!) !== 2n * BigInt(cf.a0)) return "the period must end with 2·a0";
+      if (cf.a0 !== isqrt(D) || BigInt(cf.period.length) !== res.period_length || cf.period[cf.period.length - 1] !== 2n * cf.a0) return "the period must end with 2·a0";
       // the period without its last term is a palindrome
       for (let i = 0, j = cf.period.length - 2; i < j; i++, j--) if (cf.period[i] !== cf.period[j]) return "the period a1 … a_{ℓ−1} is not a palindrome";
     }

@@ -1,18 +1,27 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import { createExecutionContext } from "../../../application/execution.js";
-import sumOp from "../../../operations/rational/sum.js";
-import productOp from "../../../operations/rational/product.js";
-import quotientOp from "../../../operations/rational/quotient.js";
-import powerOp from "../../../operations/rational/power.js";
-import floorOp from "../../../operations/rational/floor.js";
-import compareOp from "../../../operations/rational/compare.js";
-import canonicalOp from "../../../operations/rational/canonical.js";
+import sumOp from "../../../operations/rational/sum_compute.js";
+import productOp from "../../../operations/rational/product_compute.js";
+import quotientOp from "../../../operations/rational/quotient_compute.js";
+import powerOp from "../../../operations/rational/power_compute.js";
+import floorOp from "../../../operations/rational/floor_compute.js";
+import compareOp from "../../../operations/rational/compare_compute.js";
+import canonicalOp from "../../../operations/rational/canonical_compute.js";
+import type { OperationDeclaration } from "../../../domain/declaration.js";
+import { toWire } from "../../../domain/kinds.js";
 import { gp, requireGp } from "../../support/gp.js";
+import { parsedRequest, parsedResult } from "../../support/parse.js";
 import { testJacobian } from "../../support/runtime.js";
 import { randomRational, rng } from "./random.js";
 
 const ctx = () => createExecutionContext(new AbortController().signal);
+/** One operation on a wire payload, as the pipeline runs it (parse once, execute, canonical wire result): the one field asked for. */
+const run = async (op: OperationDeclaration, payload: Record<string, unknown>, field: string): Promise<string> =>
+  (toWire(await op.execute(parsedRequest(op, payload), ctx())) as Record<string, string>)[field]!;
+/** The postcondition on a wire payload and a wire result (both parsed as the pipeline parses them). */
+const post = (op: OperationDeclaration, payload: Record<string, unknown>, result: Record<string, unknown>) =>
+  op.kind === "compute" ? op.postcondition(parsedRequest(op, payload), parsedResult(op, result)) : "not a compute operation";
 
 interface Case {
   a: string;
@@ -106,39 +115,54 @@ describe("rational pack: properties, failures and bounds", function () {
   it("sum, product, quotient and power satisfy their algebra (fast-check through execute and postcondition)", async () => {
     await fc.assert(
       fc.asyncProperty(wire, wire, wire, async (a, b, c) => {
-        const s1 = (await sumOp.execute({ terms: [a, b, c] }, ctx())).sum;
-        const s2 = (await sumOp.execute({ terms: [(await sumOp.execute({ terms: [c, b] }, ctx())).sum, a] }, ctx())).sum;
+        const sum = (terms: string[]) => run(sumOp, { terms }, "sum");
+        const product = (factors: string[]) => run(productOp, { factors }, "product");
+        const s1 = await sum([a, b, c]);
+        const s2 = await sum([await sum([c, b]), a]);
         expect(s1).to.equal(s2);
-        const p1 = (await productOp.execute({ factors: [a, (await sumOp.execute({ terms: [b, c] }, ctx())).sum] }, ctx())).product;
-        const p2 = (await sumOp.execute({ terms: [(await productOp.execute({ factors: [a, b] }, ctx())).product, (await productOp.execute({ factors: [a, c] }, ctx())).product] }, ctx())).sum;
+        const p1 = await product([a, await sum([b, c])]);
+        const p2 = await sum([await product([a, b]), await product([a, c])]);
         expect(p1, "distributivity").to.equal(p2);
         if (b !== "0") {
-          const q = (await quotientOp.execute({ left: a, right: b }, ctx())).quotient;
-          expect((await productOp.execute({ factors: [q, b] }, ctx())).product).to.equal((await canonicalOp.execute({ value: a }, ctx())).value);
+          const q = await run(quotientOp, { left: a, right: b }, "quotient");
+          expect(await product([q, b])).to.equal(await run(canonicalOp, { value: a }, "value"));
         }
-        const sq = (await powerOp.execute({ base: a, exponent: "2" }, ctx())).power;
-        expect(sq).to.equal((await productOp.execute({ factors: [a, a] }, ctx())).product);
-        const f = BigInt((await floorOp.execute({ value: a }, ctx())).floor);
-        expect((await compareOp.execute({ left: f.toString(), right: a }, ctx())).comparison).to.not.equal("1");
-        expect((await compareOp.execute({ left: (f + 1n).toString(), right: a }, ctx())).comparison).to.equal("1");
+        expect(await run(powerOp, { base: a, exponent: "2" }, "power")).to.equal(await product([a, a]));
+        const f = BigInt(await run(floorOp, { value: a }, "floor"));
+        expect(await run(compareOp, { left: f.toString(), right: a }, "comparison")).to.not.equal("1");
+        expect(await run(compareOp, { left: (f + 1n).toString(), right: a }, "comparison")).to.equal("1");
       }),
       { numRuns: 150 },
     );
   });
 
   it("postconditions reject wrong or non-canonical results", () => {
-    expect(sumOp.postcondition({ terms: ["1/2", "1/3"] }, { sum: "5/6" })).to.equal(null);
-    expect(sumOp.postcondition({ terms: ["1/2", "1/3"] }, { sum: "7/6" })).to.be.a("string");
-    expect(sumOp.postcondition({ terms: ["1/2", "1/3"] }, { sum: "10/12" })).to.be.a("string");
-    expect(productOp.postcondition({ factors: ["2/3", "9/4"] }, { product: "3/2" })).to.equal(null);
-    expect(productOp.postcondition({ factors: ["2/3", "9/4"] }, { product: "-3/2" })).to.be.a("string");
-    expect(quotientOp.postcondition({ left: "3/4", right: "9/8" }, { quotient: "3/2" })).to.be.a("string");
-    expect(powerOp.postcondition({ base: "2/3", exponent: "-3" }, { power: "27/8" })).to.equal(null);
-    expect(powerOp.postcondition({ base: "2/3", exponent: "-3" }, { power: "8/27" })).to.be.a("string");
-    expect(floorOp.postcondition({ value: "-7/2" }, { floor: "-3" })).to.be.a("string");
-    expect(compareOp.postcondition({ left: "1/3", right: "1/2" }, { comparison: "1" })).to.be.a("string");
-    expect(canonicalOp.postcondition({ value: "4/6" }, { value: "2/3", numerator: "2", denominator: "3" })).to.equal(null);
-    expect(canonicalOp.postcondition({ value: "4/6" }, { value: "4/6", numerator: "4", denominator: "6" })).to.be.a("string");
+    expect(post(sumOp, { terms: ["1/2", "1/3"] }, { sum: "5/6" })).to.equal(null);
+    expect(post(sumOp, { terms: ["1/2", "1/3"] }, { sum: "7/6" })).to.be.a("string");
+    expect(post(productOp, { factors: ["2/3", "9/4"] }, { product: "3/2" })).to.equal(null);
+    expect(post(productOp, { factors: ["2/3", "9/4"] }, { product: "-3/2" })).to.be.a("string");
+    expect(post(quotientOp, { left: "3/4", right: "9/8" }, { quotient: "3/2" })).to.be.a("string");
+    expect(post(powerOp, { base: "2/3", exponent: "-3" }, { power: "27/8" })).to.equal(null);
+    expect(post(powerOp, { base: "2/3", exponent: "-3" }, { power: "8/27" })).to.be.a("string");
+    expect(post(floorOp, { value: "-7/2" }, { floor: "-3" })).to.be.a("string");
+    expect(post(compareOp, { left: "1/3", right: "1/2" }, { comparison: "1" })).to.be.a("string");
+    expect(post(canonicalOp, { value: "4/6" }, { value: "2/3", numerator: "2", denominator: "3" })).to.equal(null);
+    expect(post(canonicalOp, { value: "4/6" }, { value: "2/3", numerator: "4", denominator: "6" })).to.be.a("string");
+    // An unreduced result can only come from execute as a Rational (a wire "10/12" would be parsed to 5/6
+    // before the postcondition sees it), so the lowest-terms checks are exercised on Rationals.
+    const sumReq = parsedRequest(sumOp, { terms: ["1/2", "1/3"] });
+    expect(sumOp.postcondition(sumReq, { sum: { num: 10n, den: 12n } })).to.be.a("string");
+    expect(sumOp.postcondition(sumReq, { sum: { num: 5n, den: 6n } })).to.equal(null);
+    expect(canonicalOp.postcondition(parsedRequest(canonicalOp, { value: "4/6" }), { value: { num: 4n, den: 6n }, numerator: 4n, denominator: 6n })).to.be.a("string");
+    expect(productOp.postcondition(parsedRequest(productOp, { factors: ["0", "3"] }), { product: { num: 0n, den: 3n } })).to.be.a("string");
+  });
+
+  it("the result types publish the canonical form: an unreduced or sign-on-denominator string is outside them", () => {
+    for (const [op, field] of [[sumOp, "sum"], [quotientOp, "quotient"], [powerOp, "power"]] as const) {
+      const wire = (op as unknown as { result: { validateWire(v: unknown): { issues?: unknown } } }).result;
+      expect(wire.validateWire({ [field]: "-5/6" }).issues, `${op.id}: -5/6`).to.equal(undefined);
+      for (const bad of ["5/1", "5/-6", "-0", "0/3", "05/6"]) expect(wire.validateWire({ [field]: bad }).issues, `${op.id}: ${bad}`).to.not.equal(undefined);
+    }
   });
 
   it("division by zero fails with DOMAIN_ERROR, a path and a hint", async () => {

@@ -3,9 +3,11 @@ import fc from "fast-check";
 import { createExecutionContext } from "../../../application/execution.js";
 import type { RunOutcome } from "../../../domain/outcome.js";
 import { rational, ratCompare, ratDistance } from "../../../domain/math/rational.js";
-import bestOp from "../../../operations/rational/best_approximation.js";
-import cfOp from "../../../operations/rational/continued_fraction.js";
+import bestOp from "../../../operations/rational/best_approximation_compute.js";
+import cfOp from "../../../operations/rational/continued_fraction_compute.js";
+import { toWire } from "../../../domain/kinds.js";
 import { gp, requireGp } from "../../support/gp.js";
+import { parsedRequest } from "../../support/parse.js";
 import { testJacobian } from "../../support/runtime.js";
 import { randomRational, rng } from "./random.js";
 
@@ -94,14 +96,16 @@ describe("rational continued fractions: properties and bounds", function () {
   it("each convergent p_k/q_k (k ≥ 1) is the closest fraction with denominator ≤ q_k", async () => {
     await fc.assert(
       fc.asyncProperty(value, async (x) => {
-        const cf = await cfOp.execute({ value: x, max_convergents: 10_000 }, ctx());
-        expect(cfOp.postcondition({ value: x, max_convergents: 10_000 }, cf)).to.equal(null);
-        for (const c of cf.convergents.slice(1)) {
+        const req = parsedRequest(cfOp, { value: x, max_convergents: 10_000 });
+        const cf = await cfOp.execute(req, ctx());
+        expect(cfOp.postcondition(req, cf)).to.equal(null);
+        for (const c of (toWire(cf) as unknown as CfResult).convergents.slice(1)) {
           const q = parse(c).den;
-          const best = await bestOp.execute({ value: x, max_denominator: q.toString() }, ctx());
-          expect(bestOp.postcondition({ value: x, max_denominator: q.toString() }, best)).to.equal(null);
+          const breq = parsedRequest(bestOp, { value: x, max_denominator: q.toString() });
+          const best = await bestOp.execute(breq, ctx());
+          expect(bestOp.postcondition(breq, best)).to.equal(null);
           // the closest fraction with denominator ≤ q_k is the convergent p_k/q_k itself (k ≥ 1)
-          expect(best.approximation, `x = ${x}, q = ${q}`).to.equal(c);
+          expect((toWire(best) as unknown as Best).approximation, `x = ${x}, q = ${q}`).to.equal(c);
         }
       }),
       { numRuns: 60 },
@@ -109,19 +113,21 @@ describe("rational continued fractions: properties and bounds", function () {
   });
 
   it("postconditions reject wrong expansions, convergents and approximations", async () => {
-    const req = { value: "415/93" };
+    const req = parsedRequest(cfOp, { value: "415/93" });
     const good = await cfOp.execute(req, ctx());
+    const r = (p: bigint, q = 1n) => ({ num: p, den: q });
     expect(cfOp.postcondition(req, good)).to.equal(null);
-    expect(cfOp.postcondition(req, { ...good, terms: ["4", "2", "6", "6", "1"] })).to.be.a("string");
-    expect(cfOp.postcondition(req, { ...good, terms: ["4", "2", "7"] })).to.be.a("string");
-    expect(cfOp.postcondition(req, { ...good, convergents: ["4", "9/2", "57/13", "415/93"] })).to.be.a("string");
+    expect(cfOp.postcondition(req, { ...good, terms: [4n, 2n, 6n, 6n, 1n] })).to.be.a("string");
+    expect(cfOp.postcondition(req, { ...good, terms: [4n, 2n, 7n] })).to.be.a("string");
+    expect(cfOp.postcondition(req, { ...good, convergents: [r(4n), r(9n, 2n), r(57n, 13n), r(415n, 93n)] })).to.be.a("string");
     expect(cfOp.postcondition(req, { ...good, all_convergents: false })).to.be.a("string");
-    const breq = { value: "2/3", max_denominator: "2" };
+    const breq = parsedRequest(bestOp, { value: "2/3", max_denominator: "2" });
     const best = await bestOp.execute(breq, ctx());
     expect(bestOp.postcondition(breq, best)).to.equal(null);
-    expect(bestOp.postcondition(breq, { ...best, approximation: "1", error: "1/3" })).to.be.a("string");
-    expect(bestOp.postcondition(breq, { ...best, lower: "0", approximation: "0", error: "2/3" })).to.be.a("string");
-    expect(bestOp.postcondition(breq, { ...best, error: "1/5" })).to.be.a("string");
+    expect(bestOp.postcondition(breq, { ...best, approximation: r(1n), error: r(1n, 3n) })).to.be.a("string");
+    expect(bestOp.postcondition(breq, { ...best, lower: r(0n), approximation: r(0n), error: r(2n, 3n) })).to.be.a("string");
+    expect(bestOp.postcondition(breq, { ...best, error: r(1n, 5n) })).to.be.a("string");
+    expect(bestOp.postcondition(breq, { ...best, error: r(2n, 12n) })).to.be.a("string"); // the right value, not in lowest terms
   });
 
   it("a 50,000-digit operand (about 97,000 terms) within budget; too many convergents are refused by preflight", async () => {

@@ -1,31 +1,29 @@
 import { type } from "arktype";
 import { defineCompute } from "../../domain/declaration.js";
 import { bestApproximation } from "../../domain/math/continued_fraction.js";
-import { formatRational, ratCompare, ratDistance, rational } from "../../domain/math/rational.js";
-import { positiveString, strict } from "../_support/wire.js";
-import { bitsOfChars, canonicalProblem, canonicalRationalString, MAX_CHARS, MAX_RESULT_CHARS, memoryFor, operand, parse, parseUnits, rawParts } from "./support.js";
+import { ratCompare, ratDistance, ratEq, type Rational } from "../../domain/math/rational.js";
+import { positive, request, result } from "../_support/kinds.js";
+import { BUILTIN, bitsOf, canonicalProblem, canonicalRational, charsOf, described, MAX_CHARS, MAX_RESULT_CHARS, memoryFor, operand, operandUnits } from "./support.js";
 
 const MAX_BOUND_DIGITS = 100_000;
 
-const Request = strict(
-  type({
-    value: operand("x: a rational \"p/q\" (q > 0, not necessarily in lowest terms) or an integer"),
-    max_denominator: positiveString(MAX_BOUND_DIGITS).describe("B ≥ 1: the approximation's denominator is at most B"),
-  }),
-);
-const Result = strict(
-  type({
-    approximation: canonicalRationalString(MAX_CHARS + 4).describe("the fraction p/q with q ≤ B closest to x (ties: the smaller denominator; for B = 1 and x = n + 1/2, n)"),
-    error: canonicalRationalString(MAX_RESULT_CHARS).describe("|x − approximation| ≥ 0, exact"),
-    lower: canonicalRationalString(MAX_CHARS + 4).describe("the largest fraction ≤ x with denominator ≤ B"),
-    upper: canonicalRationalString(MAX_CHARS + 4).describe("the smallest fraction ≥ x with denominator ≤ B"),
-    exact: type("boolean").describe("true when x itself has denominator ≤ B (then all three equal x and the error is 0)"),
-  }),
-);
+const Request = request({
+  value: operand('x: a rational "p/q" (q > 0, not necessarily in lowest terms) or an integer'),
+  max_denominator: described(positive(MAX_BOUND_DIGITS), "B ≥ 1: the approximation's denominator is at most B"),
+});
+const Result = result({
+  approximation: canonicalRational(MAX_CHARS + 4, "the fraction p/q with q ≤ B closest to x (ties: the smaller denominator; for B = 1 and x = n + 1/2, n)"),
+  error: canonicalRational(MAX_RESULT_CHARS, "|x − approximation| ≥ 0, exact"),
+  lower: canonicalRational(MAX_CHARS + 4, "the largest fraction ≤ x with denominator ≤ B"),
+  upper: canonicalRational(MAX_CHARS + 4, "the smallest fraction ≥ x with denominator ≤ B"),
+  exact: type("boolean").describe("true when x itself has denominator ≤ B (then all three equal x and the error is 0)"),
+});
+type Req = typeof Request.infer;
+type Res = { approximation: Rational; error: Rational; lower: Rational; upper: Rational; exact: boolean };
 
-export default defineCompute<typeof Request.infer, typeof Result.infer>({
+export default defineCompute<Req, Res>({
   id: "rational.best_approximation.compute",
-  version: "1.0.0",
+  ...BUILTIN,
   title: "Best rational approximation with a bounded denominator (closest fraction, Farey neighbours)",
   summary:
     "The fraction with denominator ≤ B closest to a rational x (a best approximation of the first kind: minimal |x − p/q|), with its exact error and the two neighbours of x " +
@@ -37,38 +35,27 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
     "best approximation", "rational approximation", "bestappr", "limit denominator", "limit_denominator", "closest fraction", "nearest fraction", "farey", "farey neighbours",
     "semiconvergent", "convergent", "continued fraction", "diophantine approximation", "rational", "fraction", "denominator bound",
   ],
-  input_kinds: ["rational"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request,
   result: Result,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
   bounds: [
     { name: "chars", limit: MAX_CHARS, unit: "characters", description: "the operand \"p/q\" has at most this many characters" },
     { name: "max_denominator_digits", limit: MAX_BOUND_DIGITS, unit: "decimal digits", description: "B has at most this many digits" },
   ],
   cost_model:
-    "units = bits²/64 (reducing x) + bits²/16 (the continued fraction of x, developed only until the denominators pass B) + bits²/32 (the exact errors); bits ≈ 3.33 × characters of x",
+    "units = bits²/64 (x in lowest terms) + bits²/16 (the continued fraction of x, developed only until the denominators pass B) + bits²/32 (the exact errors); bits = bits of the numerator and denominator of x",
   budget: { max_units: 3e10, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 20_000 },
   preflight(req) {
-    const bits = bitsOfChars(req.value.length);
-    return { units: parseUnits(req.value) + (bits * bits) * (1 / 16 + 1 / 32), memory_bytes: memoryFor(req.value.length + req.max_denominator.length), basis: `an operand of ${req.value.length} characters` };
+    const bits = bitsOf(req.value);
+    const chars = charsOf(req.value);
+    return { units: operandUnits(req.value) + bits * bits * (1 / 16 + 1 / 32), memory_bytes: memoryFor(chars + charsOf({ num: req.max_denominator, den: 1n })), basis: `an operand of about ${chars} characters` };
   },
   ports: {
-    inputs: { value: { field: "value", kind: "rational", description: "x" } },
-    outputs: { approximation: { field: "approximation", kind: "rational", description: "the best approximation" } },
+    inputs: { value: { field: "value", description: "x" } },
+    outputs: { approximation: { field: "approximation", description: "the best approximation" } },
   },
   execute(req, ctx) {
-    const x = parse(req.value, "payload.value");
-    const r = bestApproximation(x, BigInt(req.max_denominator), () => ctx.checkpoint());
-    return {
-      approximation: formatRational(r.best),
-      error: formatRational(r.error),
-      lower: formatRational(r.neighbours.lower),
-      upper: formatRational(r.neighbours.upper),
-      exact: r.neighbours.exact,
-    };
+    const r = bestApproximation(req.value, req.max_denominator, () => ctx.checkpoint());
+    return { approximation: r.best, error: r.error, lower: r.neighbours.lower, upper: r.neighbours.upper, exact: r.neighbours.exact };
   },
   postcondition(req, res) {
     for (const f of ["approximation", "error", "lower", "upper"] as const) {
@@ -78,24 +65,23 @@ export default defineCompute<typeof Request.infer, typeof Result.infer>({
     // A certificate independent of continued fractions: lower ≤ x ≤ upper, both denominators ≤ B, and either
     // lower = upper = x, or the two are adjacent (upper·lower' determinant 1) with lower.den + upper.den > B,
     // so no fraction of denominator ≤ B lies strictly between them (it would have denominator ≥ their sum).
-    const B = BigInt(req.max_denominator);
-    const raw = rawParts(req.value);
-    const x = rational(raw.num, raw.den);
-    const lo = rawParts(res.lower), up = rawParts(res.upper), ap = rawParts(res.approximation);
+    const B = req.max_denominator;
+    const x = req.value;
+    const lo = res.lower, up = res.upper, ap = res.approximation;
     if (lo.den > B || up.den > B) return "a neighbour's denominator exceeds B";
     if (ratCompare(lo, x) > 0 || ratCompare(x, up) > 0) return "x is not between lower and upper";
     if (res.exact !== (x.den <= B)) return "exact must say whether x's denominator is at most B";
     if (res.exact) {
-      if (res.lower !== res.upper || res.lower !== res.approximation || res.error !== "0") return "an exact approximation is x itself";
+      if (!ratEq(lo, up) || !ratEq(lo, ap) || res.error.num !== 0n) return "an exact approximation is x itself";
       return ratCompare(lo, x) === 0 ? null : "the exact approximation differs from x";
     }
     if (up.num * lo.den - lo.num * up.den !== 1n) return "lower and upper are not Farey neighbours";
     if (lo.den + up.den <= B) return "a fraction of denominator ≤ B lies between lower and upper (their mediant)";
     const dl = ratDistance(x, lo), du = ratDistance(x, up);
     const c = ratCompare(dl, du);
-    const want = c < 0 ? res.lower : c > 0 ? res.upper : up.den < lo.den ? res.upper : res.lower;
-    if (res.approximation !== want) return "the approximation is not the closer neighbour (ties: smaller denominator, then the lower)";
-    return formatRational(res.approximation === res.lower ? dl : du) === res.error && ap.den <= B ? null : "the error is not |x − approximation|";
+    const want = c < 0 ? lo : c > 0 ? up : up.den < lo.den ? up : lo;
+    if (!ratEq(ap, want)) return "the approximation is not the closer neighbour (ties: smaller denominator, then the lower)";
+    return ratEq(want === lo ? dl : du, res.error) && ap.den <= B ? null : "the error is not |x − approximation|";
   },
   examples: [
     {
