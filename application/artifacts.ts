@@ -29,7 +29,8 @@ export class ArtifactsUseCase {
     private readonly runner: RunUseCase,
   ) {}
 
-  async replay(uri: string): Promise<ReplayReport> {
+  /** `issueRefs: false` where the runtime ends with the command (the CLI): a ref could never resolve. */
+  async replay(uri: string, opts: { issueRefs?: boolean } = {}): Promise<ReplayReport> {
     const content = (await this.store.get(uri)) as Manifest | undefined;
     if (!content) throw new Error(`no artifact ${uri} in ${this.store.location}`);
     if (!content.operation || !content.request || (content.kind !== "result" && content.kind !== "evidence")) {
@@ -39,7 +40,7 @@ export class ArtifactsUseCase {
     const operation = { id: content.operation.id, recorded_version: content.operation.version, installed_version: op?.meta.version ?? null };
     const base = { artifact: uri, kind: content.kind, operation };
     if (!op) return { ...base, identical: false, detail: "the recording operation is not installed in this runtime" };
-    const outcome = await this.runner.run({ capability_id: content.operation.id, payload: content.request });
+    const outcome = await this.runner.run({ capability_id: content.operation.id, payload: content.request }, opts.issueRefs === false ? { issueRefs: false } : {});
     if (outcome.outcome !== "completed") return { ...base, identical: false, detail: `the re-run did not complete (${outcome.outcome})`, outcome };
     // A re-run that publishes the same content publishes the same artifact id.
     const republished = new Set(outcome.artifacts ?? []);

@@ -81,8 +81,8 @@ export class JacobianRuntime {
   }
 
   /** Re-run the request recorded in an artifact and report whether the result is identical. */
-  replay(uri: string): Promise<ReplayReport> {
-    return this.artifactOps.replay(uri);
+  replay(uri: string, opts: { issueRefs?: boolean } = {}): Promise<ReplayReport> {
+    return this.artifactOps.replay(uri, opts);
   }
 
   get valueCount(): number {

@@ -240,7 +240,7 @@ class ArtifactsCommand extends RuntimeCommand {
           return r.corrupt.length ? EXIT_CODES.failed : 0;
         }
         case "replay": {
-          const r = await rt.replay(this.requireId());
+          const r = await rt.replay(this.requireId(), { issueRefs: false });
           this.print(r);
           return r.identical ? 0 : EXIT_CODES.failed;
         }

@@ -23,6 +23,14 @@ describe("operations registration", () => {
     expect(missing).to.deep.equal([]);
   });
 
+  it("each declaration file is named after its id (family.object.verb → object_verb.ts)", async () => {
+    const misnamed = (await loadAllShipped())
+      .map(({ module, decl }) => ({ file: path.basename(module, ".js"), want: decl.id.split(".").slice(1).join("_"), family: decl.id.split(".")[0]!, dir: path.basename(path.dirname(module)) }))
+      .filter((e) => e.file !== e.want || e.family !== e.dir)
+      .map((e) => `${e.dir}/${e.file} should be ${e.family}/${e.want}`);
+    expect(misnamed).to.deep.equal([]);
+  });
+
   it("operation ids are unique across all shipped packs", async () => {
     const ids = (await loadAllShipped()).map((e) => e.decl.id);
     expect(new Set(ids).size).to.equal(ids.length);

@@ -43,6 +43,25 @@ describe("adapters/catalog: the build-time manifest and lazy loading", () => {
     }
   });
 
+  it("the MCP tool schemas written by the build equal a fresh projection of the contract's types", async () => {
+    const { FindArguments, RunArguments } = await import("../../../application/contract.js");
+    const { TOOL_SCHEMAS_FILE } = await import("../../../adapters/mcp/schemas.js");
+    const written = JSON.parse(readFileSync(TOOL_SCHEMAS_FILE, "utf8"));
+    expect(written).to.deep.equal({ find: FindArguments.toJsonSchema(), run: RunArguments.toJsonSchema() });
+    // No pattern uses a repeat count (RE2-based validators refuse counts above 1000).
+    expect(JSON.stringify(written)).to.not.match(/\{[0-9]+,[0-9]*\}/);
+  });
+
+  it("no published schema uses a regex repeat count above 1000 (lengths are bounded by maxLength)", () => {
+    const dir = path.dirname(DEFAULT_MANIFEST);
+    const offenders: string[] = [];
+    for (const f of readdirSync(path.join(dir, "inspection"))) {
+      const text = readFileSync(path.join(dir, "inspection", f), "utf8");
+      for (const m of text.matchAll(/\{([0-9]+)(,([0-9]*))?\}/g)) if (Number(m[1]) > 1000 || Number(m[3] ?? 0) > 1000) offenders.push(`${f}: ${m[0]}`);
+    }
+    expect(offenders).to.deep.equal([]);
+  });
+
   it("an unknown pack name fails at creation, naming the available packs", () => {
     expect(() => createJacobian({ packs: ["nope"], artifactsDir: tempDir() })).to.throw(/unknown pack "nope"; available: .*integer/);
   });
