@@ -3,40 +3,40 @@
  * (id, texts, bounds, the mathematics, its independent check, examples). (Not a declaration.)
  */
 import { type } from "arktype";
-import { defineChecker, defineCompute, type CheckerDeclaration, type ComputeDeclaration } from "../../domain/declaration.js";
+import { defineChecker, defineCompute, type Bound, type CheckerDeclaration, type ComputeDeclaration } from "../../domain/declaration.js";
 import { domainError } from "../../domain/errors.js";
 import type { Json } from "../../domain/json.js";
 import { certainty } from "../../domain/math/modular.js";
 import { decidePrimality } from "../../domain/math/primality.js";
 import { request, result } from "../_support/kinds.js";
-import { bits, Certainty, int, pos, primalityCost, PROOF_WORK, proofCost, type CertaintyValue } from "./support.js";
+import { bits, Certainty, FACTOR_BUDGET, int, pos, primalityCost, PROOF_WORK, proofCost, type CertaintyValue } from "./support.js";
 
 type Fixed = "kind" | "version" | "accepted_artifact_types" | "produced_artifact_types" | "effect" | "providers";
 
-/** What every modular compute declaration shares: version 1.0.0, no artifacts, read-only, the builtin provider. */
-export function modularCompute<Req, Res>(d: Omit<ComputeDeclaration<Req, Res>, Fixed> & { purpose: string }): ComputeDeclaration<Req, Res> {
-  const { purpose, ...rest } = d;
-  return defineCompute<Req, Res>({
-    version: "1.0.0",
-    accepted_artifact_types: [],
-    produced_artifact_types: [],
-    effect: "read_only",
-    providers: [{ id: "jacobian.builtin", purpose }],
-    ...rest,
-  });
+/** What every modular declaration shares: version 1.0.0, no artifacts (checkers publish no evidence), read-only, the builtin provider. */
+function shared(purpose: string) {
+  return { version: "1.0.0", accepted_artifact_types: [], produced_artifact_types: [], effect: "read_only" as const, providers: [{ id: "jacobian.builtin", purpose }] };
 }
 
-/** The same for checkers (which publish no evidence artifact). */
-export function modularChecker<Req>(d: Omit<CheckerDeclaration<Req>, Fixed> & { purpose: string }): CheckerDeclaration<Req> {
-  const { purpose, ...rest } = d;
-  return defineChecker<Req>({
-    version: "1.0.0",
-    accepted_artifact_types: [],
-    produced_artifact_types: [],
-    effect: "read_only",
-    providers: [{ id: "jacobian.builtin", purpose }],
-    ...rest,
-  });
+export function modularCompute<Req, Res>({ purpose, ...d }: Omit<ComputeDeclaration<Req, Res>, Fixed> & { purpose: string }): ComputeDeclaration<Req, Res> {
+  return defineCompute<Req, Res>({ ...shared(purpose), ...d });
+}
+
+export function modularChecker<Req>({ purpose, ...d }: Omit<CheckerDeclaration<Req>, Fixed> & { purpose: string }): CheckerDeclaration<Req> {
+  return defineChecker<Req>({ ...shared(purpose), ...d });
+}
+
+/**
+ * The bounds of an operation that factors its modulus (and perhaps takes an a): digit caps and
+ * the factorization work allowed, `factoring` saying what is factored.
+ */
+export function factoringBounds(spec: { modulus: { letter: string; digits: number }; a?: number; factoring: string }): Bound[] {
+  const { letter, digits } = spec.modulus;
+  return [
+    { name: "modulus_digits", limit: digits, unit: "decimal digits", description: `${letter} has at most this many digits` },
+    ...(spec.a !== undefined ? [{ name: "a_digits", limit: spec.a, unit: "decimal digits", description: "a has at most this many digits" }] : []),
+    { name: "factor_budget", limit: FACTOR_BUDGET, unit: "Pollard–Brent iterations", description: `work allowed ${spec.factoring}` },
+  ];
 }
 
 type Example = { title: string; payload: { [k: string]: Json }; expected: { [k: string]: Json } };

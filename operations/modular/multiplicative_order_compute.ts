@@ -1,9 +1,8 @@
-import { type } from "arktype";
 import { domainError } from "../../domain/errors.js";
 import { gcd, mod, modPow } from "../../domain/math/integer.js";
 import { certainty, orderInGroup, unitGroup } from "../../domain/math/modular.js";
 import { request } from "../_support/kinds.js";
-import { modularCompute } from "./factory.js";
+import { factoringBounds, modularCompute } from "./factory.js";
 import { bits, Certainty, CERTAINTY_NOTE, FACTOR_BUDGET, factorList, factorListShape, factorProduct, groupCost, GROUP_STAGE, incompleteShape, int, oneOf, pos, PROOF_WORK } from "./support.js";
 
 const MAX_N_DIGITS = 500;
@@ -37,11 +36,7 @@ export default modularCompute<Req, Res>({
   request: Request,
   result: Result,
   purpose: "exact bigint arithmetic; the shared factorization engine",
-  bounds: [
-    { name: "modulus_digits", limit: MAX_N_DIGITS, unit: "decimal digits", description: "m has at most this many digits" },
-    { name: "a_digits", limit: MAX_A_DIGITS, unit: "decimal digits", description: "a has at most this many digits" },
-    { name: "factor_budget", limit: FACTOR_BUDGET, unit: "Pollard–Brent iterations", description: "work allowed for each factorization (m, and each p − 1)" },
-  ],
+  bounds: factoringBounds({ modulus: { letter: "m", digits: MAX_N_DIGITS }, a: MAX_A_DIGITS, factoring: "for each factorization (m, and each p − 1)" }),
   cost_model:
     "units = 2 × factorization of a number of m's size (m, then the p − 1; at most 3·10^5 Pollard–Brent iterations each, 2(L² + 4) per iteration) + 4·bits(m)²/64 modular multiplications for the order reductions + Pocklington attempts above 3.3·10^24",
   budget: { max_units: 4e9, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 60_000 },

@@ -2,7 +2,7 @@ import { type } from "arktype";
 import { gcd } from "../../domain/math/integer.js";
 import { certainty, primitiveRoot } from "../../domain/math/modular.js";
 import { request } from "../_support/kinds.js";
-import { modularCompute } from "./factory.js";
+import { factoringBounds, modularCompute } from "./factory.js";
 import { bits, Certainty, CERTAINTY_NOTE, FACTOR_BUDGET, groupCost, GROUP_STAGE, incompleteShape, nat, oneOf, pos, PROOF_WORK } from "./support.js";
 
 const MAX_N_DIGITS = 500;
@@ -29,10 +29,7 @@ export default modularCompute<Req, Res>({
   request: Request,
   result: Result,
   purpose: "exact bigint arithmetic; the shared factorization engine",
-  bounds: [
-    { name: "modulus_digits", limit: MAX_N_DIGITS, unit: "decimal digits", description: "m has at most this many digits" },
-    { name: "factor_budget", limit: FACTOR_BUDGET, unit: "Pollard–Brent iterations", description: "work allowed for each factorization (m, then p − 1)" },
-  ],
+  bounds: factoringBounds({ modulus: { letter: "m", digits: MAX_N_DIGITS }, factoring: "for each factorization (m, then p − 1)" }),
   cost_model:
     "units = 2 × factorization of a number of m's size (m, then p − 1) + candidate tests (a few hundred candidates at most in practice, each ω(p − 1) exponentiations modulo p) + Pocklington attempts above 3.3·10^24",
   budget: { max_units: 4e9, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 60_000 },

@@ -2,7 +2,7 @@ import { type } from "arktype";
 import { gcd, isqrt, mod } from "../../domain/math/integer.js";
 import { analyzeSqrt, anyRoot, certainty, combineRootFamilies } from "../../domain/math/modular.js";
 import { request } from "../_support/kinds.js";
-import { modularCompute } from "./factory.js";
+import { factoringBounds, modularCompute } from "./factory.js";
 import { checkNonSquareWitness, nonSquareWitness, NonSquareWitness, SQRT_A_DIGITS, SQRT_N_DIGITS, sqrtModCost, sqrtRequestFields } from "./sqrt_support.js";
 import { bits, Certainty, CERTAINTY_NOTE, FACTOR_BUDGET, incompleteShape, nat, oneOf, pos, PROOF_WORK } from "./support.js";
 
@@ -38,11 +38,7 @@ export default modularCompute<Req, Res>({
   request: Request,
   result: Result,
   purpose: "exact bigint arithmetic; the shared factorization engine",
-  bounds: [
-    { name: "modulus_digits", limit: SQRT_N_DIGITS, unit: "decimal digits", description: "n has at most this many digits" },
-    { name: "a_digits", limit: SQRT_A_DIGITS, unit: "decimal digits", description: "a has at most this many digits" },
-    { name: "factor_budget", limit: FACTOR_BUDGET, unit: "Pollard–Brent iterations", description: "work allowed to factor n" },
-  ],
+  bounds: factoringBounds({ modulus: { letter: "n", digits: SQRT_N_DIGITS }, a: SQRT_A_DIGITS, factoring: "to factor n" }),
   cost_model:
     "units = factorization of n (at most 3·10^5 Pollard–Brent iterations, 2(L² + 4) each for L limbs of n) + 16·bits(n) modular multiplications for the prime-power roots + 1024·(prime powers) for the least root + Pocklington attempts above 3.3·10^24",
   budget: { max_units: 3e9, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 60_000 },

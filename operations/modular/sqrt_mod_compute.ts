@@ -2,7 +2,7 @@ import { type } from "arktype";
 import { mod } from "../../domain/math/integer.js";
 import { analyzeSqrt, certainty, combineRootFamilies } from "../../domain/math/modular.js";
 import { request } from "../_support/kinds.js";
-import { modularCompute } from "./factory.js";
+import { factoringBounds, modularCompute } from "./factory.js";
 import {
   checkNonSquareWitness, DEFAULT_ROOTS, MAX_ROOTS, nonSquareWitness, SQRT_A_DIGITS, SQRT_MOD_KIND, SQRT_N_DIGITS, sqrtModCost, sqrtModResultShapes, sqrtRequestFields,
 } from "./sqrt_support.js";
@@ -30,10 +30,8 @@ export default modularCompute<Req, Res>({
   result: Result,
   purpose: "exact bigint arithmetic; the shared factorization engine",
   bounds: [
-    { name: "modulus_digits", limit: SQRT_N_DIGITS, unit: "decimal digits", description: "n has at most this many digits" },
-    { name: "a_digits", limit: SQRT_A_DIGITS, unit: "decimal digits", description: "a has at most this many digits" },
+    ...factoringBounds({ modulus: { letter: "n", digits: SQRT_N_DIGITS }, a: SQRT_A_DIGITS, factoring: "to factor n" }),
     { name: "max_roots", limit: MAX_ROOTS, unit: "roots", description: "at most this many roots are listed" },
-    { name: "factor_budget", limit: FACTOR_BUDGET, unit: "Pollard–Brent iterations", description: "work allowed to factor n" },
   ],
   cost_model:
     "units = factorization of n (trial division, primality tests, at most 3·10^5 Pollard–Brent iterations, 2(L² + 4) each for L limbs of n) + 16·bits(n) modular multiplications for the prime-power roots + " +

@@ -6,7 +6,7 @@ import { decidePrimality } from "../../domain/math/primality.js";
 import type { CheckerFinding } from "../../domain/outcome.js";
 import { request } from "../_support/kinds.js";
 import { naturalString, positiveString, strict } from "../_support/wire.js";
-import { modularChecker } from "./factory.js";
+import { factoringBounds, modularChecker } from "./factory.js";
 import { checkNonSquareWitness, MAX_ROOTS, SQRT_MOD_KIND, SQRT_N_DIGITS, sqrtModClaimShapes, sqrtRequestFields } from "./sqrt_support.js";
 import { bits, claimOf, finding, integerWire, FACTOR_BUDGET, factorCost, type FactorEntry, factorProduct, mulCost, PROOF_WORK, primalityCost, proofCost } from "./support.js";
 
@@ -137,9 +137,8 @@ export default modularChecker<Req>({
   method: METHOD,
   purpose: "exact bigint arithmetic; the shared factorization engine",
   bounds: [
-    { name: "modulus_digits", limit: SQRT_N_DIGITS, unit: "decimal digits", description: "n has at most this many digits" },
+    ...factoringBounds({ modulus: { letter: "n", digits: SQRT_N_DIGITS }, factoring: "to factor n when the count must be established" }),
     { name: "roots", limit: MAX_ROOTS, unit: "roots", description: "at most this many listed roots" },
-    { name: "factor_budget", limit: FACTOR_BUDGET, unit: "Pollard–Brent iterations", description: "work allowed to factor n when the count must be established" },
   ],
   cost_model:
     "units = (listed roots)·2(L² + 4) for the squarings + (when a count is needed) n ≤ 200,000 trials, or the factorization of n (≤ 3·10^5 Pollard–Brent iterations; or the primality tests of the claimed primes), " +
