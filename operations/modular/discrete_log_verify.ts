@@ -77,7 +77,7 @@ export default modularChecker<Req>({
     const b = bits(modulus);
     let k = 0, factoring = 0;
     if (claim.status !== "INCOMPLETE") {
-      if (claim.solvable) {
+      if (claim.solvable !== false) {
         k = claim.period_factorization?.length ?? 0;
         if (claim.period !== undefined && !claim.period_factorization) factoring = factorCost(bits(claim.period)) + Math.log2(Math.max(2, bits(claim.period))) * 8;
       } else if (claim.witness.kind === "order") k = claim.witness.forced_order_factorization.length;
@@ -93,7 +93,7 @@ export default modularChecker<Req>({
     }
     const unprovenFinding = (qs: bigint[], what: string): CheckerFinding =>
       finding("non_conclusion", { unproven: qs }, `${what} is established only if ${qs.length === 1 ? "this Baillie–PSW probable prime is" : "these Baillie–PSW probable primes are"} prime; no Pocklington certificate was found within budget`);
-    if (!claim.solvable) {
+    if (claim.solvable === false) {
       const r = checkDlogWitness(g, h, m, claim.witness);
       if (r.problem) return finding("rejected", { failure: "invalid_witness", detail: r.problem }, `the no-solution witness (${claim.witness.kind}) does not hold: ${r.problem}`);
       const left = prove(r.probable, checkpoint);
@@ -120,7 +120,7 @@ export default modularChecker<Req>({
       return b.unproven?.length || b.unfactored !== undefined ? null : "a non-conclusion names the unproven primes or the unfactored part";
     }
     if (claim.status === "INCOMPLETE") return "an INCOMPLETE claim has no verdict";
-    if (!claim.solvable) {
+    if (claim.solvable === false) {
       const holds = checkDlogWitness(g, h, m, claim.witness).problem === null;
       if (f.verdict === "rejected") return b.failure === "invalid_witness" && !holds ? null : "the witness holds";
       return holds && b.argument === claim.witness.kind ? null : "accepted a witness that does not hold";
@@ -167,7 +167,7 @@ export default modularChecker<Req>({
     },
     {
       title: "a non-unit base without a stated preperiod: 0^x ≡ 0 (mod 10) exactly for x ≥ 1",
-      payload: { base: "0", target: "0", modulus: "10", claim: { solvable: true, log: "1", period: "1", period_factorization: [] } },
+      payload: { base: "0", target: "0", modulus: "10", claim: { log: "1", period: "1", period_factorization: [] } },
       expected: { verdict: "accepted", bindings: { argument: "least_solution", preperiod: "1" } },
     },
     {

@@ -85,11 +85,12 @@ export const dlogResultShapes = [
  * The claim of modular.discrete_log.verify: the producer's answer unchanged, or parts of it. A bare
  * log claims one solution; log with preperiod but no period claims the only solution; log with a
  * period claims that the solutions are exactly log + k·period (k ≥ 0), so log is the least.
+ * `solvable: true` may be left out: a claim with a log claims a solution.
  */
 export const dlogClaimShapes = [
   {
     "status?": "'COMPLETE'",
-    solvable: "true",
+    "solvable?": "true",
     log: nat(DLOG_MAX_DIGITS, "the claimed x ≥ 0 with g^x ≡ h (mod m)"),
     "period?": period("the claim that the solutions are exactly log + k·period (k ≥ 0): period is the least period of g^x from the preperiod on, and log the least solution"),
     "period_factorization?": factors("the prime factorization of period (optional: without it the checker factors the period)"),

@@ -378,7 +378,7 @@ describe("modular checkers accept every true claim built independently, and reje
       const a = await check("modular.discrete_log.verify", { base: "2", target: "8", modulus: "24", claim: { solvable: true, log: "3", period: "2" } });
       expect([a.verdict, a.bindings.argument]).to.deep.equal(["accepted", "least_solution"]);
       // no preperiod stated for a non-unit base: 0^x ≡ 0 (mod 10) exactly for x ≥ 1
-      const b = await check("modular.discrete_log.verify", { base: "0", target: "0", modulus: "10", claim: { solvable: true, log: "1", period: "1", period_factorization: [] } });
+      const b = await check("modular.discrete_log.verify", { base: "0", target: "0", modulus: "10", claim: { log: "1", period: "1", period_factorization: [] } });
       expect([b.verdict, b.bindings.argument, b.bindings.preperiod]).to.deep.equal(["accepted", "least_solution", "1"]);
       // a wrong claim whose smaller solution has 5 digits is rejected with it (not POSTCONDITION_VIOLATED)
       const c = await check("modular.discrete_log.verify", {
