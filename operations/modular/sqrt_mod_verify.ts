@@ -1,56 +1,55 @@
 import { type } from "arktype";
-import { defineChecker } from "../../domain/declaration.js";
-import { jacobi, mod } from "../../domain/math/integer.js";
 import { certifyPrimes } from "../../domain/math/arithmetic.js";
-import { factorInteger } from "../../domain/math/factor.js";
+import { factorInteger, type Factorization } from "../../domain/math/factor.js";
+import { jacobi, mod } from "../../domain/math/integer.js";
+import { decidePrimality } from "../../domain/math/primality.js";
 import type { CheckerFinding } from "../../domain/outcome.js";
-import { integerString, naturalString, positiveString, strict } from "../_support/wire.js";
-import { bitsOf, checkNonSquareWitness, FACTOR_BUDGET, factorCost, mulCost, NonSquareWitness, PROOF_WORK } from "./support.js";
+import { request } from "../_support/kinds.js";
+import { naturalString, positiveString, strict } from "../_support/wire.js";
+import { factoringBounds, modularChecker } from "./factory.js";
+import { checkNonSquareWitness, MAX_ROOTS, SQRT_MOD_KIND, SQRT_N_DIGITS, sqrtModClaimShapes, sqrtRequestFields } from "./sqrt_support.js";
+import { bits, claimOf, finding, integerWire, FACTOR_BUDGET, factorCost, type FactorEntry, factorProduct, mulCost, PROOF_WORK, primalityCost, proofCost } from "./support.js";
 
-const MAX_N_DIGITS = 500;
-const MAX_A_DIGITS = 1000;
-const MAX_ROOTS = 10_000;
 /** Below this n the number of roots is counted by trying every x. */
 const BRUTE_FORCE_LIMIT = 200_000n;
 
-const Factor = type({ prime: positiveString(MAX_N_DIGITS), exponent: positiveString(4) });
-const Claim = type({
-  "status?": "'COMPLETE'",
-  solvable: "true",
-  roots: integerString(MAX_N_DIGITS).array().atMostLength(MAX_ROOTS).describe("claimed square roots of a modulo n (distinct modulo n)"),
-  "count?": positiveString(MAX_N_DIGITS).describe("the claimed total number of roots in [0, n)"),
-  "roots_complete?": type("boolean").describe("the claim that roots lists every root"),
-  "factorization?": Factor.array().describe("informational; not relied on"),
-  "certainty?": "'PROVEN' | 'PROBABLE'",
-}).or({
-  "status?": "'COMPLETE'",
-  solvable: "false",
-  "count?": "'0'",
-  "witness?": NonSquareWitness,
-  "certainty?": "'PROVEN' | 'PROBABLE'",
+const Request = request({
+  ...sqrtRequestFields,
+  claim: claimOf(sqrtModClaimShapes, SQRT_MOD_KIND, "the value of modular.sqrt_mod.compute unchanged, or parts of it (roots as any representatives); the value of modular.sqrt_mod_prime.compute fits as well"),
 });
-const Request = strict(
-  type({
-    a: integerString(MAX_A_DIGITS).describe("the integer a (at most 1000 digits)"),
-    modulus: positiveString(MAX_N_DIGITS).describe("the modulus n ≥ 1 (at most 500 digits)"),
-    claim: Claim.describe("a COMPLETE result of modular.sqrt_mod.compute, or the same shape from elsewhere"),
-  }),
-);
 type Req = typeof Request.infer;
 
+type Failure = "not_a_root" | "duplicate_root" | "wrong_count" | "incomplete_roots" | "invalid_witness" | "has_roots" | "wrong_factorization";
+type CountedBy = "enumeration" | "factorization" | "claimed_factorization";
+type Established = "listed_roots" | "count" | "complete_list" | "no_root";
 const Bindings = strict(
   type({
-    "failure?": type("'not_a_root' | 'duplicate_root' | 'wrong_count' | 'incomplete_roots' | 'invalid_witness' | 'has_roots'").describe("why the claim was rejected"),
-    "root?": integerString(MAX_N_DIGITS).describe("not_a_root / duplicate_root: the offending listed root"),
-    "square?": naturalString(MAX_N_DIGITS).describe("not_a_root: root² mod n"),
-    "count?": naturalString(MAX_N_DIGITS).describe("the number of roots established by the checker (when it had to count)"),
+    "failure?": type("'not_a_root' | 'duplicate_root' | 'wrong_count' | 'incomplete_roots' | 'invalid_witness' | 'has_roots' | 'wrong_factorization'").describe("why the claim was rejected"),
+    "root?": integerWire(SQRT_N_DIGITS).describe("not_a_root / duplicate_root: the offending listed root, as listed"),
+    "square?": naturalString(SQRT_N_DIGITS).describe("not_a_root: root² mod n"),
+    "count?": naturalString(SQRT_N_DIGITS).describe("the number of roots established by the checker (when it had to count)"),
     "detail?": "string",
-    "unfactored?": positiveString(MAX_N_DIGITS).describe("non_conclusion: the part of n the checker could not factor within budget"),
-    "unproven?": positiveString(MAX_N_DIGITS).array().describe("non_conclusion: probable primes of n that could not be proven"),
-    "counted_by?": type("'enumeration' | 'factorization'").describe("how the checker counted the roots"),
+    "unfactored?": positiveString(SQRT_N_DIGITS).describe("non_conclusion: the part of n the checker could not factor within budget"),
+    "unproven?": positiveString(SQRT_N_DIGITS).array().describe("non_conclusion: probable primes of n that could not be proven"),
+    "counted_by?": type("'enumeration' | 'factorization' | 'claimed_factorization'").describe("how the checker counted the roots: every x tried, its own factorization of n, or the claim's factorization (checked)"),
+    "established?": type("'listed_roots' | 'count' | 'complete_list' | 'no_root'").describe(
+      "accepted: what the claim states and the checker confirmed — the listed roots are roots; also the count; also that the list is complete; or that a has no square root modulo n",
+    ),
+    "claim_status?": "'INCOMPLETE'",
   }),
 );
-type Bindings = typeof Bindings.infer;
+interface Found {
+  failure?: Failure;
+  root?: bigint;
+  square?: bigint;
+  count?: bigint;
+  detail?: string;
+  unfactored?: bigint;
+  unproven?: bigint[];
+  counted_by?: CountedBy;
+  established?: Established;
+  claim_status?: "INCOMPLETE";
+}
 
 /**
  * Number of x mod p^k with x² ≡ a, by the local rules: p^⌊k/2⌋ when p^k | a; 0 for an odd valuation v < k;
@@ -74,122 +73,170 @@ function localCount(a: bigint, p: bigint, k: number): bigint {
   return units * p ** BigInt(v / 2);
 }
 
-type Count = { count: bigint; by: "enumeration" | "factorization" } | { unfactored: bigint } | { unproven: bigint[] };
+type Count = { count: bigint; by: CountedBy } | { unfactored: bigint } | { unproven: bigint[] } | { wrong: string };
 
-function countRoots(a: bigint, n: bigint, checkpoint: () => void): Count {
-  if (n <= BRUTE_FORCE_LIMIT) {
+/** The claimed factorization, checked: it multiplies to n and every listed prime is prime (composites are refuted, probable primes reported). */
+function checkedFactorization(n: bigint, f: readonly FactorEntry[]): Factorization | { wrong: string } {
+  if (factorProduct(f) !== n) return { wrong: "the claimed factorization does not multiply to n" };
+  const seen = new Set<bigint>();
+  const factors: Factorization["factors"] = [];
+  for (const { prime, exponent } of f) {
+    if (seen.has(prime)) return { wrong: `${prime} is listed twice` };
+    seen.add(prime);
+    const d = decidePrimality(prime);
+    if (!d.prime) return { wrong: `${prime} is not prime` };
+    factors.push({ prime, exponent: Number(exponent), status: d.status });
+  }
+  return { factors, cofactor: 1n, status: "COMPLETE" };
+}
+
+function countRoots(a: bigint, n: bigint, claimed: readonly FactorEntry[] | undefined, checkpoint: () => void): Count {
+  let f: Factorization;
+  let by: CountedBy = "factorization";
+  if (claimed) {
+    const c = checkedFactorization(n, claimed);
+    if ("wrong" in c) return c;
+    f = c;
+    by = "claimed_factorization";
+  } else if (n <= BRUTE_FORCE_LIMIT) {
     const N = Number(n), A = Number(mod(a, n));
     let c = 0;
     for (let x = 0; x < N; x++) if ((x * x) % N === A) c++;
     return { count: BigInt(c), by: "enumeration" };
+  } else {
+    f = factorInteger(n, { budget: FACTOR_BUDGET, checkpoint });
+    if (f.status === "INCOMPLETE") return { unfactored: f.cofactor };
   }
-  const f = factorInteger(n, { budget: FACTOR_BUDGET, checkpoint });
-  if (f.status === "INCOMPLETE") return { unfactored: f.cofactor };
   const { probable } = certifyPrimes(f, { work: PROOF_WORK, checkpoint });
   if (probable.length) return { unproven: probable };
   let c = 1n;
   for (const q of f.factors) c *= localCount(a, q.prime, q.exponent);
-  return { count: c, by: "factorization" };
+  return { count: c, by };
 }
 
 const METHOD =
   "Each listed root x is reduced modulo n and x² − a is tested for divisibility by n; repeated residues are refused. Whenever the claim states more than 'these are roots' " +
-  "(a total count, roots_complete, solvable: false without a witness, or solvable: true with no root listed) the checker counts the roots itself: for n ≤ 200,000 by trying every x, " +
-  "otherwise by factoring n (trial division, Pollard–Brent; every prime proven — deterministic Miller–Rabin or a Pocklington certificate) and multiplying the local counts " +
+  "(a total count, roots_complete, solvable: false without a witness, or solvable: true with no root listed) the checker counts the roots itself: with the claim's factorization of n when it gives one " +
+  "(it must multiply to n and every prime is tested: composites refute it, probable primes need a Pocklington certificate), else for n ≤ 200,000 by trying every x, " +
+  "else by factoring n (trial division, Pollard–Brent; every prime proven — deterministic Miller–Rabin or a Pocklington certificate); the count is the product of the local counts " +
   "(p^⌊k/2⌋ for p^k | a; 0 for an odd valuation; else (1 + (u/p))·p^(v/2) for odd p, and 1, 2 or 4 roots of the unit part for p = 2). A non-square witness is re-checked by its local rule " +
-  "(Legendre/Jacobi symbol −1, odd valuation, or the 2-adic conditions) on a divisor of n. The producer's Hensel lifting and CRT enumeration are not used.";
+  "(Legendre/Jacobi symbol −1, odd valuation, or the 2-adic conditions) on a divisor of n. An INCOMPLETE answer states no roots and no impossibility: non_conclusion. " +
+  "The producer's Hensel lifting and CRT enumeration are not used.";
 
-export default defineChecker<Req>({
+export default modularChecker<Req>({
   id: "modular.sqrt_mod.verify",
-  version: "1.0.0",
   title: "Verify square roots modulo n (and their completeness)",
   summary:
     "Checks a claim about x² ≡ a (mod n), n up to 500 digits: every listed root squares to a; a claimed count or a claimed complete list is confirmed by counting the roots independently " +
-    "(enumeration for n ≤ 200,000, else factorization and local root counts); 'no root' is accepted with a valid non-square witness or a count of 0. " +
-    "Takes a COMPLETE result of modular.sqrt_mod.compute as the claim. non_conclusion when the count is needed but n cannot be factored (or a prime of n proven) within budget.",
+    "(with the claim's factorization of n once checked, by enumeration for n ≤ 200,000, else by factoring n), and 'no root' is accepted with a valid non-square witness or a count of 0. " +
+    "The claim is the value of modular.sqrt_mod.compute unchanged (by reference on the `claim` port); the value of modular.sqrt_mod_prime.compute is accepted too (modulus = p), and then its roots are checked, not its completeness. " +
+    "non_conclusion when the count is needed but n cannot be factored (or a prime of n proven) within budget, or when the claim is INCOMPLETE.",
   keywords: ["square root", "sqrt mod n", "verify", "check", "roots", "completeness", "count", "quadratic residue", "witness", "modular"],
-  input_kinds: ["integer"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request,
   bindings: Bindings,
   method: METHOD,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic; the shared factorization engine" }],
+  purpose: "exact bigint arithmetic; the shared factorization engine",
   bounds: [
-    { name: "modulus_digits", limit: MAX_N_DIGITS, unit: "decimal digits", description: "n has at most this many digits" },
+    ...factoringBounds({ modulus: { letter: "n", digits: SQRT_N_DIGITS }, factoring: "to factor n when the count must be established" }),
     { name: "roots", limit: MAX_ROOTS, unit: "roots", description: "at most this many listed roots" },
-    { name: "factor_budget", limit: FACTOR_BUDGET, unit: "Pollard–Brent iterations", description: "work allowed to factor n when the count must be established" },
   ],
   cost_model:
-    "units = (listed roots)·2(L² + 4) for the squarings + (when a count is needed) n ≤ 200,000 trials, or the factorization of n (≤ 3·10^5 Pollard–Brent iterations, Pocklington attempts above 3.3·10^24, at most 4·10^7 units) and one Jacobi symbol per prime",
+    "units = (listed roots)·2(L² + 4) for the squarings + (when a count is needed) n ≤ 200,000 trials, or the factorization of n (≤ 3·10^5 Pollard–Brent iterations; or the primality tests of the claimed primes), " +
+    "Pocklington attempts above 3.3·10^24 (at most 4·10^7 units), and one Jacobi symbol per prime",
   budget: { max_units: 3e9, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 60_000 },
   progress_measure: "none",
-  preflight(req) {
-    const b = bitsOf(req.modulus);
-    const roots = req.claim.solvable ? req.claim.roots.length : 0;
-    const counting = factorCost(b) + (b > 81 ? PROOF_WORK : 0) + Number(BRUTE_FORCE_LIMIT) / 4;
-    return { units: roots * mulCost(b) + counting, memory_bytes: roots * (req.modulus.length + 64) + 2 ** 20, basis: `n of ${req.modulus.length} digits, ${roots} listed roots` };
+  preflight({ modulus, claim }) {
+    const b = bits(modulus);
+    const roots = claim.status !== "INCOMPLETE" && claim.solvable ? claim.roots.length : 0;
+    const claimed = claim.status !== "INCOMPLETE" && claim.solvable ? (claim.factorization?.length ?? 0) : 0;
+    const counting = factorCost(b) + proofCost(b) + claimed * primalityCost(b) + Number(BRUTE_FORCE_LIMIT) / 4;
+    return { units: roots * mulCost(b) + counting, memory_bytes: roots * (b + 64) + 2 ** 20, basis: `n of ${b} bits, ${roots} listed roots` };
   },
-  ports: { inputs: {}, outputs: {} },
-  execute(req, ctx): CheckerFinding {
-    const a = BigInt(req.a), n = BigInt(req.modulus);
+  ports: { inputs: { claim: { field: "claim", description: "the claim: the `sqrt_mod` output of modular.sqrt_mod.compute" } } },
+  execute({ a, modulus: n, claim }, ctx): CheckerFinding {
     const checkpoint = () => ctx.checkpoint();
-    const claim = req.claim;
-    const reject = (b: Bindings, reason: string): CheckerFinding => ({ verdict: "rejected", bindings: b, reason });
-    const counted = (): CheckerFinding | { count: bigint; by: "enumeration" | "factorization" } => {
-      const c = countRoots(a, n, checkpoint);
-      if ("unfactored" in c) return { verdict: "non_conclusion", bindings: { unfactored: c.unfactored.toString() }, reason: "the claim needs the number of roots, and n could not be factored within budget" };
-      if ("unproven" in c) return { verdict: "non_conclusion", bindings: { unproven: c.unproven.map(String) }, reason: "the claim needs the number of roots, which rests on Baillie–PSW probable primes of n that could not be proven" };
+    const reject = (b: Found, reason: string): CheckerFinding => finding("rejected", b, reason);
+    if (claim.status === "INCOMPLETE") {
+      return finding("non_conclusion", { claim_status: "INCOMPLETE" }, "the claim is INCOMPLETE: it states neither roots nor their absence, so there is nothing to accept or reject");
+    }
+    const counted = (factorization: readonly FactorEntry[] | undefined): CheckerFinding | { count: bigint; by: CountedBy } => {
+      const c = countRoots(a, n, factorization, checkpoint);
+      if ("wrong" in c) return reject({ failure: "wrong_factorization", detail: c.wrong }, c.wrong);
+      if ("unfactored" in c) return finding("non_conclusion", { unfactored: c.unfactored }, "the claim needs the number of roots, and n could not be factored within budget");
+      if ("unproven" in c) return finding("non_conclusion", { unproven: c.unproven }, "the claim needs the number of roots, which rests on Baillie–PSW probable primes of n that could not be proven");
       return c;
     };
     if (!claim.solvable) {
       if (claim.witness) {
         const why = checkNonSquareWitness(a, n, claim.witness);
         if (why) return reject({ failure: "invalid_witness", detail: why }, `the non-square witness does not hold: ${why}`);
-        return { verdict: "accepted", bindings: {}, reason: `a is not a square modulo ${claim.witness.divisor}, a divisor of n` };
+        return finding("accepted", { established: "no_root" }, `a is not a square modulo ${claim.witness.divisor}, a divisor of n`);
       }
-      const c = counted();
+      const c = counted(undefined);
       if ("verdict" in c) return c;
-      if (c.count > 0n) return reject({ failure: "has_roots", count: c.count.toString(), counted_by: c.by }, `a has ${c.count} square roots modulo n`);
-      return { verdict: "accepted", bindings: { count: "0", counted_by: c.by }, reason: "a has no square root modulo n" };
+      if (c.count > 0n) return reject({ failure: "has_roots", count: c.count, counted_by: c.by }, `a has ${c.count} square roots modulo n`);
+      return finding("accepted", { count: 0n, counted_by: c.by, established: "no_root" }, "a has no square root modulo n");
     }
     const seen = new Set<bigint>();
+    const target = mod(a, n);
     for (let i = 0; i < claim.roots.length; i++) {
       if ((i & 255) === 255) checkpoint();
       const s = claim.roots[i]!;
-      const x = mod(BigInt(s), n);
+      const x = mod(s, n);
       if (seen.has(x)) return reject({ failure: "duplicate_root", root: s }, `${s} repeats a root already listed (modulo n)`);
       seen.add(x);
       const sq = (x * x) % n;
-      if (sq !== mod(a, n)) return reject({ failure: "not_a_root", root: s, square: sq.toString() }, `${s}² ≡ ${sq} (mod n), not a`);
+      if (sq !== target) return reject({ failure: "not_a_root", root: s, square: sq }, `${s}² ≡ ${sq} (mod n), not a`);
     }
-    const needsCount = claim.count !== undefined || claim.roots_complete === true || claim.roots.length === 0;
-    if (!needsCount) return { verdict: "accepted", bindings: {}, reason: "every listed root squares to a modulo n" };
-    const c = counted();
+    const needsCount = claim.count !== undefined || claim.roots_complete === true || claim.roots.length === 0 || claim.factorization !== undefined;
+    if (!needsCount) return finding("accepted", { established: "listed_roots" }, "every listed root squares to a modulo n");
+    const c = counted(claim.factorization);
     if ("verdict" in c) return c;
-    const base: Bindings = { count: c.count.toString(), counted_by: c.by };
+    const base: Found = { count: c.count, counted_by: c.by };
     if (c.count === 0n) return reject({ ...base, failure: "wrong_count" }, "a has no square root modulo n");
-    if (claim.count !== undefined && BigInt(claim.count) !== c.count) return reject({ ...base, failure: "wrong_count" }, `a has ${c.count} square roots modulo n, not ${claim.count}`);
+    if (claim.count !== undefined && claim.count !== c.count) return reject({ ...base, failure: "wrong_count" }, `a has ${c.count} square roots modulo n, not ${claim.count}`);
     if (claim.roots_complete === true && BigInt(seen.size) !== c.count) return reject({ ...base, failure: "incomplete_roots" }, `the list has ${seen.size} roots but there are ${c.count}`);
-    return { verdict: "accepted", bindings: base, reason: "every listed root is a root" + (claim.count !== undefined ? ", the count is right" : "") + (claim.roots_complete ? ", and the list is complete" : "") };
+    const established: Established = claim.roots_complete === true ? "complete_list" : claim.count !== undefined ? "count" : "listed_roots";
+    return finding(
+      "accepted",
+      { ...base, established }, "every listed root is a root" + (claim.count !== undefined ? ", the count is right" : "") + (claim.roots_complete ? ", and the list is complete" : "") + (claim.factorization ? "; the factorization of n is right" : ""),
+    );
   },
-  postcondition(req, f) {
-    const b = f.bindings as Bindings;
-    if (f.verdict === "rejected") return b.failure ? null : "a rejection names its failure";
-    if (f.verdict === "non_conclusion") return b.unfactored || b.unproven?.length ? null : "a non-conclusion says what could not be established";
-    const a = BigInt(req.a), n = BigInt(req.modulus);
-    if (req.claim.solvable) {
-      for (const s of req.claim.roots) if (mod(BigInt(s) * BigInt(s) - a, n) !== 0n) return "accepted a non-root";
-      if (req.claim.count !== undefined && b.count !== req.claim.count) return "accepted a count it did not establish";
+  // Re-check the counterexample or the cheap part of each verdict.
+  postcondition({ a, modulus: n, claim }, f) {
+    const b = f.bindings as Found;
+    if (f.verdict === "non_conclusion") return b.unfactored || b.unproven?.length || (b.claim_status === "INCOMPLETE" && claim.status === "INCOMPLETE") ? null : "a non-conclusion says what could not be established";
+    if (claim.status === "INCOMPLETE") return "an INCOMPLETE claim has no verdict";
+    if (f.verdict === "rejected") {
+      switch (b.failure) {
+        case "not_a_root":
+          return b.root !== undefined && b.square === mod(b.root * b.root, n) && b.square !== mod(a, n) ? null : "the named root squares to a";
+        case "duplicate_root":
+          return claim.solvable && claim.roots.filter((r) => mod(r, n) === mod(b.root!, n)).length >= 2 ? null : "the named root is not repeated";
+        case "invalid_witness":
+          return !claim.solvable && claim.witness && checkNonSquareWitness(a, n, claim.witness) !== null ? null : "the witness holds";
+        case "wrong_factorization":
+          return claim.solvable && claim.factorization && "wrong" in checkedFactorization(n, claim.factorization) ? null : "the claimed factorization is right";
+        case "has_roots":
+          return b.count !== undefined && b.count > 0n ? null : "has_roots needs a positive count";
+        case "wrong_count":
+        case "incomplete_roots":
+          return b.count !== undefined && b.counted_by ? null : "a count rejection carries the established count";
+        default:
+          return "a rejection names its failure";
+      }
     }
+    if (!claim.solvable) return b.established === "no_root" ? null : "a 'no root' acceptance says so";
+    for (const s of claim.roots) if (mod(s * s - a, n) !== 0n) return "accepted a non-root";
+    if (claim.count !== undefined && b.count !== claim.count) return "accepted a count it did not establish";
+    if (claim.roots_complete === true && b.established !== "complete_list") return "accepted a complete list without establishing it";
     return null;
   },
   examples: [
     {
       title: "the four roots of 4 modulo 15, claimed complete",
       payload: { a: "4", modulus: "15", claim: { solvable: true, roots: ["2", "7", "8", "13"], count: "4", roots_complete: true } },
-      expected: { verdict: "accepted", bindings: { count: "4", counted_by: "enumeration" } },
+      expected: { verdict: "accepted", bindings: { count: "4", counted_by: "enumeration", established: "complete_list" } },
     },
     {
       title: "a list that misses roots is not complete",
@@ -204,12 +251,17 @@ export default defineChecker<Req>({
     {
       title: "no root, with a Legendre witness at p = 3",
       payload: { a: "2", modulus: "15", claim: { solvable: false, witness: { reason: "legendre", divisor: "3", prime: "3", valuation: "0" } } },
-      expected: { verdict: "accepted", bindings: {} },
+      expected: { verdict: "accepted", bindings: { established: "no_root" } },
     },
     {
       title: "n = 1000003·1000033·1000037: the count 8 of the roots of 1 is established by factoring",
       payload: { a: "1", modulus: "1000073001431003663", claim: { solvable: true, roots: ["1", "1000073001431003662"], count: "8" } },
-      expected: { verdict: "accepted", bindings: { count: "8", counted_by: "factorization" } },
+      expected: { verdict: "accepted", bindings: { count: "8", counted_by: "factorization", established: "count" } },
+    },
+    {
+      title: "the value of modular.sqrt_mod_prime.compute for x² ≡ 2 (mod 7): its roots are checked",
+      payload: { a: "2", modulus: "7", claim: { solvable: true, roots: ["3", "4"], certainty: "PROVEN" } },
+      expected: { verdict: "accepted", bindings: { established: "listed_roots" } },
     },
   ],
 });

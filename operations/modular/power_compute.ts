@@ -1,68 +1,56 @@
-import { type } from "arktype";
-import { defineCompute } from "../../domain/declaration.js";
 import { domainError } from "../../domain/errors.js";
 import { gcd, mod, modInverse, modPow } from "../../domain/math/integer.js";
 import { powMod } from "../../domain/math/modular.js";
-import { integerString, naturalString, positiveString, strict } from "../_support/wire.js";
-import { bitsOf, mulCost, powCost } from "./support.js";
+import { request, result } from "../_support/kinds.js";
+import { modularCompute } from "./factory.js";
+import { bits, int, mulCost, nat, pos, powCost } from "./support.js";
 
 const MAX_DIGITS = 10_000;
 
-const Request = strict(
-  type({
-    base: integerString(MAX_DIGITS).describe("the base a (at most 10,000 digits)"),
-    exponent: integerString(MAX_DIGITS).describe("the exponent e, any integer (negative: a must be invertible modulo m); at most 10,000 digits"),
-    modulus: positiveString(MAX_DIGITS).describe("the modulus m ≥ 1 (at most 10,000 digits)"),
-  }),
-);
-const Result = strict(type({ residue: naturalString(MAX_DIGITS).describe("a^e mod m in [0, m)") }));
+const Request = request({
+  base: int(MAX_DIGITS, "the base a (at most 10,000 digits)"),
+  exponent: int(MAX_DIGITS, "the exponent e, any integer (negative: a must be invertible modulo m); at most 10,000 digits"),
+  modulus: pos(MAX_DIGITS, "the modulus m ≥ 1 (at most 10,000 digits)"),
+});
+const Result = result({ residue: nat(MAX_DIGITS, "a^e mod m in [0, m)") });
 
-export default defineCompute<typeof Request.infer, typeof Result.infer>({
+export default modularCompute<typeof Request.infer, typeof Result.infer>({
   id: "modular.power.compute",
-  version: "1.0.0",
   title: "Modular exponentiation",
   summary:
     "a^e mod m in [0, m) for m ≥ 1 and any integer exponent: e < 0 means (a^−1)^|e|, which needs gcd(a, m) = 1 (else DOMAIN_ERROR at payload.base naming the gcd). " +
     "Sliding-window square-and-multiply; exponents of thousands of digits are fine (cost is linear in the exponent's bits, quadratic in the modulus size). a^0 = 1 (0^0 = 1), and everything is 0 modulo 1.",
   keywords: ["modular exponentiation", "power", "powmod", "modpow", "mod", "modulo", "exponent", "square and multiply", "negative exponent", "modular"],
-  input_kinds: ["integer"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request,
   result: Result,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
-  bounds: [
-    { name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "base, exponent and modulus have at most this many digits each" },
-  ],
+  purpose: "exact bigint arithmetic",
+  bounds: [{ name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "base, exponent and modulus have at most this many digits each" }],
   cost_model: "units = 1.3·bits(e)·2·(limbs(m)² + 4) (one squaring and, on average, a fraction of a multiplication per exponent bit, each with a reduction); plus an extended Euclid when e < 0",
   budget: { max_units: 2e9, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 60_000 },
   progress_measure: "none (a single exponentiation)",
   preflight(req) {
-    const bm = bitsOf(req.modulus), be = bitsOf(req.exponent), bb = bitsOf(req.base);
-    const units = powCost(bm, be) + (bb / 64) * (bm / 64) + (req.exponent.startsWith("-") ? (bm * bm) / 32 : 0) + mulCost(bm);
-    return { units, memory_bytes: (bm + be + bb) * 4 + 2 ** 16, basis: `modulus of ${req.modulus.length} digits, exponent of ${req.exponent.replace("-", "").length} digits` };
+    const bm = bits(req.modulus), be = bits(req.exponent), bb = bits(req.base);
+    const units = powCost(bm, be) + (bb / 64) * (bm / 64) + (req.exponent < 0n ? (bm * bm) / 32 : 0) + mulCost(bm);
+    return { units, memory_bytes: (bm + be + bb) * 4 + 2 ** 16, basis: `modulus of ${bm} bits, exponent of ${be} bits` };
   },
   ports: {
-    inputs: { base: { field: "base", kind: "integer", description: "the base" } },
-    outputs: { residue: { field: "residue", kind: "integer", description: "a^e mod m" } },
+    inputs: { base: { field: "base", description: "the base" } },
+    outputs: { residue: { field: "residue", description: "a^e mod m" } },
   },
-  execute(req) {
-    const a = BigInt(req.base), e = BigInt(req.exponent), m = BigInt(req.modulus);
+  execute({ base: a, exponent: e, modulus: m }) {
     const r = powMod(a, e, m);
     if (r === undefined) {
       throw domainError(`a negative exponent needs an invertible base, but gcd(base, modulus) = ${gcd(a, m)}`, "payload.base", "use a base coprime to the modulus, or a non-negative exponent");
     }
-    return { residue: r.toString() };
+    return { residue: r };
   },
-  postcondition(req, res) {
-    const a = BigInt(req.base), e = BigInt(req.exponent), m = BigInt(req.modulus), r = BigInt(res.residue);
+  postcondition({ base: a, exponent: e, modulus: m }, { residue: r }) {
     if (r < 0n || r >= m) return "the residue is not in [0, m)";
     if (m === 1n) return null;
-    // Independent check: r·a^|e| ≡ 1 for e < 0; for e ≥ 0 and a unit, r·(a^−1)^e ≡ 1 (a second exponentiation, with the inverse; only while it is cheap).
-    const inv = modInverse(a, m);
+    // A second exponentiation with the inverse: r·a^|e| ≡ 1 for e < 0; for e ≥ 0 and a unit, r·(a^−1)^e ≡ 1 (only while it is cheap).
     if (e < 0n) return mod(r * modPow(a, -e, m), m) === 1n ? null : "r·a^|e| ≢ 1 (mod m)";
-    if (inv !== undefined && e.toString(2).length * m.toString(2).length <= 4_000_000) return mod(r * modPow(inv, e, m), m) === 1n ? null : "r·(a^−1)^e ≢ 1 (mod m)";
+    const inv = modInverse(a, m);
+    if (inv !== undefined && bits(e) * bits(m) <= 4_000_000) return mod(r * modPow(inv, e, m), m) === 1n ? null : "r·(a^−1)^e ≢ 1 (mod m)";
     return null;
   },
   examples: [

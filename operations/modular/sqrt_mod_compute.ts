@@ -1,81 +1,37 @@
 import { type } from "arktype";
-import { defineCompute } from "../../domain/declaration.js";
 import { mod } from "../../domain/math/integer.js";
 import { analyzeSqrt, certainty, combineRootFamilies } from "../../domain/math/modular.js";
-import { integerString, naturalString, positiveString, strict } from "../_support/wire.js";
+import { request } from "../_support/kinds.js";
+import { factoringBounds, modularCompute } from "./factory.js";
 import {
-  bitsOf, Certainty, CERTAINTY_NOTE, checkNonSquareWitness, FACTOR_BUDGET, factorCost, mulCost, nonSquareWitness, NonSquareWitness, PROOF_WORK,
-} from "./support.js";
+  checkNonSquareWitness, DEFAULT_ROOTS, MAX_ROOTS, nonSquareWitness, SQRT_A_DIGITS, SQRT_MOD_KIND, SQRT_N_DIGITS, sqrtModCost, sqrtModResultShapes, sqrtRequestFields,
+} from "./sqrt_support.js";
+import { bits, CERTAINTY_NOTE, FACTOR_BUDGET, factorList, factorProduct, oneOf, PROOF_WORK } from "./support.js";
 
-const MAX_N_DIGITS = 500;
-const MAX_A_DIGITS = 1000;
-const MAX_ROOTS = 10_000;
-const DEFAULT_ROOTS = 64;
-
-const Request = strict(
-  type({
-    a: integerString(MAX_A_DIGITS).describe("the integer a whose square roots modulo n are wanted (at most 1000 digits)"),
-    modulus: positiveString(MAX_N_DIGITS).describe("the modulus n ≥ 1 (at most 500 digits); it is factored"),
-    "max_roots?": type("1 <= number.integer <= 10000").describe("list at most this many roots (default 64); count always gives the exact total"),
-  }),
-);
-const Factor = type({ prime: positiveString(MAX_N_DIGITS), exponent: positiveString(4) });
-const Result = strict(
-  type({
-    status: "'COMPLETE'",
-    solvable: "true",
-    count: positiveString(MAX_N_DIGITS).describe("the exact number of solutions x in [0, n)"),
-    roots: naturalString(MAX_N_DIGITS).array().atMostLength(MAX_ROOTS).describe("solutions in [0, n), ascending: all of them when roots_complete, else max_roots of them"),
-    roots_complete: type("boolean").describe("whether roots lists every solution"),
-    factorization: Factor.array().describe("the factorization of n used"),
-    certainty: Certainty,
-  })
-    .or({
-      status: "'COMPLETE'",
-      solvable: "false",
-      count: "'0'",
-      witness: NonSquareWitness,
-      certainty: Certainty,
-    })
-    .or({
-      status: "'INCOMPLETE'",
-      unfactored: positiveString(MAX_N_DIGITS).describe("the composite part of n that could not be factored within budget"),
-      reason: "string",
-    }),
-);
+const Request = request({
+  ...sqrtRequestFields,
+  "max_roots?": type("1 <= number.integer <= 10000").describe("list at most this many roots (default 64); count always gives the exact total"),
+});
+const Result = oneOf(sqrtModResultShapes, SQRT_MOD_KIND);
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;
 
-export function sqrtModCost(nDigits: number, aDigits: number, maxRoots: number): number {
-  const bn = Math.ceil(nDigits * 3.33) + 1;
-  const components = Math.max(1, Math.min(60, bn / 4));
-  // factorization; Hensel lifting and roots mod each prime power (≈ 16·bits multiplications in all); CRT enumeration; Pocklington attempts for large primes.
-  return factorCost(bn) + 16 * bn * mulCost(bn) + maxRoots * components * mulCost(bn) + (bn > 81 ? PROOF_WORK : 0) + (aDigits * bn) / 64;
-}
-
-export default defineCompute<Req, Res>({
+export default modularCompute<Req, Res>({
   id: "modular.sqrt_mod.compute",
-  version: "1.0.0",
   title: "Square roots modulo n (composite moduli)",
   summary:
     "All x in [0, n) with x² ≡ a (mod n) for any n ≥ 1 up to 500 digits: n is factored, each prime power p^k solved (square root mod p, Hensel/Newton lifting; 2^k by 2-adic lifting; " +
     "a divisible by p handled through its valuation, e.g. p^⌊k/2⌋ roots of 0), then combined by CRT. count is exact; roots lists all solutions when there are at most max_roots (default 64), " +
     "else max_roots of them (roots_complete: false). No solution: solvable: false with a checkable witness (a prime power of n where a is not a square, or a Jacobi symbol −1 on the unfactored part). " +
-    "When n cannot be factored within budget and no witness exists: status INCOMPLETE with the unfactored part. " +
+    "When n cannot be factored within budget and no witness exists: status INCOMPLETE with the unfactored part. The whole answer is published on the `sqrt_mod` port; modular.sqrt_mod.verify takes it as its claim. " +
     CERTAINTY_NOTE,
   keywords: ["square root", "modular square root", "sqrt mod n", "composite modulus", "hensel", "hensel lifting", "chinese remainder", "quadratic congruence", "x^2 = a mod n", "roots", "all roots", "modular"],
-  input_kinds: ["integer"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request,
   result: Result,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic; the shared factorization engine" }],
+  purpose: "exact bigint arithmetic; the shared factorization engine",
   bounds: [
-    { name: "modulus_digits", limit: MAX_N_DIGITS, unit: "decimal digits", description: "n has at most this many digits" },
-    { name: "a_digits", limit: MAX_A_DIGITS, unit: "decimal digits", description: "a has at most this many digits" },
+    ...factoringBounds({ modulus: { letter: "n", digits: SQRT_N_DIGITS }, a: SQRT_A_DIGITS, factoring: "to factor n" }),
     { name: "max_roots", limit: MAX_ROOTS, unit: "roots", description: "at most this many roots are listed" },
-    { name: "factor_budget", limit: FACTOR_BUDGET, unit: "Pollard–Brent iterations", description: "work allowed to factor n" },
   ],
   cost_model:
     "units = factorization of n (trial division, primality tests, at most 3·10^5 Pollard–Brent iterations, 2(L² + 4) each for L limbs of n) + 16·bits(n) modular multiplications for the prime-power roots + " +
@@ -83,17 +39,16 @@ export default defineCompute<Req, Res>({
   budget: { max_units: 3e9, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 60_000 },
   progress_measure: "stages: 1 = n factored, 2 = prime-power roots found, 3 = roots combined",
   preflight(req) {
-    const units = sqrtModCost(req.modulus.length, req.a.replace("-", "").length, req.max_roots ?? DEFAULT_ROOTS);
-    return { units, memory_bytes: (req.max_roots ?? DEFAULT_ROOTS) * req.modulus.length * 4 + 2 ** 20, basis: `n of ${req.modulus.length} digits, up to ${req.max_roots ?? DEFAULT_ROOTS} roots listed` };
+    const bn = bits(req.modulus), limit = req.max_roots ?? DEFAULT_ROOTS;
+    return { units: sqrtModCost(bn, bits(req.a), limit), memory_bytes: limit * bn + 2 ** 20, basis: `n of ${bn} bits, up to ${limit} roots listed` };
   },
-  ports: { inputs: {}, outputs: {} },
-  execute(req, ctx): Res {
-    const a = BigInt(req.a), n = BigInt(req.modulus);
+  ports: { outputs: { sqrt_mod: { field: ".", description: "the whole answer (roots, count and factorization, or a non-square witness): the claim of modular.sqrt_mod.verify" } } },
+  execute({ a, modulus: n, max_roots }, ctx): Res {
     const checkpoint = () => ctx.checkpoint();
     const an = analyzeSqrt(a, n, { factorBudget: FACTOR_BUDGET, checkpoint });
     ctx.progress(1, 3, "n factored");
     if (an.status === "INCOMPLETE") {
-      return { status: "INCOMPLETE", unfactored: an.unfactored.toString(), reason: `n could not be fully factored within budget; a may or may not be a square modulo the unfactored part ${an.unfactored}` };
+      return { status: "INCOMPLETE", unfactored: an.unfactored, reason: `n could not be fully factored within budget; a may or may not be a square modulo the unfactored part ${an.unfactored}` };
     }
     if (!an.square) {
       const witness = "jacobi" in an ? nonSquareWitness({ jacobi: an.jacobi }) : nonSquareWitness({ reason: an.reason });
@@ -101,35 +56,31 @@ export default defineCompute<Req, Res>({
       return { status: "COMPLETE", solvable: false, count: "0", witness, certainty: c };
     }
     ctx.progress(2, 3, "prime-power roots found");
-    const limit = req.max_roots ?? DEFAULT_ROOTS;
-    const r = combineRootFamilies(an.families, limit, checkpoint);
+    const r = combineRootFamilies(an.families, max_roots ?? DEFAULT_ROOTS, checkpoint);
     ctx.progress(3, 3, "roots combined");
     return {
       status: "COMPLETE",
       solvable: true,
-      count: r.count.toString(),
-      roots: r.roots.map(String),
+      count: r.count,
+      roots: r.roots,
       roots_complete: r.complete,
-      factorization: an.primes.map((p) => ({ prime: p.prime.toString(), exponent: String(p.exponent) })),
+      factorization: factorList(new Map(an.primes.map((p) => [p.prime, p.exponent]))),
       certainty: certainty(an.primes, { proofWork: PROOF_WORK, checkpoint }),
     };
   },
-  postcondition(req, res) {
-    const a = BigInt(req.a), n = BigInt(req.modulus);
-    if (res.status === "INCOMPLETE") return n % BigInt(res.unfactored) === 0n ? null : "the unfactored part does not divide n";
+  postcondition({ a, modulus: n, max_roots }, res) {
+    if (res.status === "INCOMPLETE") return n % res.unfactored === 0n ? null : "the unfactored part does not divide n";
     if (!res.solvable) return checkNonSquareWitness(a, n, res.witness);
-    let prod = 1n;
-    for (const f of res.factorization) prod *= BigInt(f.prime) ** BigInt(f.exponent);
-    if (prod !== n) return "the factorization does not multiply to n";
-    const rs = res.roots.map(BigInt);
+    if (factorProduct(res.factorization) !== n) return "the factorization does not multiply to n";
+    const rs = res.roots;
     for (let i = 0; i < rs.length; i++) {
       if (rs[i]! >= n) return "a root is not in [0, n)";
       if (mod(rs[i]! * rs[i]! - a, n) !== 0n) return "a root does not square to a";
       if (i > 0 && rs[i]! <= rs[i - 1]!) return "the roots are not strictly ascending";
     }
-    const count = BigInt(res.count);
-    if (res.roots_complete !== (BigInt(rs.length) === count)) return "roots_complete disagrees with count";
-    if (rs.length !== Math.min(Number(count > 100_000n ? 100_000n : count), req.max_roots ?? DEFAULT_ROOTS)) return "the number of listed roots is wrong";
+    if (res.roots_complete !== (BigInt(rs.length) === res.count)) return "roots_complete disagrees with count";
+    const limit = BigInt(max_roots ?? DEFAULT_ROOTS);
+    if (BigInt(rs.length) !== (res.count < limit ? res.count : limit)) return "the number of listed roots is wrong";
     return null;
   },
   examples: [

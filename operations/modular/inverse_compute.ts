@@ -1,69 +1,53 @@
-import { type } from "arktype";
-import { defineCompute } from "../../domain/declaration.js";
 import { gcd, mod, modInverse } from "../../domain/math/integer.js";
-import { integerString, naturalString, positiveString, strict } from "../_support/wire.js";
-import { bitsOf } from "./support.js";
+import { bits, int, nat, oneOf, pos } from "./support.js";
+import { request } from "../_support/kinds.js";
+import { modularCompute } from "./factory.js";
 
 const MAX_DIGITS = 20_000;
 
-const Request = strict(
-  type({
-    a: integerString(MAX_DIGITS).describe("the integer to invert (at most 20,000 digits)"),
-    modulus: positiveString(MAX_DIGITS).describe("the modulus m ≥ 1 (at most 20,000 digits)"),
-  }),
-);
-const Result = strict(
-  type({
-    exists: "true",
-    inverse: naturalString(MAX_DIGITS).describe("the unique x in [0, m) with a·x ≡ 1 (mod m)"),
-  }).or({
-    exists: "false",
-    gcd: naturalString(MAX_DIGITS).describe("g = gcd(a, m) > 1, the reason a has no inverse modulo m"),
-  }),
-);
+const Request = request({
+  a: int(MAX_DIGITS, "the integer to invert (at most 20,000 digits)"),
+  modulus: pos(MAX_DIGITS, "the modulus m ≥ 1 (at most 20,000 digits)"),
+});
+const Result = oneOf([
+  { exists: "true", inverse: nat(MAX_DIGITS, "the unique x in [0, m) with a·x ≡ 1 (mod m)") },
+  { exists: "false", gcd: nat(MAX_DIGITS, "g = gcd(a, m) > 1, the reason a has no inverse modulo m") },
+]);
 type Res = typeof Result.infer;
 
-export default defineCompute<typeof Request.infer, Res>({
+export default modularCompute<typeof Request.infer, Res>({
   id: "modular.inverse.compute",
-  version: "1.0.0",
   title: "Modular inverse",
   summary:
     "The inverse of a modulo m ≥ 1: { exists: true, inverse } with 0 ≤ inverse < m and a·inverse ≡ 1 (mod m) when gcd(a, m) = 1, else the typed answer { exists: false, gcd } " +
     "naming g = gcd(a, m) > 1 (not an error: non-invertibility is a normal answer). Extended Euclid (Lehmer), operands up to 20,000 digits. Modulo 1 every a is invertible with inverse 0.",
   keywords: ["modular inverse", "inverse", "invert", "reciprocal", "mod", "modulo", "unit", "invertible", "extended euclid", "bezout", "modinv", "multiplicative inverse", "modular"],
-  input_kinds: ["integer"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request,
   result: Result,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic (extended Euclid)" }],
+  purpose: "exact bigint arithmetic (extended Euclid)",
   bounds: [{ name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "a and m have at most this many digits each" }],
   cost_model: "units = (bit length of m)² / 32 + limbs(a)·limbs(m) — one reduction and an extended Euclid (quadratic)",
   budget: { max_units: 5e9, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 10_000 },
   preflight(req) {
-    const bm = bitsOf(req.modulus), ba = bitsOf(req.a);
-    return { units: (bm * bm) / 32 + (ba / 64) * (bm / 64), memory_bytes: (ba + bm) * 2, basis: `a of ${req.a.replace("-", "").length} digits, m of ${req.modulus.length} digits` };
+    const bm = bits(req.modulus), ba = bits(req.a);
+    return { units: (bm * bm) / 32 + (ba / 64) * (bm / 64), memory_bytes: (ba + bm) * 2, basis: `a of ${ba} bits, m of ${bm} bits` };
   },
   ports: {
-    inputs: { a: { field: "a", kind: "integer", description: "the integer to invert" } },
-    outputs: { inverse: { field: "inverse", kind: "integer", description: "the inverse of a modulo m (when it exists)" } },
+    inputs: { a: { field: "a", description: "the integer to invert" } },
+    outputs: { inverse: { field: "inverse", description: "the inverse of a modulo m (when it exists)" } },
   },
-  execute(req): Res {
-    const a = BigInt(req.a), m = BigInt(req.modulus);
-    if (m === 1n) return { exists: true, inverse: "0" };
+  execute({ a, modulus: m }): Res {
+    if (m === 1n) return { exists: true, inverse: 0n };
     const inv = modInverse(a, m);
-    if (inv !== undefined) return { exists: true, inverse: inv.toString() };
-    return { exists: false, gcd: gcd(a, m).toString() };
+    return inv !== undefined ? { exists: true, inverse: inv } : { exists: false, gcd: gcd(a, m) };
   },
-  postcondition(req, res) {
-    const a = BigInt(req.a), m = BigInt(req.modulus);
+  postcondition({ a, modulus: m }, res) {
     if (res.exists) {
-      const x = BigInt(res.inverse);
+      const x = res.inverse;
       if (x < 0n || x >= m) return "the inverse is not in [0, m)";
       return mod(a * x, m) === mod(1n, m) ? null : "a·inverse ≢ 1 (mod m)";
     }
-    const g = BigInt(res.gcd);
+    const g = res.gcd;
     return g > 1n && a % g === 0n && m % g === 0n ? null : "the reported gcd is not a common divisor > 1";
   },
   examples: [

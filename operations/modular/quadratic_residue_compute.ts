@@ -1,50 +1,32 @@
 import { type } from "arktype";
-import { defineCompute } from "../../domain/declaration.js";
 import { gcd, isqrt, mod } from "../../domain/math/integer.js";
 import { analyzeSqrt, anyRoot, certainty, combineRootFamilies } from "../../domain/math/modular.js";
-import { integerString, naturalString, positiveString, strict } from "../_support/wire.js";
-import { Certainty, CERTAINTY_NOTE, checkNonSquareWitness, FACTOR_BUDGET, nonSquareWitness, NonSquareWitness, PROOF_WORK } from "./support.js";
-import { sqrtModCost } from "./sqrt_mod.js";
+import { request } from "../_support/kinds.js";
+import { factoringBounds, modularCompute } from "./factory.js";
+import { checkNonSquareWitness, nonSquareWitness, NonSquareWitness, SQRT_A_DIGITS, SQRT_N_DIGITS, sqrtModCost, sqrtRequestFields } from "./sqrt_support.js";
+import { bits, Certainty, CERTAINTY_NOTE, FACTOR_BUDGET, incompleteShape, nat, oneOf, pos, PROOF_WORK } from "./support.js";
 
-const MAX_N_DIGITS = 500;
-const MAX_A_DIGITS = 1000;
 /** When a has at most this many roots, the least one is returned. */
 const LEAST_ROOT_LIMIT = 1024;
 
-const Request = strict(
-  type({
-    a: integerString(MAX_A_DIGITS).describe("the integer a (at most 1000 digits)"),
-    modulus: positiveString(MAX_N_DIGITS).describe("the modulus n ≥ 1 (at most 500 digits); it is factored"),
-  }),
-);
-const Result = strict(
-  type({
+const Request = request(sqrtRequestFields);
+const Result = oneOf([
+  {
     status: "'COMPLETE'",
     square: "true",
     quadratic_residue: type("boolean").describe("a is a square and gcd(a, n) = 1 (the classical definition of a quadratic residue)"),
-    root: naturalString(MAX_N_DIGITS).describe("a square root x of a modulo n, 0 ≤ x < n (the least one when a has at most 1024 roots)"),
+    root: nat(SQRT_N_DIGITS, "a square root x of a modulo n, 0 ≤ x < n (the least one when a has at most 1024 roots)"),
     root_is_least: type("boolean").describe("whether root is the least square root"),
     certainty: Certainty,
-  })
-    .or({
-      status: "'COMPLETE'",
-      square: "false",
-      quadratic_residue: "false",
-      witness: NonSquareWitness,
-      certainty: Certainty,
-    })
-    .or({
-      status: "'INCOMPLETE'",
-      unfactored: positiveString(MAX_N_DIGITS).describe("the composite part of n that could not be factored within budget"),
-      reason: "string",
-    }),
-);
+  },
+  { status: "'COMPLETE'", square: "false", quadratic_residue: "false", witness: NonSquareWitness, certainty: Certainty },
+  incompleteShape({ unfactored: pos(SQRT_N_DIGITS, "the composite part of n that could not be factored within budget") }),
+]);
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;
 
-export default defineCompute<Req, Res>({
+export default modularCompute<Req, Res>({
   id: "modular.quadratic_residue.compute",
-  version: "1.0.0",
   title: "Is a a square (quadratic residue) modulo n? With proof",
   summary:
     "Decides whether x² ≡ a (mod n) is solvable, for any n ≥ 1 up to 500 digits, and proves the answer: a root when it is (the least root when there are at most 1024), " +
@@ -53,28 +35,19 @@ export default defineCompute<Req, Res>({
     "When n cannot be factored within budget, a mod n that is a perfect square of an integer still gets its root, and a Jacobi symbol −1 still proves a non-square; otherwise status INCOMPLETE. " +
     CERTAINTY_NOTE,
   keywords: ["quadratic residue", "quadratic non-residue", "is square", "square modulo n", "issquare", "legendre", "jacobi", "euler criterion", "witness", "proof", "modular"],
-  input_kinds: ["integer"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request,
   result: Result,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic; the shared factorization engine" }],
-  bounds: [
-    { name: "modulus_digits", limit: MAX_N_DIGITS, unit: "decimal digits", description: "n has at most this many digits" },
-    { name: "a_digits", limit: MAX_A_DIGITS, unit: "decimal digits", description: "a has at most this many digits" },
-    { name: "factor_budget", limit: FACTOR_BUDGET, unit: "Pollard–Brent iterations", description: "work allowed to factor n" },
-  ],
+  purpose: "exact bigint arithmetic; the shared factorization engine",
+  bounds: factoringBounds({ modulus: { letter: "n", digits: SQRT_N_DIGITS }, a: SQRT_A_DIGITS, factoring: "to factor n" }),
   cost_model:
     "units = factorization of n (at most 3·10^5 Pollard–Brent iterations, 2(L² + 4) each for L limbs of n) + 16·bits(n) modular multiplications for the prime-power roots + 1024·(prime powers) for the least root + Pocklington attempts above 3.3·10^24",
   budget: { max_units: 3e9, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 60_000 },
   progress_measure: "stages: 1 = n factored, 2 = decided",
   preflight(req) {
-    return { units: sqrtModCost(req.modulus.length, req.a.replace("-", "").length, LEAST_ROOT_LIMIT), memory_bytes: LEAST_ROOT_LIMIT * req.modulus.length * 4 + 2 ** 20, basis: `n of ${req.modulus.length} digits` };
+    const bn = bits(req.modulus);
+    return { units: sqrtModCost(bn, bits(req.a), LEAST_ROOT_LIMIT), memory_bytes: LEAST_ROOT_LIMIT * bn + 2 ** 20, basis: `n of ${bn} bits` };
   },
-  ports: { inputs: {}, outputs: {} },
-  execute(req, ctx): Res {
-    const a = BigInt(req.a), n = BigInt(req.modulus);
+  execute({ a, modulus: n }, ctx): Res {
     const checkpoint = () => ctx.checkpoint();
     const an = analyzeSqrt(a, n, { factorBudget: FACTOR_BUDGET, checkpoint });
     ctx.progress(1, 2, "n factored");
@@ -84,9 +57,9 @@ export default defineCompute<Req, Res>({
       const s = isqrt(r);
       if (s * s === r) {
         ctx.progress(2, 2, "decided");
-        return { status: "COMPLETE", square: true, quadratic_residue: gcd(a, n) === 1n, root: s.toString(), root_is_least: false, certainty: "PROVEN" };
+        return { status: "COMPLETE", square: true, quadratic_residue: gcd(a, n) === 1n, root: s, root_is_least: false, certainty: "PROVEN" };
       }
-      return { status: "INCOMPLETE", unfactored: an.unfactored.toString(), reason: `n could not be fully factored within budget and the Jacobi symbol of a modulo the unfactored part ${an.unfactored} is not −1` };
+      return { status: "INCOMPLETE", unfactored: an.unfactored, reason: `n could not be fully factored within budget and the Jacobi symbol of a modulo the unfactored part ${an.unfactored} is not −1` };
     }
     if (!an.square) {
       const witness = "jacobi" in an ? nonSquareWitness({ jacobi: an.jacobi }) : nonSquareWitness({ reason: an.reason });
@@ -95,23 +68,21 @@ export default defineCompute<Req, Res>({
     }
     const all = combineRootFamilies(an.families, LEAST_ROOT_LIMIT, checkpoint);
     const least = all.complete;
-    const root = least ? all.roots[0]! : anyRoot(an.families);
     ctx.progress(2, 2, "decided");
     return {
       status: "COMPLETE",
       square: true,
       quadratic_residue: gcd(a, n) === 1n,
-      root: root.toString(),
+      root: least ? all.roots[0]! : anyRoot(an.families),
       root_is_least: least,
       // The root is checked exactly; only root_is_least relies on the primes of n.
       certainty: least ? certainty(an.primes, { proofWork: PROOF_WORK, checkpoint }) : "PROVEN",
     };
   },
-  postcondition(req, res) {
-    const a = BigInt(req.a), n = BigInt(req.modulus);
-    if (res.status === "INCOMPLETE") return n % BigInt(res.unfactored) === 0n ? null : "the unfactored part does not divide n";
+  postcondition({ a, modulus: n }, res) {
+    if (res.status === "INCOMPLETE") return n % res.unfactored === 0n ? null : "the unfactored part does not divide n";
     if (!res.square) return checkNonSquareWitness(a, n, res.witness);
-    const x = BigInt(res.root);
+    const x = res.root;
     if (x >= n) return "the root is not in [0, n)";
     if (mod(x * x - a, n) !== 0n) return "the root does not square to a";
     if (res.quadratic_residue !== (gcd(a, n) === 1n)) return "quadratic_residue must be square ∧ gcd(a, n) = 1";

@@ -1,60 +1,47 @@
-import { type } from "arktype";
-import { defineCompute } from "../../domain/declaration.js";
 import { mod } from "../../domain/math/integer.js";
-import { integerString, naturalString, positiveString, strict } from "../_support/wire.js";
-import { bitsOf, limbs } from "./support.js";
+import { request, result } from "../_support/kinds.js";
+import { modularCompute } from "./factory.js";
+import { bits, int, limbs, nat, pos } from "./support.js";
 
 const MAX_DIGITS = 100_000;
 
-const Request = strict(
-  type({
-    a: integerString(MAX_DIGITS).describe("the integer to reduce (at most 100,000 digits)"),
-    modulus: positiveString(MAX_DIGITS).describe("the modulus m ≥ 1 (at most 100,000 digits)"),
-  }),
-);
-const Result = strict(
-  type({
-    residue: naturalString(MAX_DIGITS).describe("the canonical residue r = a mod m, 0 ≤ r < m"),
-    quotient: integerString(MAX_DIGITS).describe("the floor quotient q = ⌊a/m⌋, so that a = q·m + r"),
-    symmetric_residue: integerString(MAX_DIGITS).describe("the representative of a mod m in (−m/2, m/2]"),
-  }),
-);
+const Request = request({
+  a: int(MAX_DIGITS, "the integer to reduce (at most 100,000 digits)"),
+  modulus: pos(MAX_DIGITS, "the modulus m ≥ 1 (at most 100,000 digits)"),
+});
+const Result = result({
+  residue: nat(MAX_DIGITS, "the canonical residue r = a mod m, 0 ≤ r < m"),
+  quotient: int(MAX_DIGITS, "the floor quotient q = ⌊a/m⌋, so that a = q·m + r"),
+  symmetric_residue: int(MAX_DIGITS, "the representative of a mod m in (−m/2, m/2]"),
+});
 
-export default defineCompute<typeof Request.infer, typeof Result.infer>({
+export default modularCompute<typeof Request.infer, typeof Result.infer>({
   id: "modular.reduce.compute",
-  version: "1.0.0",
   title: "Reduce an integer modulo m",
   summary:
     "The canonical residue a mod m in [0, m) for any integer a and modulus m ≥ 1 (negative a included: −7 mod 3 = 2), with the floor quotient ⌊a/m⌋ (a = q·m + r) " +
     "and the symmetric representative in (−m/2, m/2]. Operands up to 100,000 digits.",
   keywords: ["mod", "modulo", "reduce", "reduction", "residue", "remainder", "canonical residue", "floor division", "quotient", "symmetric residue", "balanced", "congruence", "modular"],
-  input_kinds: ["integer"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request,
   result: Result,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic" }],
+  purpose: "exact bigint arithmetic",
   bounds: [{ name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "a and m have at most this many digits each" }],
   cost_model: "units = limbs(a)·limbs(m) + limbs(a) (one long division, schoolbook; a limb is 64 bits)",
   budget: { max_units: 5e9, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 10_000 },
   preflight(req) {
-    const la = limbs(bitsOf(req.a)), lm = limbs(bitsOf(req.modulus));
-    return { units: la * lm + la, memory_bytes: (la + lm) * 8 * 4, basis: `a of ${req.a.replace("-", "").length} digits, m of ${req.modulus.length} digits` };
+    const ba = bits(req.a), bm = bits(req.modulus);
+    const la = limbs(ba), lm = limbs(bm);
+    return { units: la * lm + la, memory_bytes: (la + lm) * 8 * 4, basis: `a of ${ba} bits, m of ${bm} bits` };
   },
   ports: {
-    inputs: { a: { field: "a", kind: "integer", description: "the integer to reduce" } },
-    outputs: { residue: { field: "residue", kind: "integer", description: "a mod m in [0, m)" } },
+    inputs: { a: { field: "a", description: "the integer to reduce" } },
+    outputs: { residue: { field: "residue", description: "a mod m in [0, m)" } },
   },
-  execute(req) {
-    const a = BigInt(req.a), m = BigInt(req.modulus);
+  execute({ a, modulus: m }) {
     const r = mod(a, m);
-    const q = (a - r) / m;
-    const s = 2n * r > m ? r - m : r;
-    return { residue: r.toString(), quotient: q.toString(), symmetric_residue: s.toString() };
+    return { residue: r, quotient: (a - r) / m, symmetric_residue: 2n * r > m ? r - m : r };
   },
-  postcondition(req, res) {
-    const a = BigInt(req.a), m = BigInt(req.modulus), r = BigInt(res.residue), q = BigInt(res.quotient), s = BigInt(res.symmetric_residue);
+  postcondition({ a, modulus: m }, { residue: r, quotient: q, symmetric_residue: s }) {
     if (r < 0n || r >= m) return "the residue is not in [0, m)";
     if (q * m + r !== a) return "a ≠ q·m + r";
     if ((s - r) % m !== 0n || 2n * s > m || 2n * s <= -m) return "the symmetric residue is wrong";

@@ -1,83 +1,60 @@
 import { type } from "arktype";
-import { defineCompute } from "../../domain/declaration.js";
 import { gcd } from "../../domain/math/integer.js";
 import { certainty, primitiveRoot } from "../../domain/math/modular.js";
-import { naturalString, positiveString, strict } from "../_support/wire.js";
-import { Certainty, CERTAINTY_NOTE, FACTOR_BUDGET, PROOF_WORK } from "./support.js";
-import { groupCost } from "./multiplicative_order.js";
+import { request } from "../_support/kinds.js";
+import { factoringBounds, modularCompute } from "./factory.js";
+import { bits, Certainty, CERTAINTY_NOTE, FACTOR_BUDGET, groupCost, GROUP_STAGE, incompleteShape, nat, oneOf, pos, PROOF_WORK } from "./support.js";
 
 const MAX_N_DIGITS = 500;
 
-const Request = strict(type({ modulus: positiveString(MAX_N_DIGITS).describe("the modulus m ≥ 1 (at most 500 digits)") }));
-const Result = strict(
-  type({
-    status: "'COMPLETE'",
-    exists: "true",
-    root: naturalString(MAX_N_DIGITS).describe("the least primitive root g modulo m (a generator of (Z/mZ)^*); 0 for m = 1"),
-    certainty: Certainty,
-  })
-    .or({
-      status: "'COMPLETE'",
-      exists: "false",
-      reason: type("string").describe("why (Z/mZ)^* is not cyclic: m is not 1, 2, 4, p^k or 2p^k for an odd prime p"),
-    })
-    .or({
-      status: "'INCOMPLETE'",
-      stage: type("'modulus' | 'group_order'").describe("what could not be factored: m, or p − 1"),
-      unfactored: positiveString(MAX_N_DIGITS).describe("the composite part left unfactored"),
-      reason: "string",
-    }),
-);
+const Request = request({ modulus: pos(MAX_N_DIGITS, "the modulus m ≥ 1 (at most 500 digits)") });
+const Result = oneOf([
+  { status: "'COMPLETE'", exists: "true", root: nat(MAX_N_DIGITS, "the least primitive root g modulo m (a generator of (Z/mZ)^*); 0 for m = 1"), certainty: Certainty },
+  { status: "'COMPLETE'", exists: "false", reason: type("string").describe("why (Z/mZ)^* is not cyclic: m is not 1, 2, 4, p^k or 2p^k for an odd prime p") },
+  incompleteShape({ stage: GROUP_STAGE, unfactored: pos(MAX_N_DIGITS, "the composite part left unfactored") }),
+]);
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;
 
-export default defineCompute<Req, Res>({
+export default modularCompute<Req, Res>({
   id: "modular.primitive_root.compute",
-  version: "1.0.0",
   title: "Least primitive root modulo m",
   summary:
     "The least primitive root modulo m (up to 500 digits) when (Z/mZ)^* is cyclic, i.e. m = 1, 2, 4, p^k or 2p^k (p an odd prime); otherwise the typed answer exists: false with the reason. " +
     "Candidates g = 2, 3, … are tested modulo p against the primes q of p − 1 (g^((p−1)/q) ≢ 1), then g^(p−1) ≢ 1 (mod p²) when k ≥ 2, and g odd for 2p^k. " +
-    "Note PARI/GP's znprimroot returns a primitive root that need not be the least (znprimroot(10) = 7, znprimroot(250) = 127; the least are 3 and 3). An unfactored odd part that is not a prime power already rules out a primitive root; " +
+    "PARI/GP's znprimroot returns a primitive root that need not be the least (znprimroot(10) = 7, znprimroot(250) = 127; the least are 3 and 3). An unfactored odd part that is not a prime power already rules out a primitive root; " +
     "status INCOMPLETE when p − 1 cannot be factored within budget. " +
     CERTAINTY_NOTE,
   keywords: ["primitive root", "generator", "znprimroot", "cyclic group", "unit group", "mod", "modulo", "least primitive root", "modular"],
-  input_kinds: ["integer"],
-  accepted_artifact_types: [],
-  produced_artifact_types: [],
   request: Request,
   result: Result,
-  effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic; the shared factorization engine" }],
-  bounds: [
-    { name: "modulus_digits", limit: MAX_N_DIGITS, unit: "decimal digits", description: "m has at most this many digits" },
-    { name: "factor_budget", limit: FACTOR_BUDGET, unit: "Pollard–Brent iterations", description: "work allowed for each factorization (m, then p − 1)" },
-  ],
+  purpose: "exact bigint arithmetic; the shared factorization engine",
+  bounds: factoringBounds({ modulus: { letter: "m", digits: MAX_N_DIGITS }, factoring: "for each factorization (m, then p − 1)" }),
   cost_model:
     "units = 2 × factorization of a number of m's size (m, then p − 1) + candidate tests (a few hundred candidates at most in practice, each ω(p − 1) exponentiations modulo p) + Pocklington attempts above 3.3·10^24",
   budget: { max_units: 4e9, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 60_000 },
   progress_measure: "none (factorizations, then a short candidate search)",
   preflight(req) {
-    return { units: groupCost(req.modulus.length), memory_bytes: 2 ** 20 + req.modulus.length * 64, basis: `m of ${req.modulus.length} digits` };
+    const b = bits(req.modulus);
+    return { units: groupCost(b), memory_bytes: 2 ** 20 + b * 20, basis: `m of ${b} bits` };
   },
-  ports: { inputs: {}, outputs: { root: { field: "root", kind: "integer", description: "the least primitive root" } } },
-  execute(req, ctx): Res {
-    const m = BigInt(req.modulus);
+  ports: { outputs: { root: { field: "root", description: "the least primitive root" } } },
+  execute({ modulus: m }, ctx): Res {
     const checkpoint = () => ctx.checkpoint();
     const r = primitiveRoot(m, { factorBudget: FACTOR_BUDGET, checkpoint });
     if (r.status === "INCOMPLETE") {
-      return { status: "INCOMPLETE", stage: r.stage, unfactored: r.unfactored.toString(), reason: r.stage === "modulus" ? "m could not be fully factored within budget" : "p − 1 could not be fully factored within budget" };
+      return { status: "INCOMPLETE", stage: r.stage, unfactored: r.unfactored, reason: r.stage === "modulus" ? "m could not be fully factored within budget" : "p − 1 could not be fully factored within budget" };
     }
     if (!r.exists) return { status: "COMPLETE", exists: false, reason: r.reason };
-    return { status: "COMPLETE", exists: true, root: r.root.toString(), certainty: certainty(r.primes, { proofWork: PROOF_WORK, checkpoint }) };
+    return { status: "COMPLETE", exists: true, root: r.root, certainty: certainty(r.primes, { proofWork: PROOF_WORK, checkpoint }) };
   },
-  postcondition(req, res) {
+  postcondition({ modulus: m }, res) {
     if (res.status !== "COMPLETE" || !res.exists) return null;
-    const m = BigInt(req.modulus), g = BigInt(res.root);
+    const g = res.root;
     if (m === 1n) return g === 0n ? null : "the primitive root modulo 1 is 0";
     if (g >= m || gcd(g, m) !== 1n) return "the root is not a unit below m";
     if (m <= 20_000n) {
-      // Independent: the order of g by repeated multiplication equals φ(m) (counted by gcds), and no smaller candidate has that order.
+      // The order of g by repeated multiplication equals φ(m) (counted by gcds), and no smaller candidate has that order.
       let phi = 0n;
       for (let x = 1n; x < m; x++) if (gcd(x, m) === 1n) phi++;
       const ord = (h: bigint): bigint => {

@@ -1,0 +1,125 @@
+import { certainty, discreteLog } from "../../domain/math/modular.js";
+import { request } from "../_support/kinds.js";
+import { checkDlogSolution, checkDlogWitness, DLOG_KIND, DLOG_MAX_DIGITS as MAX_DIGITS, dlogRequestFields, dlogResultShapes, groupSteps, MAX_GROUP_STEPS, pohligHellmanCost, witnessOf } from "./dlog_support.js";
+import { modularCompute } from "./factory.js";
+import { bits, CERTAINTY_NOTE, FACTOR_BUDGET, factorList, groupCost, mulCost, oneOf, PROOF_WORK } from "./support.js";
+
+const Request = request(dlogRequestFields);
+const Result = oneOf(dlogResultShapes, DLOG_KIND);
+type Req = typeof Request.infer;
+type Res = typeof Result.infer;
+
+export default modularCompute<Req, Res>({
+  id: "modular.discrete_log.compute",
+  title: "Discrete logarithm modulo m",
+  summary:
+    "The least x ≥ 0 with g^x ≡ h (mod m), m up to 500 digits, any g (units and non-units), with the period of all solutions; or the typed answer solvable: false with a checkable witness " +
+    "(an order argument, a non-unit target, or a vanishing non-unit base). The whole answer is published on the `discrete_log` port; modular.discrete_log.verify takes it as its claim. " +
+    "Pohlig–Hellman over the factored order, assembled across the cyclic pieces of (Z/mZ)^* (4, the 1-mod-4 part of 2^k, odd p^k): prime-power parts by divide and conquer over the digits, " +
+    "prime-order parts by baby-step giant-step (√q ≤ 2^18), Pollard rho (larger q) or the p-adic formula (q = p for p^k). " +
+    `Bounded by the largest prime factor q of the order: up to ${MAX_GROUP_STEPS.toExponential(0)} generic group operations for word-size m (q up to about 10^14), fewer for large m (cost-capped); beyond that, or when m or some p − 1 cannot be factored, status INCOMPLETE says which. ` +
+    CERTAINTY_NOTE,
+  keywords: ["discrete logarithm", "discrete log", "dlog", "znlog", "index", "pohlig hellman", "baby step giant step", "bsgs", "pollard rho", "log mod p", "mod", "modulo", "modular"],
+  request: Request,
+  result: Result,
+  purpose: "exact bigint arithmetic; the shared factorization engine",
+  bounds: [
+    { name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "g, h and m have at most this many digits" },
+    {
+      name: "group_steps",
+      limit: MAX_GROUP_STEPS,
+      unit: "group operations",
+      description: "generic steps (BSGS / rho) allowed: min(3·10^7, 1.5·10^9 / (2(L² + 4))) for L limbs of m; a subgroup of prime order q needs about 2·√q (BSGS) to 4·√q (rho)",
+    },
+    { name: "factor_budget", limit: FACTOR_BUDGET, unit: "Pollard–Brent iterations", description: "work allowed for each factorization (m, and each p − 1)" },
+  ],
+  cost_model:
+    "units = 2 × factorization of a number of m's size + min(allowed steps, 2.5·√m) generic group operations + 6 exponentiations per possible prime of the order (at most 1.3·bits/log2(bits) primes), each multiplication 2(L² + 4) for L limbs of m (+ Pocklington attempts above 3.3·10^24). " +
+    "The real generic work is about 2.5·√q for the largest prime q of the order, checked after factoring.",
+  budget: { max_units: 8e9, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 120_000 },
+  progress_measure: "per mille: 100 when the group is factored, then the share of prime-order subproblems solved",
+  preflight(req) {
+    const b = bits(req.modulus);
+    const sqrtM = 2 ** (b / 2);
+    const steps = Math.min(groupSteps(b), 2.5 * sqrtM);
+    return {
+      units: groupCost(b) + steps * mulCost(b) + pohligHellmanCost(b),
+      memory_bytes: Math.min(2 ** 18, Math.sqrt(sqrtM)) * (b / 8 + 64) + 2 ** 20,
+      basis: `m of ${b} bits; generic steps at most ${steps.toExponential(2)}`,
+    };
+  },
+  ports: {
+    outputs: {
+      discrete_log: { field: ".", description: "the whole answer (least solution and period, or a no-solution witness): the claim of modular.discrete_log.verify" },
+      log: { field: "log", description: "the least discrete logarithm (when solvable)" },
+    },
+  },
+  execute({ base: g, target: h, modulus: m }, ctx): Res {
+    const checkpoint = () => ctx.checkpoint();
+    let factored = false;
+    const r = discreteLog(g, h, m, {
+      factorBudget: FACTOR_BUDGET,
+      checkpoint,
+      maxSteps: groupSteps(bits(m)),
+      onSubproblem: (done, total) => {
+        if (!factored) {
+          factored = true;
+          ctx.progress(100, 1000, "group factored");
+        }
+        ctx.progress(100 + Math.floor((900 * done) / Math.max(1, total)), 1000, `${done} of ${total} prime-order subproblems`);
+      },
+    });
+    if (r.status === "INCOMPLETE") {
+      return { status: "INCOMPLETE", stage: r.stage, reason: r.reason, ...(r.unfactored !== undefined ? { unfactored: r.unfactored } : {}), ...(r.prime !== undefined ? { prime: r.prime } : {}) };
+    }
+    const c = certainty(r.primes, { proofWork: PROOF_WORK, checkpoint });
+    if (!r.solvable) return { status: "COMPLETE", solvable: false, reason: r.reason, witness: witnessOf(r.witness), certainty: c };
+    return {
+      status: "COMPLETE",
+      solvable: true,
+      log: r.log,
+      ...(r.period !== undefined ? { period: r.period, period_factorization: factorList(r.periodFactors!) } : {}),
+      preperiod: BigInt(r.preperiod),
+      certainty: c,
+    };
+  },
+  // The checker's own tests (exponentiations and gcds): the answer is what modular.discrete_log.verify accepts, short of proving its primes.
+  postcondition({ base: g, target: h, modulus: m }, res) {
+    if (res.status === "INCOMPLETE") return null;
+    if (!res.solvable) return checkDlogWitness(g, h, m, res.witness).problem;
+    const c = checkDlogSolution(g, h, m, res);
+    return c.verdict === "accepted" ? null : c.verdict === "rejected" ? c.reason : "the period comes without its factorization";
+  },
+  examples: [
+    { title: "2^x ≡ 3 (mod 101)", payload: { base: "2", target: "3", modulus: "101" }, expected: { status: "COMPLETE", solvable: true, log: "69", period: "100", period_factorization: [{ prime: "2", exponent: "2" }, { prime: "5", exponent: "2" }], preperiod: "0", certainty: "PROVEN" } },
+    {
+      title: "no solution: 4 generates the squares modulo 11, and 2 is not a square (order argument)",
+      payload: { base: "4", target: "2", modulus: "11" },
+      expected: {
+        status: "COMPLETE",
+        solvable: false,
+        reason: "g^5 ≡ 1 but h^5 ≢ 1 (mod 11): h is not a power of g modulo 11",
+        witness: { kind: "order", forced_modulus: "1", forced_log: "0", forced_order: "1", forced_order_factorization: [], modulus: "11", exponent: "5" },
+        certainty: "PROVEN",
+      },
+    },
+    {
+      title: "a non-unit base: 2^x ≡ 8 (mod 24) at x = 3, and then every 2 steps",
+      payload: { base: "2", target: "8", modulus: "24" },
+      expected: { status: "COMPLETE", solvable: true, log: "3", period: "2", period_factorization: [{ prime: "2", exponent: "1" }], preperiod: "3", certainty: "PROVEN" },
+    },
+    {
+      title: "a 21-digit prime p with p − 1 = 2·10739·4655927·1000000007 (baby-step giant-step on the 10^9 part)",
+      payload: { base: "5", target: "123456789", modulus: "100000000806000000743" },
+      expected: {
+        status: "COMPLETE",
+        solvable: true,
+        log: "43472855763607102859",
+        period: "100000000806000000742",
+        period_factorization: [{ prime: "2", exponent: "1" }, { prime: "10739", exponent: "1" }, { prime: "4655927", exponent: "1" }, { prime: "1000000007", exponent: "1" }],
+        preperiod: "0",
+        certainty: "PROVEN",
+      },
+    },
+  ],
+});
