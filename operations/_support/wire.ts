@@ -16,7 +16,8 @@ export function strict<T extends Type<any>>(t: T): T {
 export function integerString(maxDigits: number) {
   return type("string")
     .atMostLength(maxDigits + 1)
-    .and(new RegExp(`^(0|-?[1-9][0-9]{0,${maxDigits - 1}})$`))
+    // Length, not a regex repeat count, bounds the digits (RE2-based validators refuse counts above 1000).
+    .and(/^(0|-?[1-9][0-9]*)$/)
     .describe(`an integer as a decimal string (at most ${maxDigits} digits)`);
 }
 
@@ -35,7 +36,7 @@ export function rationalString(maxChars: number) {
   return type("string").atMostLength(maxChars).and(/^(0|-?[1-9][0-9]*)(\/[1-9][0-9]*)?$/).describe(`a rational "p/q" or an integer, as a string (at most ${maxChars} characters)`);
 }
 
-export const RingName = type(/^(ZZ|QQ|GF\([1-9][0-9]{0,39}\))$/).describe('a ring: "ZZ", "QQ" or "GF(p)" with p prime');
+export const RingName = type("string").atMostLength(44).and(/^(ZZ|QQ|GF\([1-9][0-9]*\))$/).describe('a ring: "ZZ", "QQ" or "GF(p)" with p prime');
 
 /** A matrix `{ ring, rows }` with at most maxDim rows and columns and bounded entries. */
 export function matrixWire(maxDim: number, maxEntryChars: number) {
