@@ -109,3 +109,63 @@ function readdir(dir: string): string[] {
     return [];
   }
 }
+
+describe("ports: nested fields and declared equivalences", () => {
+  it("an input port may bind a nested request field, and an example may declare an equivalence", async () => {
+    const { defineCompute } = await import("../../../domain/declaration.js");
+    const K = await import("../../../operations/_support/kinds.js");
+    const { type } = await import("arktype");
+    const sum = defineCompute({
+      id: "test.nested_sum.compute",
+      version: "1.0.0",
+      title: "Sum of a nested list",
+      summary: "Adds the integers of claim.values (a test operation).",
+      keywords: ["test"],
+      accepted_artifact_types: [],
+      produced_artifact_types: [],
+      request: K.request({ claim: K.object({ values: K.object({ first: K.integer(10), second: K.integer(10) }, "test.pair"), label: type("string <= 10") }) }),
+      result: K.result({ sum: K.integer(12), witness: K.integer(12) }),
+      effect: "read_only",
+      providers: [{ id: "jacobian.builtin", purpose: "test" }],
+      bounds: [{ name: "digits", limit: 10, unit: "digits", description: "test" }],
+      cost_model: "constant",
+      budget: { max_units: 1e6, max_memory_bytes: 1e6, timeout_ms: 1000 },
+      preflight: () => ({ units: 1, memory_bytes: 0, basis: "constant" }),
+      ports: { inputs: { pair: { field: "claim.values", description: "the pair" } } },
+      execute: (r: any) => ({ sum: r.claim.values.first + r.claim.values.second, witness: r.claim.values.first }),
+      postcondition: () => null,
+      examples: [
+        {
+          title: "any witness among the operands is right",
+          payload: { claim: { values: { first: "2", second: "3" }, label: "x" } },
+          expected: { sum: "5", witness: "3" },
+          equivalence: { description: "same sum; the witness is either operand", equivalent: (e: any, a: any) => e.sum === a.sum && ["2", "3"].includes(a.witness) },
+        },
+      ],
+    });
+    const pairSource = defineCompute({
+      ...(sum as any),
+      postcondition: () => null,
+      id: "test.pair_source.compute",
+      request: K.request({ n: K.integer(5) }),
+      result: K.result({ pair: K.object({ first: K.integer(10), second: K.integer(10) }, "test.pair") }),
+      ports: { outputs: { pair: { field: "pair", description: "a pair" } } },
+      execute: (r: any) => ({ pair: { first: r.n, second: r.n + 1n } }),
+      examples: [{ title: "n, n+1", payload: { n: "4" }, expected: { pair: { first: "4", second: "5" } } }],
+    });
+    const j = createJacobian({ packs: [{ name: "nested", version: "0", description: "", operations: [sum as never, pairSource as never] }], artifactsDir: tempDir(), pool: false });
+    try {
+      const inspected = (j.inspect("test.nested_sum.compute") as any).capability;
+      expect(inspected.ports.inputs.pair).to.deep.equal({ field: "claim.values", kind: "test.pair", description: "the pair" });
+      expect(inspected.examples[0].equivalence).to.equal("same sum; the witness is either operand");
+      const made = (await j.run("test.pair_source.compute", { n: "4" })) as any;
+      const o = (await j.run("test.nested_sum.compute", { claim: { label: "by ref" } }, { inputs: { pair: { value_ref: made.refs.pair } } })) as any;
+      expect(o.value).to.deep.equal({ sum: "9", witness: "4" });
+      const twice = (await j.run("test.nested_sum.compute", { claim: { label: "x", values: { first: "1", second: "1" } } }, { inputs: { pair: { value_ref: made.refs.pair } } })) as any;
+      expect(twice.error).to.include({ code: "INVALID_PAYLOAD", path: "payload.claim.values" });
+      expect(sum.examples[0]!.equivalence!.equivalent(sum.examples[0]!.expected, { sum: "5", witness: "2" })).to.equal(true);
+    } finally {
+      await j.close();
+    }
+  });
+});
