@@ -40,32 +40,33 @@ const POSITIVE_RE = /^[1-9][0-9]*$/;
 const RATIONAL_RE = /^(0|-?[1-9][0-9]*)(\/[1-9][0-9]*)?$/;
 
 /** An integer string of at most `maxDigits` digits, parsed to bigint. */
-export function integer(maxDigits: number) {
-  // maxLength admits the sign; the digit count itself is checked before BigInt runs.
+export function integer(maxDigits: number, description?: string) {
+  // maxLength admits the sign; the digit count itself is checked before BigInt runs (a union of
+  // the two signs would publish an exact length, but a failed union quotes the whole value).
   return kinded(
     type("string")
       .atMostLength(maxDigits + 1)
       .and(INTEGER_RE)
-      .describe(`an integer as a decimal string (at most ${maxDigits} digits)`)
+      .describe(description ?? `an integer as a decimal string (at most ${maxDigits} digits)`)
       .pipe((s: string, ctx) => (s.length - (s.charCodeAt(0) === 45 ? 1 : 0) > maxDigits ? ctx.error(`an integer of at most ${maxDigits} digits`) : BigInt(s))),
     "integer",
   );
 }
 
 /** A non-negative integer string, parsed to bigint. */
-export function natural(maxDigits: number) {
-  return kinded(type("string").atMostLength(maxDigits).and(NATURAL_RE).describe(`a non-negative integer as a decimal string (at most ${maxDigits} digits)`).pipe((s: string): bigint => BigInt(s)), "integer");
+export function natural(maxDigits: number, description?: string) {
+  return kinded(type("string").atMostLength(maxDigits).and(NATURAL_RE).describe(description ?? `a non-negative integer as a decimal string (at most ${maxDigits} digits)`).pipe((s: string): bigint => BigInt(s)), "integer");
 }
 
 /** A positive integer string, parsed to bigint. */
-export function positive(maxDigits: number) {
-  return kinded(type("string").atMostLength(maxDigits).and(POSITIVE_RE).describe(`a positive integer as a decimal string (at most ${maxDigits} digits)`).pipe((s: string): bigint => BigInt(s)), "integer");
+export function positive(maxDigits: number, description?: string) {
+  return kinded(type("string").atMostLength(maxDigits).and(POSITIVE_RE).describe(description ?? `a positive integer as a decimal string (at most ${maxDigits} digits)`).pipe((s: string): bigint => BigInt(s)), "integer");
 }
 
 /** A rational "p/q" (q > 0; unreduced accepted) or an integer string, parsed to lowest terms. */
-export function rational(maxChars: number) {
+export function rational(maxChars: number, description?: string) {
   return kinded(
-    type("string").atMostLength(maxChars).and(RATIONAL_RE).describe(`a rational "p/q" or an integer, as a string (at most ${maxChars} characters)`).pipe((s: string, ctx): Rational => parseRationalWire(s, here(ctx))),
+    type("string").atMostLength(maxChars).and(RATIONAL_RE).describe(description ?? `a rational "p/q" or an integer, as a string (at most ${maxChars} characters)`).pipe((s: string, ctx): Rational => parseRationalWire(s, here(ctx))),
     "rational",
   );
 }
@@ -106,6 +107,46 @@ export function object<const S extends Record<string, unknown>>(shape: S, kind?:
   SHAPE_OF.set(t, shape);
   if (kind) KIND_OF.set(t, kind);
   return t as ReturnType<typeof type<S>>;
+}
+
+/**
+ * `describe` returns a new arktype type, which would drop the value kind recorded by the
+ * builders; this keeps it, so request and port kinds are still derived.
+ */
+export function described<T extends { describe(d: string): unknown }>(t: T, description: string): T {
+  const kind = KIND_OF.get(t as unknown as object);
+  const shape = SHAPE_OF.get(t as unknown as object);
+  const out = t.describe(description) as T & object;
+  if (kind) KIND_OF.set(out, kind);
+  if (shape) SHAPE_OF.set(out, shape);
+  return out;
+}
+
+type Infer<S> = ReturnType<typeof type<S>>["infer"];
+
+function unionType(shapes: readonly Record<string, unknown>[]): Type<any> {
+  let t = (type as any)(shapes[0]) as Type<any>;
+  for (const s of shapes.slice(1)) t = t.or((type as any)(s));
+  return t;
+}
+
+/**
+ * A result schema that is a union of object shapes (a typed answer: solvable or not, complete or
+ * not), with the field kinds of every branch recorded and, optionally, the whole-result kind
+ * `family.object` that its checker's claim carries. `result` takes one shape; this is its union.
+ */
+export function oneOf<const S extends readonly Record<string, unknown>[]>(shapes: S, wholeKind?: string): Kinded<{ [K in keyof S]: Infer<S[K]> }[number]> {
+  const kinds: Record<string, string> = {};
+  for (const sh of shapes) Object.assign(kinds, fieldKinds(sh));
+  return wrap(strict(unionType(shapes)), kinds, "in", wholeKind) as never;
+}
+
+/**
+ * A checker's claim: the union of the claim shapes, described, carrying the producer's result kind
+ * (so the checker's `claim` input port takes the producer's whole-result output port).
+ */
+export function claimOf<const S extends readonly Record<string, unknown>[]>(shapes: S, kind: string, description: string): Type<{ [K in keyof S]: Infer<S[K]> }[number]> {
+  return kinded(unionType(shapes).describe(description), kind) as never;
 }
 
 /** Mark any type (e.g. a whole result shape) as carrying a named kind. */

@@ -49,15 +49,8 @@ export function hasAtMostDigits(x: bigint, digits: number): boolean {
   return x < 10n ** BigInt(digits);
 }
 
-/**
- * `describe` returns a new arktype type, which would drop the value kind recorded by the kind
- * builders; this keeps it, so request and port kinds are still derived.
- */
-export function described<T extends { describe(d: string): unknown }>(t: T, description: string): T {
-  const kind = fieldKinds({ t }).t;
-  const out = t.describe(description) as T;
-  return kind ? ofKind(out as T & object, kind) : out;
-}
+import { described } from "../_support/kinds.js";
+export { described };
 
 /* ---------- linear equations a1·x1 + … + an·xn = c ---------- */
 

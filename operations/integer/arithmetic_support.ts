@@ -12,7 +12,7 @@ import { domainError } from "../../domain/errors.js";
 import { certifyPrimes, type Certainty, type PrimePowers } from "../../domain/math/arithmetic.js";
 import { DEFAULT_FACTOR_BUDGET, factorInteger, siqsWorkEstimate } from "../../domain/math/factor.js";
 import { bitLength, modPow } from "../../domain/math/integer.js";
-import { fieldKinds, natural, ofKind, positive, request, result, strict, type Json, type Kinded } from "../_support/kinds.js";
+import { fieldKinds, integer, natural, ofKind, positive, request, result, strict, type Json, type Kinded } from "../_support/kinds.js";
 
 export const abs = (n: bigint): bigint => (n < 0n ? -n : n);
 
@@ -44,13 +44,9 @@ export function digitsOf(n: bigint): number {
  * digit bound is exact for either sign: a non-negative string of at most maxDigits characters, or
  * "-" and at most maxDigits digits (lengths, not regex repeat counts, which RE2 caps at 1000).
  */
-export function integerField(maxDigits: number, description: string) {
-  const nonNegative = type("string").atMostLength(maxDigits).and(/^(0|[1-9][0-9]*)$/);
-  const negative = type("string").atMostLength(maxDigits + 1).and(/^-[1-9][0-9]*$/);
-  return ofKind(nonNegative.or(negative).describe(description).pipe((s: string): bigint => BigInt(s)), "integer");
-}
-export const naturalField = (maxDigits: number, description: string) => ofKind(natural(maxDigits).describe(description), "integer");
-export const positiveField = (maxDigits: number, description: string) => ofKind(positive(maxDigits).describe(description), "integer");
+export const integerField = (maxDigits: number, description: string) => integer(maxDigits, description);
+export const naturalField = (maxDigits: number, description: string) => natural(maxDigits, description);
+export const positiveField = (maxDigits: number, description: string) => positive(maxDigits, description);
 
 /** An integer ≥ 2 (a base or a modulus-like parameter), parsed to bigint. */
 export function atLeastTwoField(maxDigits: number, description: string) {

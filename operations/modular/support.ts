@@ -15,51 +15,13 @@ import { fieldKinds, integer, natural, ofKind, positive, strict, type Kinded } f
 // the builders in _support/kinds.ts; these re-attach it.
 
 /** An integer (decimal string on the wire, bigint parsed) of at most `digits` digits. */
-export const int = (digits: number, description: string) => ofKind(integer(digits).describe(description), "integer");
+export const int = (digits: number, description: string) => integer(digits, description);
 /** A non-negative integer of at most `digits` digits. */
-export const nat = (digits: number, description: string) => ofKind(natural(digits).describe(description), "integer");
+export const nat = (digits: number, description: string) => natural(digits, description);
 /** A positive integer of at most `digits` digits. */
-export const pos = (digits: number, description: string) => ofKind(positive(digits).describe(description), "integer");
+export const pos = (digits: number, description: string) => positive(digits, description);
 
-type Infer<S> = ReturnType<typeof type<S>>["infer"];
-
-function unionType(shapes: readonly Record<string, unknown>[]): Type<any> {
-  let t = (type as any)(shapes[0]) as Type<any>;
-  for (const s of shapes.slice(1)) t = t.or((type as any)(s));
-  return t;
-}
-
-/**
- * A result schema that is a union of object shapes (a typed answer: solvable or not, complete or
- * not), strict at every depth, with the field kinds of every branch recorded and, optionally, the
- * whole-result kind `family.object` that its checker's claim carries. The kinds module's `result`
- * takes one shape; this is its union counterpart.
- */
-export function oneOf<const S extends readonly Record<string, unknown>[]>(shapes: S, wholeKind?: string): Kinded<{ [K in keyof S]: Infer<S[K]> }[number]> {
-  const t = strict(unionType(shapes));
-  const kinds: Record<string, string> = {};
-  for (const s of shapes) Object.assign(kinds, fieldKinds(s));
-  const wire = (t as any).in as Type<any>;
-  let jsonSchema: object | undefined;
-  const schema: KindedSchema<unknown> & { arktype: Type<any>; infer: unknown } = {
-    arktype: t,
-    infer: undefined,
-    fieldKinds: kinds,
-    ...(wholeKind ? { kind: wholeKind } : {}),
-    "~standard": { version: 1, vendor: "arktype", validate: (value: unknown) => t["~standard"].validate(value) as never },
-    validateWire: (value: unknown) => wire["~standard"].validate(value) as never,
-    toJsonSchema: () => (jsonSchema ??= wire.toJsonSchema()),
-  };
-  return schema as never;
-}
-
-/**
- * A checker's claim: the union of the claim shapes, described, carrying the producer's result kind
- * (so the checker's `claim` input port takes the producer's whole-result output port).
- */
-export function claimOf<const S extends readonly Record<string, unknown>[]>(shapes: S, kind: string, description: string): Type<{ [K in keyof S]: Infer<S[K]> }[number]> {
-  return ofKind(unionType(shapes).describe(description), kind) as never;
-}
+export { claimOf, oneOf } from "../_support/kinds.js";
 
 /** An integer in wire form (checker bindings are validated after `toWire`). */
 export const integerWire = (digits: number) =>

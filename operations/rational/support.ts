@@ -34,15 +34,8 @@ export const MAX_POWER_CHARS = 1_000_000;
 export const LOG2_10 = Math.log2(10);
 export const bitsOfChars = (chars: number): number => Math.ceil(chars * LOG2_10);
 
-/**
- * `describe` returns a new arktype type, which would drop the value kind recorded by the kind
- * builders; this keeps it, so request and port kinds are still derived.
- */
-export function described<T extends { describe(d: string): unknown }>(t: T, description: string): T {
-  const kind = fieldKinds({ t }).t;
-  const out = t.describe(description) as T;
-  return kind ? ofKind(out as T & object, kind) : out;
-}
+import { described } from "../_support/kinds.js";
+export { described };
 
 /** A rational operand: "p/q" with q > 0 (unreduced accepted) or an integer, parsed to lowest terms. */
 export const operand = (description: string) => described(rational(MAX_CHARS), description);
