@@ -11,52 +11,67 @@ export const SEARCH_QUERY_MAX = 512;
 export const SEARCH_LIMIT_MAX = 20;
 export const SEARCH_LIMIT_DEFAULT = 5;
 
-const OperationId = type(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/).and("string <= 200");
-const Token = type(/^[a-z][a-z0-9_.:-]*$/).and("string <= 64");
+/**
+ * The argument types, built on first use: a process that only lists tools, or only runs, builds
+ * only what it needs (type construction is a visible share of a one-shot CLI call).
+ */
+function buildFindTypes() {
+  const OperationId = type(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/).and("string <= 200");
+  const Token = type(/^[a-z][a-z0-9_.:-]*$/).and("string <= 64");
+  const SearchRequest = type({
+    op: "'search'",
+    query: type("string >= 1").and(`string <= ${SEARCH_QUERY_MAX}`),
+    "limit?": `1 <= number.integer <= ${SEARCH_LIMIT_MAX}`,
+    "input_kind?": Token,
+    "artifact_type?": Token,
+  });
+  const InspectRequest = type({ op: "'inspect'", capability_id: OperationId });
+  return {
+    FindArguments: type({ request: SearchRequest.or(InspectRequest) }).onDeepUndeclaredKey("reject"),
+    FindEnvelope: type({ request: { op: "'search' | 'inspect'", "[string]": "unknown" } }).onUndeclaredKey("reject"),
+    StrictSearch: type({ request: SearchRequest }).onDeepUndeclaredKey("reject"),
+    StrictInspect: type({ request: InspectRequest }).onDeepUndeclaredKey("reject"),
+  };
+}
 
-export const SearchRequest = type({
-  op: "'search'",
-  query: type("string >= 1").and(`string <= ${SEARCH_QUERY_MAX}`),
-  "limit?": `1 <= number.integer <= ${SEARCH_LIMIT_MAX}`,
-  "input_kind?": Token,
-  "artifact_type?": Token,
-});
+function buildRunArguments() {
+  const OperationId = type(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/).and("string <= 200");
+  const ValueRef = type(/^value:\/\/[A-Za-z0-9_-]{32}$/);
+  return type({
+    capability_id: OperationId,
+    payload: "Record<string, unknown>",
+    "inputs?": type({ "[string]": { value_ref: ValueRef } }),
+  }).onDeepUndeclaredKey("reject");
+}
 
-export const InspectRequest = type({ op: "'inspect'", capability_id: OperationId });
+let findTypes: ReturnType<typeof buildFindTypes> | undefined;
+let runArguments: ReturnType<typeof buildRunArguments> | undefined;
+/** The math.find argument type (also projected to the published JSON Schema by the build). */
+export const findArgumentsType = () => (findTypes ??= buildFindTypes()).FindArguments;
+/** The math.run argument type (also projected to the published JSON Schema by the build). */
+export const runArgumentsType = () => (runArguments ??= buildRunArguments());
 
-export const FindArguments = type({ request: SearchRequest.or(InspectRequest) }).onDeepUndeclaredKey("reject");
-export type FindArguments = typeof FindArguments.infer;
-
-const FindEnvelope = type({ request: { op: "'search' | 'inspect'", "[string]": "unknown" } }).onUndeclaredKey("reject");
-const StrictSearch = type({ request: SearchRequest }).onDeepUndeclaredKey("reject");
-const StrictInspect = type({ request: InspectRequest }).onDeepUndeclaredKey("reject");
+export type FindArguments = ReturnType<typeof buildFindTypes>["FindArguments"]["infer"];
+export type RunArguments = ReturnType<typeof buildRunArguments>["infer"];
 
 /**
  * Parse math.find arguments, discriminating on `request.op` first so that every issue names the
  * exact field (a union validated as a whole can only blame `request`).
  */
 export function parseFindArguments(args: unknown, hint: string): FindArguments {
+  const t = (findTypes ??= buildFindTypes());
   const op = (args as { request?: { op?: unknown } } | null)?.request?.op;
-  if (op === "search") return parseStrict(StrictSearch, args, "", hint);
-  if (op === "inspect") return parseStrict(StrictInspect, args, "", hint);
-  return parseStrict(FindEnvelope, args, "", hint) as never;
+  if (op === "search") return parseStrict(t.StrictSearch, args, "", hint);
+  if (op === "inspect") return parseStrict(t.StrictInspect, args, "", hint);
+  return parseStrict(t.FindEnvelope, args, "", hint) as never;
 }
-
-export const ValueRef = type(/^value:\/\/[A-Za-z0-9_-]{32}$/);
-
-export const RunArguments = type({
-  capability_id: OperationId,
-  payload: "Record<string, unknown>",
-  "inputs?": type({ "[string]": { value_ref: ValueRef } }),
-}).onDeepUndeclaredKey("reject");
-export type RunArguments = typeof RunArguments.infer;
 
 /**
  * Parse math.run arguments. The payload must be a JSON object: an array also passes the record
  * check (arrays are objects) and would otherwise surface later as undeclared fields "0", "1".
  */
 export function parseRunArguments(args: unknown, hint: string): RunArguments {
-  const parsed = parseStrict(RunArguments, args, "", hint);
+  const parsed = parseStrict(runArgumentsType(), args, "", hint);
   if (Array.isArray(parsed.payload)) {
     return fail("INVALID_PAYLOAD", "payload must be an object of the operation's request fields (was an array)", "payload", hint);
   }

@@ -9,7 +9,7 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CatalogError, checkDeclaration, inspectionOf } from "../../application/catalog.js";
-import { FindArguments, RunArguments } from "../../application/contract.js";
+import { findArgumentsType, runArgumentsType } from "../../application/contract.js";
 import { describeOperation } from "../../domain/metadata.js";
 import { AVAILABLE_PACKS, loadAllShipped } from "../../operations/packs.js";
 import { DEFAULT_MANIFEST, inspectionPath, type ManifestFile } from "./manifest.js";
@@ -43,7 +43,7 @@ export async function writeManifest(file = DEFAULT_MANIFEST): Promise<{ operatio
   }
   if (problems.length) throw new CatalogError(problems);
   // The two MCP tools' argument schemas, so a server lists its tools without the validation library.
-  writeFileSync(TOOL_SCHEMAS_FILE, JSON.stringify({ find: FindArguments.toJsonSchema(), run: RunArguments.toJsonSchema() }));
+  writeFileSync(TOOL_SCHEMAS_FILE, JSON.stringify({ find: findArgumentsType().toJsonSchema(), run: runArgumentsType().toJsonSchema() }));
   const tmp = `${file}.tmp`;
   writeFileSync(tmp, JSON.stringify(manifest));
   renameSync(tmp, file);

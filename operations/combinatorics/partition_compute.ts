@@ -5,6 +5,7 @@ import {
 } from "../../domain/math/partitions.js";
 import { natural, ofKind, request, result } from "../_support/kinds.js";
 import { combinatoricsOperation, described } from "./factory.js";
+import { grouped } from "../../domain/library.js";
 
 /** p(10^9) has 35,219 digits. */
 const MAX_RESULT_DIGITS = 36_000;
@@ -38,7 +39,7 @@ export default combinatoricsOperation<typeof Request.infer, typeof Result.infer>
   object: "partition",
   title: "Partition number p(n)",
   summary:
-    `The number p(n) of partitions of n (unordered sums of positive integers), exact, for n ≤ ${MAX_PARTITION_N.toLocaleString("en")} (p(0) = 1, p(n) = 0 for n < 0 as in the generating function Π 1/(1 − q^k)). ` +
+    `The number p(n) of partitions of n (unordered sums of positive integers), exact, for n ≤ ${grouped(MAX_PARTITION_N)} (p(0) = 1, p(n) = 0 for n < 0 as in the generating function Π 1/(1 − q^k)). ` +
     "Small n: Euler's pentagonal recurrence. Otherwise the Hardy–Ramanujan–Rademacher series with Selberg's formula for the Kloosterman sums, in bigint fixed-point arithmetic " +
     "(Chudnovsky π, exp and cos by rectangular splitting) with a rigorous error bound: Rademacher's remainder bound fixes the number of terms, each term runs at the precision it needs " +
     "(falling like 1/k; small terms in IEEE doubles with a proved bound), and every rounding is bounded, so the final rounding to an integer is certain. " +

@@ -7,6 +7,7 @@ import type { Budget, CostEstimate } from "../../domain/declaration.js";
 import { JacobianError } from "../../domain/errors.js";
 import { toDecimalUnits } from "../../domain/math/combinatorics.js";
 import { bitLength } from "../../domain/math/integer.js";
+import { grouped } from "../../domain/library.js";
 
 /** Decimal digits of any result (numerator and denominator together for rationals). */
 export const MAX_RESULT_DIGITS = 1_000_000;
@@ -24,7 +25,7 @@ export const CHECK_PRIMES = [33_554_393, 33_554_383] as const;
 export const BUDGET: Budget = { max_units: 3e9, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 120_000 };
 
 export const RESULT_BOUND_DESCRIPTION =
-  `requests whose result would have more than ${MAX_RESULT_DIGITS.toLocaleString("en")} decimal digits (estimated in preflight from a log-gamma or saddle-point bound) are refused with RESOURCE_REFUSED`;
+  `requests whose result would have more than ${grouped(MAX_RESULT_DIGITS)} decimal digits (estimated in preflight from a log-gamma or saddle-point bound) are refused with RESOURCE_REFUSED`;
 
 /**
  * The cost estimate of a request whose result has about `resultBits` bits (all fields together):
@@ -33,12 +34,12 @@ export const RESULT_BOUND_DESCRIPTION =
  */
 export function sized(resultBits: number, work: number, memoryBytes: number, basis: string): CostEstimate {
   const digits = Math.ceil(Math.max(1, resultBits) * LOG10_2);
-  const shown = digits.toLocaleString("en");
+  const shown = grouped(digits);
   if (digits > MAX_RESULT_DIGITS) {
     return {
       units: Number.POSITIVE_INFINITY,
       memory_bytes: memoryBytes,
-      basis: `${basis}: the result would have about ${shown} decimal digits, above the bound of ${MAX_RESULT_DIGITS.toLocaleString("en")}`,
+      basis: `${basis}: the result would have about ${shown} decimal digits, above the bound of ${grouped(MAX_RESULT_DIGITS)}`,
     };
   }
   const bytes = Math.ceil(resultBits / 8);

@@ -8,6 +8,7 @@
 import { type } from "arktype";
 import { defineChecker, defineCompute, type CheckerDeclaration, type ComputeDeclaration } from "../../domain/declaration.js";
 import { natural, ofKind, positive } from "../_support/kinds.js";
+import { grouped } from "../../domain/library.js";
 
 type Defaulted = "kind" | "version" | "accepted_artifact_types" | "produced_artifact_types" | "effect" | "providers";
 
@@ -33,7 +34,7 @@ export function builtinChecker<Req>(d: Omit<CheckerDeclaration<Req>, Defaulted> 
   });
 }
 
-const digits = (d: number): string => `${d.toLocaleString("en")} digit${d === 1 ? "" : "s"}`;
+const digits = (d: number): string => `${grouped(d)} digit${d === 1 ? "" : "s"}`;
 /** Descriptions say what the value is, then its wire form (they also word the refusal: "n must be …"). */
 const described = (what: string, form: string): string => `${what}: ${form}`;
 

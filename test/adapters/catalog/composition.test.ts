@@ -44,10 +44,10 @@ describe("adapters/catalog: the build-time manifest and lazy loading", () => {
   });
 
   it("the MCP tool schemas written by the build equal a fresh projection of the contract's types", async () => {
-    const { FindArguments, RunArguments } = await import("../../../application/contract.js");
+    const { findArgumentsType, runArgumentsType } = await import("../../../application/contract.js");
     const { TOOL_SCHEMAS_FILE } = await import("../../../adapters/mcp/schemas.js");
     const written = JSON.parse(readFileSync(TOOL_SCHEMAS_FILE, "utf8"));
-    expect(written).to.deep.equal({ find: FindArguments.toJsonSchema(), run: RunArguments.toJsonSchema() });
+    expect(written).to.deep.equal({ find: findArgumentsType().toJsonSchema(), run: runArgumentsType().toJsonSchema() });
     // No pattern uses a repeat count (RE2-based validators refuse counts above 1000).
     expect(JSON.stringify(written)).to.not.match(/\{[0-9]+,[0-9]*\}/);
   });
