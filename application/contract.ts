@@ -11,7 +11,10 @@ export const SEARCH_QUERY_MAX = 512;
 export const SEARCH_LIMIT_MAX = 20;
 export const SEARCH_LIMIT_DEFAULT = 5;
 
-const OperationId = type(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/).and("string <= 200");
+/** The longest capability id accepted; a longer one is never echoed back (a reply must not grow with a bad request). */
+export const CAPABILITY_ID_MAX = 200;
+
+const OperationId = type(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/).and(`string <= ${CAPABILITY_ID_MAX}`);
 const Token = type(/^[a-z][a-z0-9_.:-]*$/).and("string <= 64");
 
 export const SearchRequest = type({

@@ -5,7 +5,7 @@ import type { CheckerFinding, RunOutcome } from "../domain/outcome.js";
 import type { ArtifactStore, Digest, Executor, Logger, ProgressSink, RuntimeSettings, StoredValue, ValueStore } from "../domain/ports.js";
 import { validateSync } from "../domain/schema.js";
 import type { Catalog, InstalledOperation } from "./catalog.js";
-import { parseStrict, RunArguments } from "./contract.js";
+import { CAPABILITY_ID_MAX, parseStrict, RunArguments } from "./contract.js";
 import { unknownCapability } from "./find.js";
 
 export const LIBRARY = { name: "jacobian", version: "0.1.0" } as const;
@@ -41,7 +41,8 @@ export class RunUseCase {
 
   async run(args: unknown, opts: RunOptions = {}): Promise<RunOutcome> {
     const started = performance.now();
-    let capabilityId = typeof (args as { capability_id?: unknown })?.capability_id === "string" ? String((args as { capability_id: string }).capability_id) : "";
+    const sentId = (args as { capability_id?: unknown } | null)?.capability_id;
+    let capabilityId = typeof sentId === "string" && sentId.length <= CAPABILITY_ID_MAX ? sentId : "";
     let provider = "none";
     const elapsed = () => ({ runtime_ms: Math.round((performance.now() - started) * 1000) / 1000, provider });
     try {

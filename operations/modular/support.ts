@@ -3,7 +3,7 @@ import { type } from "arktype";
 import { jacobi as jacobiSymbol } from "../../domain/math/integer.js";
 import type { FactorMap, NonSquareReason } from "../../domain/math/modular.js";
 import { decidePrimality } from "../../domain/math/primality.js";
-import { integerString, positiveString } from "../_support/wire.js";
+import { integerString, naturalString, positiveString } from "../_support/wire.js";
 
 /** Pollard–Brent (factorInteger) work budget for each factorization an operation makes. */
 export const FACTOR_BUDGET = 300_000;
@@ -51,15 +51,19 @@ export const Congruences = Congruence.array()
   .atMostLength(CRT_MAX_CONGRUENCES)
   .describe("the system x ≡ r_i (mod m_i); moduli need not be coprime (at most 1000 congruences)");
 
+/** The modulus bound of sqrt_mod and quadratic_residue (and their checker): a witness's divisor divides n. */
+const WITNESS_MAX_DIGITS = 500;
+
 /** A checkable reason why a is not a square modulo n (from analyzeSqrt). */
 export const NonSquareWitness = type({
   reason: type("'odd_valuation' | 'legendre' | 'mod_4' | 'mod_8' | 'jacobi'").describe(
     "odd_valuation: v_p(a mod p^k) is odd and below k; legendre: a = p^v·u (v even < k) with (u/p) = −1; mod_4 / mod_8: p = 2, a = 2^v·u (v even < k) with u ≡ 3 (mod 4) when k − v = 2, u ≢ 1 (mod 8) when k − v ≥ 3; " +
       "jacobi: an odd divisor d of n (the unfactored part) coprime to a with Jacobi symbol (a/d) = −1",
   ),
-  divisor: type("string").describe("the divisor d of n modulo which a is not a square: p^k (p^k ∥ n) or the unfactored part"),
-  "prime?": type("string").describe("the prime p of d = p^k (absent for jacobi)"),
-  "valuation?": type("string").describe("v = v_p(a mod p^k) (absent for jacobi)"),
+  divisor: positiveString(WITNESS_MAX_DIGITS).describe("the divisor d of n modulo which a is not a square: p^k (p^k ∥ n) or the unfactored part"),
+  "prime?": positiveString(WITNESS_MAX_DIGITS).describe("the prime p of d = p^k (absent for jacobi)"),
+  // v < k ≤ log2(n) < 1700 for n of at most 500 digits.
+  "valuation?": naturalString(4).describe("v = v_p(a mod p^k) (absent for jacobi)"),
 }).describe("why no square root exists: a is not a square modulo the divisor d of n, hence not modulo n");
 export type NonSquareWitnessWire = typeof NonSquareWitness.infer;
 
@@ -82,6 +86,8 @@ export function checkNonSquareWitness(a: bigint, n: bigint, w: NonSquareWitnessW
   }
   if (w.prime === undefined || w.valuation === undefined) return "prime and valuation are required";
   const p = BigInt(w.prime);
+  // p = 1 would never shrink the divisor below: the loop must not start.
+  if (p < 2n) return "the prime is below 2";
   let k = 0;
   for (let q = d; q > 1n; q /= p) {
     if (q % p !== 0n) return "the divisor is not a power of the prime";

@@ -49,6 +49,20 @@ describe("application/run pipeline", () => {
     expect((o as any).error.hint).to.match(/math\.find/);
   });
 
+  // Found by the MCP fuzzer: a 1 MB capability_id came back in full in the failed envelope.
+  it("does not echo a capability_id longer than any valid id", async () => {
+    for (const id of ["a." + "b".repeat(199), "a." + "b".repeat(1_000_000)]) {
+      const o = await j.run(id, { left: "1", right: "2" });
+      expect(o.outcome).to.equal("failed");
+      expect((o as any).error.code).to.equal("INVALID_PAYLOAD");
+      expect((o as any).error.path).to.equal("capability_id");
+      expect(o.capability_id).to.equal("");
+      expect(JSON.stringify(o).length).to.be.below(2000);
+    }
+    const atLimit = "a." + "b".repeat(198);
+    expect((await j.run(atLimit, {})).capability_id).to.equal(atLimit);
+  });
+
   it("reports a missing provider as non_conclusion PROVIDER_UNAVAILABLE", async () => {
     const o = await j.run("test.external.compute", { n: "1" });
     expect(o.outcome).to.equal("non_conclusion");
