@@ -4,7 +4,7 @@
  * with them, so unknown arguments fail closed in exactly one place.
  */
 import { type } from "arktype";
-import { issuePath, validateSync, type TypedSchema } from "../domain/schema.js";
+import { issuePath, validateSync, type SchemaIssue, type TypedSchema } from "../domain/schema.js";
 import { JacobianError } from "../domain/errors.js";
 
 export const SEARCH_QUERY_MAX = 512;
@@ -63,14 +63,40 @@ export function parseStrict<T>(schema: TypedSchema<T>, value: unknown, prefix: s
   if (!r.issues) return r.value;
   const first = r.issues[0]!;
   const path = issuePath(prefix, first.path);
-  const unknownKey = r.issues.find((i) => /must be removed/.test(i.message));
+  const unknownKey = r.issues.find(isUndeclaredKey);
   if (unknownKey) {
     const p = issuePath(prefix, unknownKey.path);
     return fail("UNKNOWN_ARGUMENT", `unknown field ${p}: this request accepts only its declared fields`, p, hint);
   }
+  // Checked before any issue message is read: arktype prints the offending value into its
+  // messages, which costs seconds at ~2,000 levels and overflows the stack at ~3,000.
+  if (nestedDeeperThan(value, MAX_NESTING)) {
+    return fail("INVALID_PAYLOAD", `${path || "(root)"}: the arguments are nested more than ${MAX_NESTING} levels deep`, path, "mathematical values are strings, lists and small objects; see the request schema");
+  }
   const messages = r.issues.slice(0, 3).map((i) => `${issuePath(prefix, i.path) || "(root)"}: ${truncate(i.message)}`);
   const more = r.issues.length > 3 ? ` (and ${r.issues.length - 3} more)` : "";
   return fail("INVALID_PAYLOAD", messages.join("; ") + more, path, hint);
+}
+
+/** arktype's issue for an undeclared key; unlike `message`, reading `code` and `expected` never prints the data. */
+function isUndeclaredKey(issue: SchemaIssue): boolean {
+  const i = issue as { code?: unknown; expected?: unknown };
+  return i.code === "predicate" && i.expected === "removed";
+}
+
+/** Deeper than any declared request or argument type (the deepest nest well under ten levels). */
+export const MAX_NESTING = 64;
+
+/** Whether arrays/objects nest more than `limit` levels (iterative: the value may be arbitrarily deep). */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (depth >= limit) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 function fail(code: "UNKNOWN_ARGUMENT" | "INVALID_PAYLOAD", message: string, path: string, hint: string): never {

@@ -29,8 +29,8 @@ const summary = await fuzz({
   ...(replay ? { path: replay } : {}),
   session: { era },
   progressEvery: 5000,
-  onProgress: (s) => console.log(`  ${s.calls} calls, ${(performance.now() / 1000).toFixed(0)} s, max ${s.maxLatency.ms.toFixed(0)} ms, violations ${s.violations.length}, crashes ${s.crashes}`),
+  onProgress: (s) => console.log(`  ${s.calls} calls, ${(performance.now() / 1000).toFixed(0)} s, max ${s.maxLatency.ms.toFixed(0)} ms, violations ${s.violationCount}, crashes ${s.crashes}`),
 });
 console.log(formatSummary(summary));
-const clean = summary.violations.length === 0 && summary.crashes === 0 && summary.hangs === 0 && summary.serverErrorEvents.length === 0 && summary.clientErrors.length === 0;
+const clean = summary.violationCount === 0 && summary.crashes === 0 && summary.hangs === 0 && summary.serverErrorEvents.length === 0 && summary.clientErrors.length === 0;
 process.exitCode = clean ? 0 : 1;

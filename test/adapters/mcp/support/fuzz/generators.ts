@@ -68,12 +68,25 @@ const randomDigits = (min: number, max: number) =>
     return (negative ? "-" : "") + s;
   });
 
-const longString = fc.oneof(
-  { arbitrary: fc.constantFrom(1_000, 10_000, 65_536), weight: 6 },
-  { arbitrary: fc.constantFrom(300_000, 1_000_000), weight: 2 },
-  // Just under and just over the server's max_request_bytes (the reply must still be a clean envelope).
-  { arbitrary: fc.constantFrom(MAX_REQUEST_BYTES - 4096, MAX_REQUEST_BYTES + 4096), weight: 1 },
-).chain((n) => fc.constantFrom("9", "a", "é", "𝟗", "\u0000", " ", "1/").map((c) => c.repeat(Math.max(1, Math.floor(n / Buffer.byteLength(c))))));
+/**
+ * Long strings, sized by their JSON encoding ("\u0000" takes 6 bytes on the wire): from 1 KB up to
+ * just over max_request_bytes, always within the stdio transport's buffer. Digits in bulk are valid
+ * in-bound numbers for some expensive operations (a 1000-digit factorization), so those get digit
+ * strings only where the length is beyond every bound.
+ */
+function longString(op?: OpModel): fc.Arbitrary<string> {
+  return fc
+    .oneof(
+      { arbitrary: fc.constantFrom(1_000, 10_000, 65_536), weight: 6 },
+      { arbitrary: fc.constantFrom(300_000, 1_000_000), weight: 2 },
+      // Just under and just over the server's max_request_bytes (the reply must still be a clean envelope).
+      { arbitrary: fc.constantFrom(MAX_REQUEST_BYTES - 4096, MAX_REQUEST_BYTES + 4096), weight: 1 },
+    )
+    .chain((bytes) => {
+      const chars = op?.expensive && bytes < 200_000 ? ["a", "é", "\u0000", " ", "1/"] : ["9", "a", "é", "𝟗", "\u0000", " ", "1/"];
+      return fc.constantFrom(...chars).map((c) => c.repeat(Math.max(1, Math.floor(bytes / (Buffer.byteLength(JSON.stringify(c)) - 2)))));
+    });
+}
 
 function nested(depth: number, leaf: Json, objects: boolean): Json {
   let v: Json = leaf;
@@ -82,7 +95,7 @@ function nested(depth: number, leaf: Json, objects: boolean): Json {
 }
 
 // The client serialises with JSON.stringify, which recurses: a few thousand levels is its limit.
-const deepNesting = fc.tuple(fc.constantFrom(8, 64, 500, 2000), fc.boolean(), fc.constantFrom<Json>("1", 1, null, {})).map(([d, o, leaf]) => nested(d, leaf, o));
+const deepNesting = fc.tuple(fc.constantFrom(8, 64, 65, 500, 2000, 3000), fc.boolean(), fc.constantFrom<Json>("1", 1, null, {})).map(([d, o, leaf]) => nested(d, leaf, o));
 
 const wrongType = fc.constantFrom<Json>(null, true, false, 0, 1, -1, 1.5, 1e308, -1e308, 2 ** 53 + 2, [], {}, ["1"], { value: "1" }, "", "x", [[]], [null]);
 
@@ -237,7 +250,7 @@ function valueMutations(v: Json, node: JsonSchema | undefined, op: OpModel): fc.
     { arbitrary: fc.constant<Mutated>({ name: "missing", value: DELETE }), weight: 4 },
     { arbitrary: deepNesting.map((value) => ({ name: "deep_nesting", value })), weight: 1 },
     { arbitrary: randomJson.map((value) => ({ name: "random_json", value })), weight: 2 },
-    { arbitrary: longString.map((value) => ({ name: "long_string", value })), weight: 1 },
+    { arbitrary: longString(op).map((value) => ({ name: "long_string", value })), weight: 1 },
     { arbitrary: fromSchema(node).map((value) => ({ name: "schema_value", value })), weight: 2 },
   ];
   if (typeof v === "string") {
@@ -316,7 +329,12 @@ function mutatePayload(payload: Json, op: OpModel): fc.Arbitrary<{ name: string;
 // ---------------------------------------------------------------------------------------------
 // Call generators
 
-const opArb = (model: FuzzModel) => fc.constantFrom(...model.ops);
+/** Operations, cheap ones three times as often as expensive ones (the suite's time goes to the latter). */
+function opArb(model: FuzzModel): fc.Arbitrary<OpModel> {
+  const cheap = model.ops.filter((o) => !o.expensive), expensive = model.ops.filter((o) => o.expensive);
+  if (!cheap.length || !expensive.length) return fc.constantFrom(...model.ops);
+  return fc.oneof({ arbitrary: fc.constantFrom(...cheap), weight: 3 }, { arbitrary: fc.constantFrom(...expensive), weight: 1 });
+}
 const exampleOf = (op: OpModel) => (op.examples.length ? fc.constantFrom(...op.examples) : fromSchema(op.requestSchema)) as fc.Arbitrary<Json>;
 
 function runCall(capability_id: Json, payload: Json, label: string, extra: { [key: string]: Json } = {}): FuzzCall {
@@ -512,7 +530,7 @@ function malformedFindCalls(model: FuzzModel): fc.Arbitrary<FuzzCall> {
     fc.constantFrom<Json>(0, 21, -1, 1.5, "5", null, 1e9, true, [5], 2 ** 53).map((limit) => find({ request: { op: "search", query: "prime", limit } }, "bad_limit")),
     fc.constantFrom<Json>(5, null, ["a"], {}, true).map((query) => find({ request: { op: "search", query } }, "query_wrong_type")),
     fc.constantFrom("", " ", "\n\t", "the of and a", "?", "...", "x".repeat(512), "x".repeat(513), "prime ".repeat(100), "\u0000").map((query) => find({ request: { op: "search", query } }, "odd_query")),
-    longString.map((query) => find({ request: { op: "search", query } }, "long_query")),
+    longString().map((query) => find({ request: { op: "search", query } }, "long_query")),
     fc.constantFrom<Json>("Matrix", "", "a b", "x".repeat(65), 5, null, "integer;", "INTEGER", "ünicode").map((input_kind) => find({ request: { op: "search", query: "gcd", input_kind } }, "bad_input_kind")),
     fc.constantFrom<Json>("Evidence", "", "a b", "x".repeat(65), 5, null).map((artifact_type) => find({ request: { op: "search", query: "gcd", artifact_type } }, "bad_artifact_type")),
     deepNesting.map((d) => find({ request: { op: "search", query: "gcd", limit: d } }, "deep_nesting")),

@@ -46,6 +46,15 @@ export interface Violation {
   file?: string;
 }
 
+export interface Slow {
+  ms: number;
+  index: number;
+  label: string;
+  tool: string;
+  args: string;
+  outcome: string;
+}
+
 export interface FuzzSummary {
   seed: number;
   calls: number;
@@ -54,13 +63,17 @@ export interface FuzzSummary {
   elapsedMs: number;
   outcomes: Record<string, number>;
   labels: Record<string, number>;
-  maxLatency: { ms: number; label: string; tool: string; args: string; outcome: string };
+  maxLatency: Slow;
+  /** The ten slowest calls, slowest first. */
+  slowest: Slow[];
   latencyP50: number;
   latencyP99: number;
   crashes: number;
   hangs: number;
   respawns: number;
+  /** The first 200 violations (violationCount counts them all). */
   violations: Violation[];
+  violationCount: number;
   serverErrorEvents: { event: string; line: string }[];
   clientErrors: string[];
   rss: { startBytes?: number; endBytes?: number; maxBytes?: number };
@@ -86,13 +99,15 @@ class Runner {
       elapsedMs: 0,
       outcomes: {},
       labels: {},
-      maxLatency: { ms: 0, label: "", tool: "", args: "", outcome: "" },
+      maxLatency: { ms: 0, index: -1, label: "", tool: "", args: "", outcome: "" },
+      slowest: [],
       latencyP50: 0,
       latencyP99: 0,
       crashes: 0,
       hangs: 0,
       respawns: 0,
       violations: [],
+      violationCount: 0,
       serverErrorEvents: session.errorEvents,
       clientErrors: session.clientErrors,
       rss: {},
@@ -119,7 +134,12 @@ class Runner {
     s.outcomes[verdict.outcome] = (s.outcomes[verdict.outcome] ?? 0) + 1;
     s.labels[call.label] = (s.labels[call.label] ?? 0) + 1;
     this.latencies.push(result.ms);
-    if (result.ms > s.maxLatency.ms) s.maxLatency = { ms: result.ms, label: call.label, tool: call.tool, args: describeArgs(args).slice(0, 600), outcome: verdict.outcome };
+    if (s.slowest.length < 10 || result.ms > s.slowest[s.slowest.length - 1]!.ms) {
+      s.slowest.push({ ms: result.ms, index, label: call.label, tool: call.tool, args: describeArgs(args).slice(0, 400), outcome: verdict.outcome });
+      s.slowest.sort((a, b) => b.ms - a.ms);
+      s.slowest.length = Math.min(s.slowest.length, 10);
+      s.maxLatency = s.slowest[0]!;
+    }
     const rss = this.session.rss();
     if (rss !== undefined) {
       s.rss.startBytes ??= rss;
@@ -127,9 +147,12 @@ class Runner {
       s.rss.maxBytes = Math.max(s.rss.maxBytes ?? 0, rss);
     }
     if (problems.length) {
+      s.violationCount++;
       const v: Violation = { index, label: call.label, tool: call.tool, args: describeArgs(args).slice(0, 2000), outcome: verdict.outcome, problems };
-      v.file = saveCounterexample(s.seed, index, call, args);
-      if (s.violations.length < 200) s.violations.push(v);
+      if (s.violations.length < 200) {
+        v.file = saveCounterexample(s.seed, index, call, args);
+        s.violations.push(v);
+      }
     }
     if (this.options.onProgress && s.calls % (this.options.progressEvery ?? 1000) === 0) this.options.onProgress(this.finish());
     return { outcome: verdict.outcome, problems };
@@ -244,8 +267,10 @@ export function formatSummary(s: FuzzSummary): string {
   const mb = (b?: number) => (b === undefined ? "n/a" : `${(b / 1024 / 1024).toFixed(1)} MB`);
   lines.push(`fuzz seed ${s.seed}: ${s.calls} calls (+${s.producerCalls} ref-producing calls) over ${s.operations} operations in ${(s.elapsedMs / 1000).toFixed(1)} s`);
   lines.push(`latency: p50 ${s.latencyP50.toFixed(1)} ms, p99 ${s.latencyP99.toFixed(1)} ms, max ${s.maxLatency.ms.toFixed(1)} ms (${s.maxLatency.label} → ${s.maxLatency.outcome}: ${s.maxLatency.args.slice(0, 200)})`);
-  lines.push(`crashes ${s.crashes}, hangs ${s.hangs}, server restarts ${s.respawns}, violations ${s.violations.length}, server error events ${s.serverErrorEvents.length}, client errors ${s.clientErrors.length}`);
+  lines.push(`crashes ${s.crashes}, hangs ${s.hangs}, server restarts ${s.respawns}, violations ${s.violationCount}, server error events ${s.serverErrorEvents.length}, client errors ${s.clientErrors.length}`);
   lines.push(`server RSS: start ${mb(s.rss.startBytes)}, end ${mb(s.rss.endBytes)}, max ${mb(s.rss.maxBytes)}`);
+  lines.push("slowest calls:");
+  for (const w of s.slowest) lines.push(`  ${w.ms.toFixed(0).padStart(7)} ms  run ${w.index} [${w.label}] → ${w.outcome}: ${w.args.slice(0, 200)}`);
   lines.push("outcomes:");
   for (const [k, n] of Object.entries(s.outcomes).sort((a, b) => b[1] - a[1])) lines.push(`  ${String(n).padStart(7)}  ${k}`);
   const byFamily: Record<string, number> = {};
@@ -254,13 +279,22 @@ export function formatSummary(s: FuzzSummary): string {
     byFamily[family] = (byFamily[family] ?? 0) + n;
   }
   lines.push("generators: " + Object.entries(byFamily).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(", "));
-  for (const v of s.violations.slice(0, 20)) {
-    lines.push(`VIOLATION at run ${v.index} (replay: FUZZ_SEED=${s.seed} FUZZ_PATH=${v.index}) ${v.tool} [${v.label}] → ${v.outcome}`);
+  // One entry per distinct defect: same tool, operation and first problem (numbers blurred).
+  const groups = new Map<string, Violation[]>();
+  for (const v of s.violations) {
+    const id = /"capability_id": "([^"]{1,80})"/.exec(v.args)?.[1] ?? "";
+    const key = `${v.tool} ${id} ${v.problems[0]!.replace(/\d+/g, "N").slice(0, 160)}`;
+    groups.set(key, [...(groups.get(key) ?? []), v]);
+  }
+  if (groups.size) lines.push(`distinct violations: ${groups.size}`);
+  for (const vs of [...groups.values()].slice(0, 30)) {
+    const v = vs[0]!;
+    lines.push(`VIOLATION ×${vs.length}, first at run ${v.index} (replay: FUZZ_SEED=${s.seed} FUZZ_PATH=${v.index}) ${v.tool} [${v.label}] → ${v.outcome}`);
     for (const p of v.problems) lines.push(`    - ${p}`);
     lines.push(`    arguments: ${v.args.slice(0, 800)}`);
     if (v.file) lines.push(`    full arguments: ${v.file}`);
   }
-  if (s.violations.length > 20) lines.push(`… and ${s.violations.length - 20} more violations`);
+  if (s.violationCount > s.violations.length) lines.push(`(${s.violationCount - s.violations.length} further violations not kept)`);
   for (const e of s.serverErrorEvents.slice(0, 10)) lines.push(`server error event: ${e.line.slice(0, 400)}`);
   for (const e of s.clientErrors.slice(0, 10)) lines.push(`client error: ${e.slice(0, 400)}`);
   return lines.join("\n");
