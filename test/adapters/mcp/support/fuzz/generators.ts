@@ -45,12 +45,18 @@ const NON_CANONICAL = [
 
 const ODD_KEYS = ["extra", "__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf", "", " ", "$ref", "0", "-1", "payload", "capability_id", "value_ref", "n ", "N", "Left", "ring ", "rows\u0000", "𝑥", "é"];
 
-const smallInt = fc.oneof(
-  { arbitrary: fc.integer({ min: -20, max: 20 }).map(String), weight: 4 },
-  { arbitrary: fc.integer({ min: -100_000, max: 100_000 }).map(String), weight: 3 },
-  { arbitrary: fc.constantFrom(...SMALL_PRIMES).map(String), weight: 2 },
-  { arbitrary: fc.constantFrom(...SPECIAL_INTS.slice(0, 20)), weight: 2 },
-);
+/**
+ * Small integers. For expensive operations "small" stays below 2,000: a count of 10^5 is a valid,
+ * in-budget request for several of them that still takes tens of seconds (Bernoulli numbers).
+ */
+function smallInt(op?: OpModel): fc.Arbitrary<string> {
+  return fc.oneof(
+    { arbitrary: fc.integer({ min: -20, max: 20 }).map(String), weight: 4 },
+    { arbitrary: (op?.expensive ? fc.integer({ min: -2_000, max: 2_000 }) : fc.integer({ min: -100_000, max: 100_000 })).map(String), weight: 3 },
+    { arbitrary: fc.constantFrom(...SMALL_PRIMES).map(String), weight: 2 },
+    { arbitrary: fc.constantFrom(...SPECIAL_INTS.slice(0, 20)), weight: 2 },
+  );
+}
 
 function digits(n: number, lead = "1", fill = "0"): string {
   return n <= 0 ? "" : lead + fill.repeat(n - 1);
@@ -110,11 +116,17 @@ const unicodeString = fc.oneof(
 // ---------------------------------------------------------------------------------------------
 // Paths and schemas
 
-function listPaths(v: Json, prefix: Path = [], out: Path[] = [], limit = 300): Path[] {
-  if (out.length >= limit) return out;
-  out.push(prefix);
-  if (Array.isArray(v)) v.forEach((x, i) => listPaths(x, [...prefix, i], out, limit));
-  else if (v && typeof v === "object") for (const k of Object.keys(v)) listPaths(v[k]!, [...prefix, k], out, limit);
+/** Paths to the nodes of a value, breadth-first, down to a bounded depth (a mutation may have nested it deeply). */
+function listPaths(root: Json, limit = 300, maxDepth = 24): Path[] {
+  const out: Path[] = [];
+  const queue: [Json, Path][] = [[root, []]];
+  while (queue.length && out.length < limit) {
+    const [v, path] = queue.shift()!;
+    out.push(path);
+    if (path.length >= maxDepth) continue;
+    if (Array.isArray(v)) v.forEach((x, i) => queue.push([x, [...path, i]]));
+    else if (v && typeof v === "object") for (const k of Object.keys(v)) queue.push([v[k]!, [...path, k]]);
+  }
   return out;
 }
 
@@ -124,21 +136,26 @@ function getAt(v: Json, path: Path): Json {
   return cur as Json;
 }
 
+/** A copy of root with the value at path replaced (or deleted): only the containers on the path are copied. */
 function setAt(root: Json, path: Path, value: Json | typeof DELETE): Json {
   if (!path.length) return value === DELETE ? {} : value;
-  const copy = structuredClone(root) as any;
-  let cur = copy;
-  for (const k of path.slice(0, -1)) cur = cur[k];
-  const last = path[path.length - 1]!;
-  if (value === DELETE) {
-    if (Array.isArray(cur)) cur.splice(Number(last), 1);
-    else delete cur[last];
-  } else if (last === "__proto__" && !Array.isArray(cur)) {
-    Object.defineProperty(cur, last, { value, enumerable: true, writable: true, configurable: true });
-  } else {
-    cur[last] = value;
+  const [k, ...rest] = path;
+  const child = rest.length ? setAt((root as any)?.[k!] as Json, rest, value) : value;
+  if (Array.isArray(root)) {
+    const copy = [...root];
+    if (child === DELETE) copy.splice(Number(k), 1);
+    else copy[Number(k)] = child;
+    return copy;
   }
+  const copy: { [key: string]: Json } = {};
+  for (const key of Object.keys(root ?? {})) if (key !== k) define(copy, key, (root as { [key: string]: Json })[key]!);
+  if (child !== DELETE) define(copy, String(k), child);
   return copy;
+}
+
+/** Plain assignment would make "__proto__" a prototype change instead of a key on the wire. */
+function define(o: { [key: string]: Json }, k: string, v: Json): void {
+  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
 }
 
 /** The schema node describing the value at `path` (first matching anyOf branch), if any. */
@@ -220,7 +237,7 @@ export function fromSchema(s: JsonSchema | undefined, depth = 0): fc.Arbitrary<J
 function numericMutations(v: string, node: JsonSchema | undefined, op: OpModel): fc.Arbitrary<Mutated> {
   const maxLength = Number(node?.maxLength ?? 0);
   const arbs: { arbitrary: fc.Arbitrary<Mutated>; weight: number }[] = [
-    { arbitrary: smallInt.map((value) => ({ name: "small_integer", value })), weight: 8 },
+    { arbitrary: smallInt(op).map((value) => ({ name: "small_integer", value })), weight: 8 },
     { arbitrary: fc.constantFrom(...NON_CANONICAL).map((value) => ({ name: "non_canonical_numeric", value })), weight: 6 },
     { arbitrary: fc.constantFrom<Mutated>({ name: "negated", value: v.startsWith("-") ? v.slice(1) : "-" + v }, { name: "empty", value: "" }, { name: "zero", value: "0" }), weight: 3 },
     {
@@ -238,7 +255,7 @@ function numericMutations(v: string, node: JsonSchema | undefined, op: OpModel):
     arbs.push({ arbitrary: fc.constantFrom<Mutated>({ name: "beyond_bound", value: digits(maxLength + 1) }, { name: "beyond_bound", value: "-" + digits(maxLength + 1, "9", "9") }), weight: 2 });
   }
   if (/^-?\d+$/.test(v)) {
-    arbs.push({ arbitrary: fc.tuple(smallInt, fc.constantFrom("1", "2", "-3", "0", "4")).map(([p, q]) => ({ name: "rational_for_integer", value: `${p}/${q}` })), weight: 1 });
+    arbs.push({ arbitrary: fc.tuple(smallInt(op), fc.constantFrom("1", "2", "-3", "0", "4")).map(([p, q]) => ({ name: "rational_for_integer", value: `${p}/${q}` })), weight: 1 });
   }
   return fc.oneof(...arbs);
 }
@@ -307,7 +324,7 @@ function valueMutations(v: Json, node: JsonSchema | undefined, op: OpModel): fc.
 
 function withKey(v: { [key: string]: Json }, k: string, x: Json): Json {
   const copy: { [key: string]: Json } = { ...v };
-  Object.defineProperty(copy, k, { value: x, enumerable: true, writable: true, configurable: true });
+  define(copy, k, x);
   return copy;
 }
 
@@ -451,7 +468,7 @@ function inputCalls(model: FuzzModel): fc.Arbitrary<FuzzCall> {
     exampleOf(op).chain((example) =>
       fc.subarray(Object.keys(op.inputPorts), { minLength: 1 }).chain((ports) =>
         fc.tuple(...ports.map((port) => portBinding(op, port, producerIndex))).map((bindings) => {
-          let payload = structuredClone(example) as { [key: string]: Json };
+          let payload = example as { [key: string]: Json };
           const inputs: { [key: string]: Json } = {};
           const names: string[] = [];
           for (const b of bindings) {

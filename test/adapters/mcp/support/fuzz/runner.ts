@@ -20,8 +20,12 @@ import { Properties } from "./properties.js";
 import { FuzzSession, type SessionOptions } from "./session.js";
 
 export const DEFAULT_SEED = 20260728;
-/** Added to each operation's inspected timeout_ms (and the whole budget of a math.find call). */
-export const DEFAULT_MARGIN_MS = 5_000;
+/**
+ * Added to each operation's inspected timeout_ms (and the whole budget of a math.find call). The
+ * timeout starts when the operation starts; the margin covers what comes before, chiefly a pool
+ * worker's first task (2 s idle, up to 9 s measured on a loaded 2-core machine).
+ */
+export const DEFAULT_MARGIN_MS = 10_000;
 
 export interface FuzzOptions {
   seed?: number;
@@ -116,7 +120,7 @@ class Runner {
   }
 
   /** Run one generated call and return the violations (empty when every property holds). */
-  async run(call: FuzzCall): Promise<{ outcome: string; problems: string[] }> {
+  async run(call: FuzzCall): Promise<{ outcome: string; problems: string[]; file?: string }> {
     const index = this.index++;
     const args = call.refs ? await this.materialize(call.args) : call.args;
     const budget = this.props.budgetMs(call.tool, args);
@@ -146,16 +150,17 @@ class Runner {
       s.rss.endBytes = rss;
       s.rss.maxBytes = Math.max(s.rss.maxBytes ?? 0, rss);
     }
+    let file: string | undefined;
     if (problems.length) {
       s.violationCount++;
       const v: Violation = { index, label: call.label, tool: call.tool, args: describeArgs(args).slice(0, 2000), outcome: verdict.outcome, problems };
       if (s.violations.length < 200) {
-        v.file = saveCounterexample(s.seed, index, call, args);
+        file = v.file = saveCounterexample(s.seed, index, call, args);
         s.violations.push(v);
       }
     }
     if (this.options.onProgress && s.calls % (this.options.progressEvery ?? 1000) === 0) this.options.onProgress(this.finish());
-    return { outcome: verdict.outcome, problems };
+    return { outcome: verdict.outcome, problems, ...(file ? { file } : {}) };
   }
 
   /** A dead or unresponsive server is a violation of its own; a fresh one takes over. */
@@ -203,7 +208,11 @@ class Runner {
       }
       return v;
     };
-    return walk(args);
+    // Placeholders are only ever generated inside `inputs`; the rest may be deeply nested.
+    if (!args || typeof args !== "object" || Array.isArray(args) || !("inputs" in args)) return args;
+    const out: { [key: string]: Json } = {};
+    for (const k of Object.keys(args)) Object.defineProperty(out, k, { value: k === "inputs" ? await walk(args[k]!) : args[k], enumerable: true, writable: true, configurable: true });
+    return out;
   }
 
   finish(): FuzzSummary {
@@ -225,6 +234,13 @@ function saveCounterexample(seed: number, index: number, call: FuzzCall, args: J
   }
 }
 
+export function marginFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.FUZZ_MARGIN_MS;
+  const n = raw ? Number(raw) : DEFAULT_MARGIN_MS;
+  if (!Number.isFinite(n) || n < 0) throw new Error(`FUZZ_MARGIN_MS must be a non-negative number, not ${JSON.stringify(raw)}`);
+  return n;
+}
+
 export function seedFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.FUZZ_SEED;
   if (raw === undefined || raw === "") return DEFAULT_SEED;
@@ -240,12 +256,14 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzSummary> {
   const session = await FuzzSession.start(options.session ?? {});
   try {
     const model = await loadModel(session);
-    const props = new Properties(model, options.marginMs ?? DEFAULT_MARGIN_MS);
+    const props = new Properties(model, options.marginMs ?? marginFromEnv());
     const runner = new Runner(session, model, props, options, seed);
     const arb = callArbitrary(model).map((c) => Object.assign(c, { [fc.toStringMethod]: () => `${c.tool} ${describeArgs(c.args)} (${c.label})` }));
     const property = fc.asyncProperty(arb, async (call) => {
-      const { outcome, problems } = await runner.run(call);
-      if (problems.length && options.mode === "assert") throw new Error(`${call.tool} → ${outcome}:\n  - ${problems.join("\n  - ")}`);
+      const { outcome, problems, file } = await runner.run(call);
+      if (problems.length && options.mode === "assert") {
+        throw new Error(`${call.tool} → ${outcome}:\n  - ${problems.join("\n  - ")}${file ? `\n  full arguments: ${file}` : ""}\n  (replay with FUZZ_SEED=${seed} and FUZZ_PATH set to the path fast-check reports)`);
+      }
     });
     await fc.assert(property, {
       seed,
