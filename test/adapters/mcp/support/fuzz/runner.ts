@@ -122,12 +122,13 @@ class Runner {
   /** Run one generated call and return the violations (empty when every property holds). */
   async run(call: FuzzCall): Promise<{ outcome: string; problems: string[]; file?: string }> {
     const index = this.index++;
-    const args = call.refs ? await this.materialize(call.args) : call.args;
+    const producerProblems: string[] = [];
+    const args = call.refs ? await this.materialize(call.args, producerProblems) : call.args;
     const budget = this.props.budgetMs(call.tool, args);
     const eventsBefore = this.session.errorEvents.length, clientErrorsBefore = this.session.clientErrors.length;
     const result = await this.session.call(call.tool, args, budget + 2_000);
     const verdict = this.props.check(call.tool, args, result, budget);
-    const problems = [...verdict.violations];
+    const problems = [...producerProblems, ...verdict.violations];
     await this.liveness(problems, verdict.outcome === "no_reply");
     // Events logged while this call ran (stderr can lag a little; the summary lists them all).
     for (const e of this.session.errorEvents.slice(eventsBefore, eventsBefore + 3)) problems.push(`server error event during the call: ${e.line.slice(0, 300)}`);
@@ -178,7 +179,7 @@ class Runner {
   }
 
   /** Replace ref placeholders by fresh value:// refs, each from running its producer example now. */
-  private async materialize(args: Json): Promise<Json> {
+  private async materialize(args: Json, problems: string[]): Promise<Json> {
     const cache = new Map<string, string>();
     const resolve = async (placeholder: string): Promise<string> => {
       const hit = cache.get(placeholder);
@@ -191,7 +192,7 @@ class Runner {
         const r = await this.session.call("math.run", pargs, budget + 2_000);
         this.summary.producerCalls++;
         const verdict = this.props.check("math.run", pargs, r, budget);
-        if (verdict.violations.length) throw new Error(`producer ${producer.opId} example failed its properties: ${verdict.violations.join("; ")}`);
+        for (const v of verdict.violations) problems.push(`while obtaining a value:// from ${producer.opId}'s example: ${v}`);
         const refs = r.ok ? (r.result.structuredContent as { refs?: Record<string, string> })?.refs : undefined;
         if (refs?.[producer.port]) ref = refs[producer.port]!;
       }
