@@ -89,6 +89,12 @@ export function parseRunArguments(args: unknown, hint: string): RunArguments {
 export function parseStrict<T>(schema: TypedSchema<T>, value: unknown, prefix: string, hint: string): T {
   const r = validateSync(schema, value);
   if (!r.issues) return r.value;
+  // Checked before any issue is examined: arktype prints the offending value into its messages,
+  // which costs seconds at ~2,000 levels of nesting and overflows the stack at ~3,000.
+  if (nestedDeeperThan(value, MAX_NESTING)) {
+    const path = renderPath(prefix, segments(r.issues[0]!.path));
+    return fail("INVALID_PAYLOAD", `${path || "(root)"}: the arguments are nested more than ${MAX_NESTING} levels deep`, path, "mathematical values are strings, lists and small objects; see the request schema");
+  }
   const issues: Located[] = r.issues.map((i) => ({ issue: i, segs: segments(i.path), undeclared: isUndeclaredKey(i), code: (i as { code?: unknown }).code }));
   const json = jsonSchemaOf(schema);
 
@@ -171,6 +177,21 @@ interface Mismatch {
   segs: Seg[];
   expected: string;
   actual: string;
+}
+
+/** Deeper than any declared request or argument type (the deepest nest is well under ten levels). */
+export const MAX_NESTING = 64;
+
+/** Whether arrays/objects nest more than `limit` levels (iterative: the value may be arbitrarily deep). */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (depth >= limit) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 function fail(code: "UNKNOWN_ARGUMENT" | "INVALID_PAYLOAD", message: string, path: string, hint: string): never {

@@ -29,8 +29,8 @@ export class FindUseCase {
     try {
       parsed = parseFindArguments(args, FIND_HINT);
     } catch (e) {
-      const op = opOf(args);
-      return { op, error: (e as JacobianError).toDetail() };
+      if (!(e instanceof JacobianError)) throw e;
+      return { op: opOf(args), error: e.toDetail() };
     }
     const req = parsed.request;
     if (req.op === "inspect") {

@@ -70,6 +70,15 @@ describe("application/find", () => {
     expect(c.ports).to.deep.equal({ inputs: {}, outputs: {} });
   });
 
+  // Found by the MCP fuzzer: the literal check on `op` printed a 3,000-deep value into its message
+  // (stack overflow), and find answered any non-JacobianError with "e.toDetail is not a function".
+  it("refuses a deeply nested op as INVALID_PAYLOAD instead of failing internally", async () => {
+    let op: unknown = "search";
+    for (let i = 0; i < 5_000; i++) op = [op];
+    const r = (await j.find({ op, query: "gcd" } as never)) as any;
+    expect(r.error).to.include({ code: "INVALID_PAYLOAD", path: "request.op" });
+  });
+
   it("inspecting an unknown id is UNKNOWN_CAPABILITY", () => {
     expect((j.inspect("integer.compute.nothing") as any).error.code).to.equal("UNKNOWN_CAPABILITY");
   });

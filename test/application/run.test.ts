@@ -49,6 +49,37 @@ describe("application/run pipeline", () => {
     expect((o as any).error.hint).to.match(/math\.find/);
   });
 
+  // Found by the MCP fuzzer: a 1 MB capability_id came back in full in the failed envelope.
+  it("echoes a capability_id longer than any valid id only as a bounded prefix with a marker", async () => {
+    for (const id of ["a." + "b".repeat(199), "a." + "b".repeat(1_000_000)]) {
+      const o = await j.run(id, { left: "1", right: "2" });
+      expect(o.outcome).to.equal("failed");
+      expect((o as any).error.code).to.equal("INVALID_PAYLOAD");
+      expect((o as any).error.path).to.equal("capability_id");
+      expect(o.capability_id).to.equal(`a.${"b".repeat(198)}…(truncated, ${id.length} characters)`);
+      expect(JSON.stringify(o).length).to.be.below(2000);
+    }
+    const atLimit = "a." + "b".repeat(198);
+    expect((await j.run(atLimit, {})).capability_id).to.equal(atLimit);
+  });
+
+  // Found by the MCP fuzzer: a deeply nested value where a literal is expected made the issue
+  // message print the value recursively: seconds of CPU at 2,000 levels, INTERNAL (stack overflow) at 3,000.
+  it("refuses a deeply nested value in a literal field quickly as INVALID_PAYLOAD", async () => {
+    let deep: unknown = "pocklington";
+    for (let i = 0; i < 100_000; i++) deep = i % 2 ? { a: deep } : [deep];
+    for (const depth of [2_000, 3_000, 100_000]) {
+      let v: unknown = deep;
+      for (let i = depth; i < 100_000; i++) v = Array.isArray(v) ? v[0] : (v as { a: unknown }).a;
+      const started = performance.now();
+      const o = await j.run("integer.primality_certificate.verify", { n: "7", certificate: { format: v, steps: [] } });
+      expect(performance.now() - started, `${depth} levels`).to.be.below(500);
+      expect(o.outcome).to.equal("failed");
+      expect((o as any).error.code).to.equal("INVALID_PAYLOAD");
+      expect((o as any).error.path).to.match(/^payload\.certificate/);
+    }
+  });
+
   it("reports a missing provider as non_conclusion PROVIDER_UNAVAILABLE", async () => {
     const o = await j.run("test.external.compute", { n: "1" });
     expect(o.outcome).to.equal("non_conclusion");

@@ -178,5 +178,29 @@ describe("modular checkers", function () {
       const counted = await run("modular.sqrt_mod.verify", { a: a.toString(), modulus: n.toString(), claim: { solvable: true, roots: [x.toString()], count: "4" } });
       expect([counted.verdict, counted.bindings.unfactored]).to.deep.equal(["non_conclusion", n.toString()]);
     });
+
+    // Found by the MCP fuzzer: witness fields were free strings (BigInt("1.0") → INTERNAL) and the
+    // prime 1 made the divisor loop spin forever.
+    it("refuses non-numeric witness fields as INVALID_PAYLOAD and rejects the prime 1 without spinning", async function () {
+      for (const witness of [
+        { reason: "legendre", divisor: "1.0", prime: "3", valuation: "0" },
+        { reason: "legendre", divisor: "3", prime: "x", valuation: "0" },
+        { reason: "legendre", divisor: "3", prime: "3", valuation: "-1" },
+        { reason: "jacobi", divisor: "1" + "0".repeat(500) },
+      ]) {
+        const o = await j.run("modular.sqrt_mod.verify", { a: "2", modulus: "15", claim: { solvable: false, witness } });
+        expect(o.outcome, JSON.stringify(witness).slice(0, 80)).to.equal("failed");
+        expect((o as { error: { code: string } }).error.code).to.equal("INVALID_PAYLOAD");
+      }
+      // In a worker with a short budget, so that a regression times out instead of hanging the suite.
+      const pooled = testJacobian({ packs: ["modular"], pool: { threads: 1, inlineMaxUnits: 0 }, budgets: { "modular.sqrt_mod.verify": { timeout_ms: 5000 } } });
+      try {
+        const o = await pooled.run("modular.sqrt_mod.verify", { a: "2", modulus: "15", claim: { solvable: false, witness: { reason: "legendre", divisor: "3", prime: "1", valuation: "0" } } });
+        const v = valueOf(o);
+        expect([v.verdict, v.bindings.failure]).to.deep.equal(["rejected", "invalid_witness"]);
+      } finally {
+        await pooled.close();
+      }
+    });
   });
 });
