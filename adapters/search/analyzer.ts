@@ -1,0 +1,83 @@
+import { createRequire } from "node:module";
+
+/**
+ * Text analysis shared by indexing and querying: words are lower-cased, stripped of diacritics
+ * (möbius = mobius) and split on anything that is not a letter or a digit (ids split on dots and
+ * underscores the same way), then Porter2-stemmed.
+ *
+ * Only two small parts of wink-nlp-utils are loaded, and only on first use: its Porter2 stemmer
+ * and its stop-word list. Its main module pulls in wink-nlp and a language model (about 0.5–0.7 s
+ * of import), which search never needs.
+ */
+export interface Word {
+  /** The stemmed word. */
+  readonly stem: string;
+  /** A search term: not a stop word and not a bare number. */
+  readonly term: boolean;
+}
+
+interface Lexicon {
+  stem: (word: string) => string;
+  stop: ReadonlySet<string>;
+}
+
+let lexicon: Lexicon | undefined;
+function load(): Lexicon {
+  if (lexicon) return lexicon;
+  // Resolve from wink-nlp-utils itself so the stemmer is the one it declares, wherever npm put it.
+  const wink = createRequire(createRequire(import.meta.url).resolve("wink-nlp-utils"));
+  const stem = wink("wink-porter2-stemmer") as (word: string) => string;
+  const stop = new Set((wink("./dictionaries/stop_words.json") as string[]).map((w) => w.toLowerCase()));
+  lexicon = { stem, stop };
+  return lexicon;
+}
+
+const ASCII_WORD = /[a-z0-9]+/g;
+const WORD = /[\p{L}\p{N}]+/gu;
+const NON_ASCII = /[^\x00-\x7f]/;
+const MARKS = /\p{M}+/gu;
+const NUMBER = /^\p{N}+$/u;
+const POSSESSIVE = /['’]s\b/g;
+
+/**
+ * Analysed words, by surface form. A catalog's vocabulary is small next to its word count, so
+ * each distinct word is stemmed once; the cache stops growing at a bound (queries are free text).
+ */
+const cache = new Map<string, Word>();
+const CACHE_LIMIT = 200_000;
+
+export class Analyzer {
+  private readonly lex = load();
+
+  /** Every word of the text in order, stemmed, each marked as a search term or not. */
+  words(text: string): Word[] {
+    let s = text.toLowerCase();
+    if (s.includes("'") || s.includes("’")) s = s.replace(POSSESSIVE, "");
+    const ascii = !NON_ASCII.test(s);
+    if (!ascii) s = s.normalize("NFKD").replace(MARKS, "");
+    const raw = s.match(ascii ? ASCII_WORD : WORD);
+    if (!raw) return [];
+    const out: Word[] = new Array(raw.length);
+    for (let i = 0; i < raw.length; i++) {
+      const w = raw[i]!;
+      let word = cache.get(w);
+      if (word === undefined) {
+        word = { stem: this.lex.stem(w), term: !this.lex.stop.has(w) && !NUMBER.test(w) };
+        if (cache.size < CACHE_LIMIT) cache.set(w, word);
+      }
+      out[i] = word;
+    }
+    return out;
+  }
+
+  /** The search terms of the text, in order (repeats kept). */
+  terms(text: string): string[] {
+    const out: string[] = [];
+    for (const w of this.words(text)) if (w.term) out.push(w.stem);
+    return out;
+  }
+
+  stem(word: string): string {
+    return this.words(word)[0]?.stem ?? "";
+  }
+}
