@@ -56,7 +56,7 @@ export class FindUseCase {
     const installed = (id: string) => this.catalog.get(id) !== undefined;
     const compatible = (id: string) => {
       const op = this.catalog.get(id);
-      return op !== undefined && applicability(op.decl, inputKind, artifactType).status !== "INCOMPATIBLE";
+      return op !== undefined && fits(op.decl, inputKind, artifactType);
     };
     const filtered = inputKind !== undefined || artifactType !== undefined;
     const hits = this.index.search(query, limit, { accept: filtered ? compatible : installed });
@@ -83,7 +83,11 @@ export class FindUseCase {
 }
 
 /** Whether an operation's declared input kinds and artifact types fit the search filters. */
-function applicability(decl: OperationDeclaration, inputKind?: string, artifactType?: string): Json & { status: string } {
+function fits(decl: OperationDeclaration, inputKind?: string, artifactType?: string): boolean {
+  return (inputKind === undefined || decl.input_kinds.includes(inputKind)) && (artifactType === undefined || decl.accepted_artifact_types.includes(artifactType));
+}
+
+function applicability(decl: OperationDeclaration, inputKind?: string, artifactType?: string): Json {
   if (inputKind !== undefined && !decl.input_kinds.includes(inputKind)) {
     return { status: "INCOMPATIBLE", code: "INPUT_KIND_MISMATCH", detail: `accepts input kinds ${decl.input_kinds.join(", ")}; not ${inputKind}` };
   }

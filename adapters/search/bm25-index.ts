@@ -1,5 +1,4 @@
 import { performance } from "node:perf_hooks";
-import { setImmediate } from "node:timers";
 import type { SearchDocument, SearchHitScore, SearchIndex, SearchOptions } from "../../domain/ports.js";
 import { Analyzer, type Word } from "./analyzer.js";
 
@@ -64,8 +63,9 @@ interface Built {
   postDoc: Int32Array;
   /** The BM25F contribution of the term to the document. */
   postScore: Float64Array;
-  /** idf(t) when t is one of the document's id words, else 0 (numerator of coverage). */
-  postIdIdf: Float64Array;
+  /** 1 when t is one of the document's id words (coverage counts idf(t) then). */
+  postInId: Uint8Array;
+  idf: Float64Array;
   /** Phrase words by phrase term, and the phrases to try for each query word (one anchor per phrase). */
   phraseWords: Map<number, string[]>;
   phraseAnchors: Map<string, number[]>;
@@ -84,7 +84,7 @@ const SLICE_MS = 4;
 /**
  * BM25F over an inverted index of stemmed terms. Nothing is built when the catalog is handed over,
  * so start-up does not pay for it: the index is built by `prepare()` in short slices that yield to
- * the event loop (a server calls it once it is up), or else by the first query, which finishes
+ * the event loop (for a server to call once it is up), or else by the first query, which finishes
  * whatever is left. A query then costs time in proportion to the postings of its terms (the
  * documents that contain them), not to the size of the catalog, and keeps the best `limit` hits in
  * a bounded heap.
@@ -115,9 +115,9 @@ export class Bm25SearchIndex implements SearchIndex {
           this.builder = undefined;
           return resolve();
         }
-        setImmediate(step).unref();
+        setTimeout(step, 0).unref();
       };
-      setImmediate(step).unref();
+      setTimeout(step, 0).unref();
     });
   }
 
@@ -149,10 +149,11 @@ export class Bm25SearchIndex implements SearchIndex {
       ix.stamp.fill(0);
       ix.epoch = 1;
     }
-    const { acc, accId, stamp, touched, offsets, postDoc, postScore, postIdIdf, epoch } = ix;
+    const { acc, accId, stamp, touched, offsets, postDoc, postScore, postInId, epoch } = ix;
     let nTouched = 0;
     // Terms in index order so that sums (and therefore ties) do not depend on the query's word order.
     for (const t of [...queryTerms].sort((a, b) => a - b)) {
+      const idf = ix.idf[t]!;
       for (let p = offsets[t]!, end = offsets[t + 1]!; p < end; p++) {
         const d = postDoc[p]!;
         if (stamp[d] !== epoch) {
@@ -162,7 +163,7 @@ export class Bm25SearchIndex implements SearchIndex {
           touched[nTouched++] = d;
         }
         acc[d] += postScore[p]!;
-        accId[d] += postIdIdf[p]!;
+        if (postInId[p]) accId[d] += idf;
       }
     }
 
@@ -201,7 +202,7 @@ class IndexBuilder {
   private readonly terms = new Map<string, number>();
   private readonly phraseWords = new Map<number, string[]>();
   private entryTerm = new Int32Array(1 << 14);
-  private entryTf = new Float64Array((1 << 14) * F);
+  private entryTf = new Float32Array((1 << 14) * F);
   private entries = 0;
   private lastDoc = new Int32Array(1 << 12).fill(-1);
   private entryOf = new Int32Array(1 << 12);
@@ -306,7 +307,7 @@ class IndexBuilder {
     const P = offsets[T]!;
     const postDoc = new Int32Array(P);
     const postScore = new Float64Array(P);
-    const postIdIdf = new Float64Array(P);
+    const postInId = new Uint8Array(P);
     const idIdfTotal = new Float64Array(N);
     const { k1, fields } = SCORE_PARAMETERS;
     const weight = FIELDS.map((f) => fields[f].weight);
@@ -322,7 +323,7 @@ class IndexBuilder {
         postDoc[p] = d;
         postScore[p] = (idf[t]! * tf * (k1 + 1)) / (k1 + tf);
         if (entryTf[e * F]! > 0) {
-          postIdIdf[p] = idf[t]!;
+          postInId[p] = 1;
           idIdfTotal[d]! += idf[t]!;
         }
       }
@@ -348,7 +349,8 @@ class IndexBuilder {
       offsets,
       postDoc,
       postScore,
-      postIdIdf,
+      postInId,
+      idf,
       phraseWords,
       phraseAnchors,
       verificationStems: new Set(VERIFICATION_WORDS.map((w) => this.analyzer.stem(w))),
@@ -361,7 +363,7 @@ class IndexBuilder {
   }
 }
 
-function grow<A extends Int32Array | Float64Array>(a: A, fill: number): A {
+function grow<A extends Int32Array | Float32Array>(a: A, fill: number): A {
   const b = new (a.constructor as new (n: number) => A)(a.length * 2);
   b.set(a);
   b.fill(fill, a.length);

@@ -23,9 +23,13 @@ interface Prepared {
   fields: Record<Field, string[]>;
 }
 
+const WORD_FIELDS: Field[] = ["id", "title", "keywords", "summary"];
+
 export class ReferenceSearch {
   private readonly analyzer = new Analyzer();
   private readonly prepared: Prepared[];
+  /** Document frequency: in how many documents a word occurs (any word field) or a phrase is declared. */
+  private readonly df = new Map<string, number>();
 
   constructor(docs: SearchDocument[]) {
     this.prepared = docs.map((doc) => ({
@@ -41,6 +45,9 @@ export class ReferenceSearch {
         }),
       },
     }));
+    for (const p of this.prepared) {
+      for (const key of new Set([...WORD_FIELDS.flatMap((f) => p.fields[f]), ...p.fields.phrase.map((x) => "phrase:" + x)])) this.df.set(key, (this.df.get(key) ?? 0) + 1);
+    }
   }
 
   /** A keyword's phrase: its stems of two or more letters, first occurrences, in order. */
@@ -60,14 +67,13 @@ export class ReferenceSearch {
       return i === phrase.split(" ").length;
     };
     const N = this.prepared.length;
-    const df = (key: string, field: "word" | "phrase") =>
-      this.prepared.filter((p) => (field === "phrase" ? p.fields.phrase.includes(key) : FIELDS.some((f) => f !== "phrase" && p.fields[f].includes(key)))).length;
+    const df = (key: string, kind: "word" | "phrase") => this.df.get(kind === "phrase" ? "phrase:" + key : key) ?? 0;
     const idf = (n: number) => Math.log(1 + (N - n + 0.5) / (n + 0.5));
     const avg = Object.fromEntries(FIELDS.map((f) => [f, this.prepared.reduce((s, p) => s + p.fields[f].length, 0) / N || 1])) as Record<Field, number>;
     const out: ReferenceScore[] = [];
     for (const p of this.prepared) {
       const matched: { key: string; fieldsOf: Field[]; kind: "word" | "phrase" }[] = [];
-      for (const t of terms) if (FIELDS.some((f) => f !== "phrase" && p.fields[f].includes(t))) matched.push({ key: t, fieldsOf: ["id", "title", "keywords", "summary"], kind: "word" });
+      for (const t of terms) if (WORD_FIELDS.some((f) => p.fields[f].includes(t))) matched.push({ key: t, fieldsOf: WORD_FIELDS, kind: "word" });
       for (const ph of new Set(p.fields.phrase)) if (isSubsequence(ph)) matched.push({ key: ph, fieldsOf: ["phrase"], kind: "phrase" });
       if (!matched.length) continue;
       let bm25f = 0;
