@@ -32,7 +32,6 @@ function load(): Lexicon {
   return lexicon;
 }
 
-const ASCII_WORD = /[a-z0-9]+/g;
 const WORD = /[\p{L}\p{N}]+/gu;
 const NON_ASCII = /[^\x00-\x7f]/;
 const MARKS = /\p{M}+/gu;
@@ -51,23 +50,41 @@ export class Analyzer {
 
   /** Every word of the text in order, stemmed, each marked as a search term or not. */
   words(text: string): Word[] {
+    const out: Word[] = [];
+    this.scan(text, (w) => out.push(w));
+    return out;
+  }
+
+  /** Visit every word of the text in order (no intermediate arrays: indexing scans a lot of text). */
+  scan(text: string, visit: (word: Word) => void): void {
     let s = text.toLowerCase();
     if (s.includes("'") || s.includes("’")) s = s.replace(POSSESSIVE, "");
-    const ascii = !NON_ASCII.test(s);
-    if (!ascii) s = s.normalize("NFKD").replace(MARKS, "");
-    const raw = s.match(ascii ? ASCII_WORD : WORD);
-    if (!raw) return [];
-    const out: Word[] = new Array(raw.length);
-    for (let i = 0; i < raw.length; i++) {
-      const w = raw[i]!;
-      let word = cache.get(w);
-      if (word === undefined) {
-        word = { stem: this.lex.stem(w), term: !this.lex.stop.has(w) && !NUMBER.test(w) };
-        if (cache.size < CACHE_LIMIT) cache.set(w, word);
-      }
-      out[i] = word;
+    if (NON_ASCII.test(s)) {
+      s = s.normalize("NFKD").replace(MARKS, "");
+      WORD.lastIndex = 0;
+      for (let m = WORD.exec(s); m !== null; m = WORD.exec(s)) visit(this.word(m[0]));
+      return;
     }
-    return out;
+    // ASCII text (nearly all of it) is split by hand: no match object per word.
+    let start = -1;
+    for (let i = 0; i <= s.length; i++) {
+      const c = i < s.length ? s.charCodeAt(i) : 0;
+      const inWord = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+      if (inWord && start < 0) start = i;
+      else if (!inWord && start >= 0) {
+        visit(this.word(s.slice(start, i)));
+        start = -1;
+      }
+    }
+  }
+
+  private word(w: string): Word {
+    let word = cache.get(w);
+    if (word === undefined) {
+      word = { stem: this.lex.stem(w), term: !this.lex.stop.has(w) && !NUMBER.test(w) };
+      if (cache.size < CACHE_LIMIT) cache.set(w, word);
+    }
+    return word;
   }
 
   /** The search terms of the text, in order (repeats kept). */

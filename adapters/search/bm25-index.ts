@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { SearchDocument, SearchHitScore, SearchIndex, SearchOptions } from "../../domain/ports.js";
-import { Analyzer, type Word } from "./analyzer.js";
+import { Analyzer } from "./analyzer.js";
 
 /**
  * The one relevance score of `math.find` (docs/contract.md, "Search"). For a query q and an
@@ -102,22 +102,24 @@ export class Bm25SearchIndex implements SearchIndex {
   }
 
   /**
-   * Build the index in the background, in slices of a few milliseconds; resolves when it is built.
-   * A query arriving meanwhile completes the build synchronously and is answered at once.
+   * Build the index in the background, in slices of a few milliseconds with I/O served between
+   * them; resolves when it is built (the pending slices keep the process alive until then). A query
+   * arriving meanwhile completes the build synchronously and is answered at once.
    */
   prepare(): Promise<void> {
     return new Promise((resolve) => {
       const step = () => {
         if (this.built) return resolve();
         const builder = (this.builder ??= new IndexBuilder(this.docs, this.text()));
-        if (builder.addDocuments(performance.now() + SLICE_MS)) {
-          this.built = builder.finish();
+        const built = builder.step(performance.now() + SLICE_MS);
+        if (built) {
+          this.built = built;
           this.builder = undefined;
           return resolve();
         }
-        setTimeout(step, 0).unref();
+        setImmediate(step);
       };
-      setTimeout(step, 0).unref();
+      setImmediate(step);
     });
   }
 
@@ -185,9 +187,7 @@ export class Bm25SearchIndex implements SearchIndex {
 
   private index(): Built {
     if (this.built) return this.built;
-    const builder = this.builder ?? new IndexBuilder(this.docs, this.text());
-    builder.addDocuments(Infinity);
-    this.built = builder.finish();
+    this.built = (this.builder ?? new IndexBuilder(this.docs, this.text())).step(Infinity)!;
     this.builder = undefined;
     return this.built;
   }
@@ -201,8 +201,8 @@ export class Bm25SearchIndex implements SearchIndex {
 class IndexBuilder {
   private readonly terms = new Map<string, number>();
   private readonly phraseWords = new Map<number, string[]>();
-  private entryTerm = new Int32Array(1 << 14);
-  private entryTf = new Float32Array((1 << 14) * F);
+  private entryTerm: Int32Array;
+  private entryTf: Float32Array;
   private entries = 0;
   private lastDoc = new Int32Array(1 << 12).fill(-1);
   private entryOf = new Int32Array(1 << 12);
@@ -210,31 +210,38 @@ class IndexBuilder {
   private readonly docStart: Int32Array;
   private readonly lengths: Float64Array;
   private readonly checker: Uint8Array;
+  /** Next document to index. */
   private next = 0;
+  private layout: Layout | undefined;
 
   constructor(
     private readonly docs: SearchDocument[],
     private readonly analyzer: Analyzer,
   ) {
+    // A first guess at the number of (document, term) entries, from the text's length, spares most regrowing.
+    let chars = 0;
+    for (const d of docs) chars += d.summary.length + d.title.length + 64;
+    this.entryTerm = new Int32Array(Math.max(1 << 10, chars >> 4));
+    this.entryTf = new Float32Array(this.entryTerm.length * F);
     this.docStart = new Int32Array(docs.length + 1);
     this.lengths = new Float64Array(docs.length * F);
     this.checker = new Uint8Array(docs.length);
   }
 
-  /** Index documents until the deadline (performance.now() milliseconds); true when all are in. */
-  addDocuments(deadline: number): boolean {
+  /** Index documents until the deadline; true when all are in. */
+  private addDocuments(deadline: number): boolean {
     const { docs, analyzer } = this;
     while (this.next < docs.length) {
       const d = this.next++;
       const doc = docs[d]!;
       this.docStart[d] = this.entries;
       this.checker[d] = doc.id.endsWith(".verify") ? 1 : 0;
-      this.addWords(d, 0, analyzer.words(doc.id));
-      this.addWords(d, 1, analyzer.words(doc.title));
-      this.addWords(d, 3, analyzer.words(doc.summary));
+      analyzer.scan(doc.id, (w) => w.term && this.add(d, this.intern(w.stem), 0));
+      analyzer.scan(doc.title, (w) => w.term && this.add(d, this.intern(w.stem), 1));
+      analyzer.scan(doc.summary, (w) => w.term && this.add(d, this.intern(w.stem), 3));
       for (const kw of doc.keywords) {
         const words = analyzer.words(kw);
-        this.addWords(d, 2, words);
+        for (const w of words) if (w.term) this.add(d, this.intern(w.stem), 2);
         // The keyword as a phrase: its words of two letters or more (one-letter variables dropped), in order.
         const phrase: string[] = [];
         let content = false;
@@ -285,35 +292,22 @@ class IndexBuilder {
     this.lengths[d * F + f]! += 1;
   }
 
-  private addWords(d: number, f: number, words: readonly Word[]): void {
-    for (const w of words) if (w.term) this.add(d, this.intern(w.stem), f);
-  }
 
-  /** idf, field length normalisation and the postings, once every document is in. */
-  finish(): Built {
-    const { docs, terms, df, docStart, lengths, entryTerm, entryTf, phraseWords } = this;
-    const N = docs.length;
-    docStart[N] = this.entries;
-    const T = terms.size;
-    const idf = new Float64Array(T);
-    for (let t = 0; t < T; t++) idf[t] = Math.log(1 + (N - df[t]! + 0.5) / (df[t]! + 0.5));
-    const avg = new Float64Array(F);
-    for (let d = 0; d < N; d++) for (let f = 0; f < F; f++) avg[f]! += lengths[d * F + f]!;
-    for (let f = 0; f < F; f++) avg[f] = N ? avg[f]! / N || 1 : 1;
-
-    const offsets = new Int32Array(T + 1);
-    for (let t = 0; t < T; t++) offsets[t + 1] = offsets[t]! + df[t]!;
-    const fill = offsets.slice(0, T);
-    const P = offsets[T]!;
-    const postDoc = new Int32Array(P);
-    const postScore = new Float64Array(P);
-    const postInId = new Uint8Array(P);
-    const idIdfTotal = new Float64Array(N);
+  /**
+   * Advance the build until the deadline (performance.now() milliseconds): first the documents,
+   * then the postings (idf and field-length normalisation known by then); the index once done.
+   */
+  step(deadline: number): Built | undefined {
+    if (!this.addDocuments(deadline)) return undefined;
+    const layout = (this.layout ??= this.lay());
+    const { docStart, entryTerm, entryTf, lengths } = this;
     const { k1, fields } = SCORE_PARAMETERS;
+    const { idf, avg, fill, postDoc, postScore, postInId, idIdfTotal, norm } = layout;
     const weight = FIELDS.map((f) => fields[f].weight);
     const b = FIELDS.map((f) => fields[f].b);
-    const norm = new Float64Array(F);
-    for (let d = 0; d < N; d++) {
+    const N = this.docs.length;
+    while (layout.next < N) {
+      const d = layout.next++;
       for (let f = 0; f < F; f++) norm[f] = 1 - b[f]! + (b[f]! * lengths[d * F + f]!) / avg[f]!;
       for (let e = docStart[d]!; e < docStart[d + 1]!; e++) {
         const t = entryTerm[e]!;
@@ -327,31 +321,63 @@ class IndexBuilder {
           idIdfTotal[d]! += idf[t]!;
         }
       }
+      if ((d & 63) === 63 && performance.now() >= deadline) return undefined;
     }
+    return this.assemble(layout);
+  }
 
+  /** idf, average field lengths and the postings' offsets, once every document is in. */
+  private lay(): Layout {
+    const { docs, terms, df, lengths } = this;
+    const N = docs.length;
+    this.docStart[N] = this.entries;
+    const T = terms.size;
+    const idf = new Float64Array(T);
+    for (let t = 0; t < T; t++) idf[t] = Math.log(1 + (N - df[t]! + 0.5) / (df[t]! + 0.5));
+    const avg = new Float64Array(F);
+    for (let d = 0; d < N; d++) for (let f = 0; f < F; f++) avg[f]! += lengths[d * F + f]!;
+    for (let f = 0; f < F; f++) avg[f] = N ? avg[f]! / N || 1 : 1;
+    const offsets = new Int32Array(T + 1);
+    for (let t = 0; t < T; t++) offsets[t + 1] = offsets[t]! + df[t]!;
+    const P = offsets[T]!;
+    return {
+      idf,
+      avg,
+      offsets,
+      fill: offsets.slice(0, T),
+      postDoc: new Int32Array(P),
+      postScore: new Float64Array(P),
+      postInId: new Uint8Array(P),
+      idIdfTotal: new Float64Array(N),
+      norm: new Float64Array(F),
+      next: 0,
+    };
+  }
+
+  private assemble(layout: Layout): Built {
     // Each phrase is tried once per query, under its word that starts the fewest phrases.
     const starts = new Map<string, number>();
-    for (const words of phraseWords.values()) for (const w of words) starts.set(w, (starts.get(w) ?? 0) + 1);
+    for (const words of this.phraseWords.values()) for (const w of words) starts.set(w, (starts.get(w) ?? 0) + 1);
     const phraseAnchors = new Map<string, number[]>();
-    for (const [t, words] of phraseWords) {
+    for (const [t, words] of this.phraseWords) {
       let anchor = words[0]!;
       for (const w of words) if (starts.get(w)! < starts.get(anchor)!) anchor = w;
       const list = phraseAnchors.get(anchor);
       if (list) list.push(t);
       else phraseAnchors.set(anchor, [t]);
     }
-
+    const N = this.docs.length;
     return {
-      ids: docs.map((d) => d.id),
+      ids: this.docs.map((d) => d.id),
       checker: this.checker,
-      idIdfTotal,
-      terms,
-      offsets,
-      postDoc,
-      postScore,
-      postInId,
-      idf,
-      phraseWords,
+      idIdfTotal: layout.idIdfTotal,
+      terms: this.terms,
+      offsets: layout.offsets,
+      postDoc: layout.postDoc,
+      postScore: layout.postScore,
+      postInId: layout.postInId,
+      idf: layout.idf,
+      phraseWords: this.phraseWords,
       phraseAnchors,
       verificationStems: new Set(VERIFICATION_WORDS.map((w) => this.analyzer.stem(w))),
       acc: new Float64Array(N),
@@ -361,6 +387,21 @@ class IndexBuilder {
       epoch: 0,
     };
   }
+}
+
+interface Layout {
+  idf: Float64Array;
+  avg: Float64Array;
+  offsets: Int32Array;
+  /** Next free posting of each term while the postings are filled. */
+  fill: Int32Array;
+  postDoc: Int32Array;
+  postScore: Float64Array;
+  postInId: Uint8Array;
+  idIdfTotal: Float64Array;
+  norm: Float64Array;
+  /** Next document whose postings are to be written. */
+  next: number;
 }
 
 function grow<A extends Int32Array | Float32Array>(a: A, fill: number): A {
