@@ -60,6 +60,11 @@ export interface SearchIndex {
    * Only documents containing at least one query term are ranked.
    */
   search(query: string, limit: number, options?: SearchOptions): SearchHitScore[];
+  /**
+   * Build ahead of the first query, in the background, without holding the event loop for long
+   * (a server calls it once it is up); queries work without it, the first one then builds.
+   */
+  prepare?(): Promise<void>;
 }
 
 export interface ProviderStatus {

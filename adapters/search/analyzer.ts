@@ -40,10 +40,12 @@ const POSSESSIVE = /['’]s\b/g;
 
 /**
  * Analysed words, by surface form. A catalog's vocabulary is small next to its word count, so
- * each distinct word is stemmed once; the cache stops growing at a bound (queries are free text).
+ * each distinct word is stemmed once. Queries are free text, so the cache is bounded in entries
+ * and in word length.
  */
 const cache = new Map<string, Word>();
 const CACHE_LIMIT = 200_000;
+const CACHE_WORD_LENGTH = 40;
 
 export class Analyzer {
   private readonly lex = load();
@@ -82,7 +84,7 @@ export class Analyzer {
     let word = cache.get(w);
     if (word === undefined) {
       word = { stem: this.lex.stem(w), term: !this.lex.stop.has(w) && !NUMBER.test(w) };
-      if (cache.size < CACHE_LIMIT) cache.set(w, word);
+      if (cache.size < CACHE_LIMIT && w.length <= CACHE_WORD_LENGTH) cache.set(w, word);
     }
     return word;
   }
