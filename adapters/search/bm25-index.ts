@@ -170,15 +170,21 @@ export class Bm25SearchIndex implements SearchIndex {
     }
 
     const { idCoverage, intent } = SCORE_PARAMETERS;
-    const heap = new TopK(limit, ix.ids);
+    const { ids, idIdfTotal, checker } = ix;
+    const wanted = asksChecker ? 1 : 0;
+    const heap = new TopK(Math.min(limit, nTouched), ids);
+    const { docs: heapDocs, scores: heapScores } = heap;
     for (let i = 0; i < nTouched; i++) {
       const d = touched[i]!;
-      const total = ix.idIdfTotal[d]!;
-      const score = acc[d]! + (total > 0 ? (idCoverage * accId[d]!) / total : 0) + (ix.checker[d] === (asksChecker ? 1 : 0) ? intent : 0);
+      const total = idIdfTotal[d]!;
+      const score = acc[d]! + (total > 0 ? (idCoverage * accId[d]!) / total : 0) + (checker[d] === wanted ? intent : 0);
+      // Checked inline against the worst kept hit: this loop runs for every touched document.
+      if (heap.full && (score < heapScores[0]! || (score === heapScores[0]! && ids[d]! > ids[heapDocs[0]!]!))) continue;
       // The filter runs only for documents that would enter the heap.
-      if (heap.admits(d, score) && (!options.accept || options.accept(ix.ids[d]!))) heap.push(d, score);
+      if (options.accept && !options.accept(ids[d]!)) continue;
+      heap.push(d, score);
     }
-    return heap.sorted().map(([d, score]) => ({ id: ix.ids[d]!, score }));
+    return heap.sorted().map(([d, score]) => ({ id: ids[d]!, score }));
   }
 
   private text(): Analyzer {
@@ -218,10 +224,11 @@ class IndexBuilder {
     private readonly docs: SearchDocument[],
     private readonly analyzer: Analyzer,
   ) {
-    // A first guess at the number of (document, term) entries, from the text's length, spares most regrowing.
+    // Room for one (document, term) entry per 8 characters of text (catalog text runs at about one
+    // per 10–14): regrowing copies megabytes at 10,000 documents and would stall a slice.
     let chars = 0;
-    for (const d of docs) chars += d.summary.length + d.title.length + 64;
-    this.entryTerm = new Int32Array(Math.max(1 << 10, chars >> 4));
+    for (const d of docs) chars += d.id.length + d.title.length + d.summary.length + d.keywords.reduce((n, k) => n + k.length + 1, 0);
+    this.entryTerm = new Int32Array(Math.max(1 << 10, chars >> 3));
     this.entryTf = new Float32Array(this.entryTerm.length * F);
     this.docStart = new Int32Array(docs.length + 1);
     this.lengths = new Float64Array(docs.length * F);
@@ -407,7 +414,7 @@ interface Layout {
 function grow<A extends Int32Array | Float32Array>(a: A, fill: number): A {
   const b = new (a.constructor as new (n: number) => A)(a.length * 2);
   b.set(a);
-  b.fill(fill, a.length);
+  if (fill !== 0) b.fill(fill, a.length);
   return b;
 }
 
@@ -420,29 +427,32 @@ function isSubsequence(phrase: readonly string[], query: readonly string[]): boo
 
 /** The best k (document, score) pairs seen so far: a min-heap whose root is the worst kept hit. */
 class TopK {
-  private readonly docs: number[] = [];
-  private readonly scores: number[] = [];
+  readonly docs: Int32Array;
+  readonly scores: Float64Array;
+  private size = 0;
 
   constructor(
     private readonly k: number,
     private readonly ids: readonly string[],
-  ) {}
+  ) {
+    this.docs = new Int32Array(k);
+    this.scores = new Float64Array(k);
+  }
+
+  get full(): boolean {
+    return this.size === this.k;
+  }
 
   /** a ranks below b: lower score, or the same score and a later id. */
   private below(da: number, sa: number, db: number, sb: number): boolean {
     return sa < sb || (sa === sb && this.ids[da]! > this.ids[db]!);
   }
 
-  admits(d: number, score: number): boolean {
-    return this.docs.length < this.k || this.below(this.docs[0]!, this.scores[0]!, d, score);
-  }
-
+  /** Add a hit; when full, it replaces the root (the caller has checked that it ranks above it). */
   push(d: number, score: number): void {
     const { docs, scores } = this;
-    if (docs.length < this.k) {
-      let i = docs.length;
-      docs.push(d);
-      scores.push(score);
+    if (this.size < this.k) {
+      let i = this.size++;
       while (i > 0) {
         const parent = (i - 1) >> 1;
         if (!this.below(d, score, docs[parent]!, scores[parent]!)) break;
@@ -454,9 +464,8 @@ class TopK {
       scores[i] = score;
       return;
     }
-    // Replace the root and sift down.
     let i = 0;
-    const n = docs.length;
+    const n = this.size;
     for (;;) {
       const l = 2 * i + 1;
       if (l >= n) break;
@@ -473,7 +482,8 @@ class TopK {
 
   /** Best first. */
   sorted(): [number, number][] {
-    const pairs = this.docs.map((d, i) => [d, this.scores[i]!] as [number, number]);
+    const pairs: [number, number][] = [];
+    for (let i = 0; i < this.size; i++) pairs.push([this.docs[i]!, this.scores[i]!]);
     return pairs.sort((a, b) => (this.below(a[0], a[1], b[0], b[1]) ? 1 : this.below(b[0], b[1], a[0], a[1]) ? -1 : 0));
   }
 }
