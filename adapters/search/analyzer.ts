@@ -32,23 +32,23 @@ function load(): Lexicon {
   return lexicon;
 }
 
-const WORD = /[\p{L}\p{N}]+/gu;
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
 const NON_ASCII = /[^\x00-\x7f]/;
 const MARKS = /\p{M}+/gu;
 const NUMBER = /^\p{N}+$/u;
 const POSSESSIVE = /['’]s\b/g;
 
-/**
- * Analysed words, by surface form. A catalog's vocabulary is small next to its word count, so
- * each distinct word is stemmed once. Queries are free text, so the cache is bounded in entries
- * and in word length.
- */
-const cache = new Map<string, Word>();
 const CACHE_LIMIT = 200_000;
 const CACHE_WORD_LENGTH = 40;
 
 export class Analyzer {
   private readonly lex = load();
+  /**
+   * Analysed words, by surface form. A catalog's vocabulary is small next to its word count, so
+   * each distinct word is stemmed once. Queries are free text, so the cache is bounded in entries
+   * and in word length.
+   */
+  private readonly cache = new Map<string, Word>();
 
   /** Every word of the text in order, stemmed, each marked as a search term or not. */
   words(text: string): Word[] {
@@ -59,32 +59,34 @@ export class Analyzer {
 
   /** Visit every word of the text in order (no intermediate arrays: indexing scans a lot of text). */
   scan(text: string, visit: (word: Word) => void): void {
-    let s = text.toLowerCase();
+    // Compatibility decomposition first: it maps ℤ to Z and 𝔽 to F, which are then lower-cased.
+    let s = NON_ASCII.test(text) ? text.normalize("NFKD").replace(MARKS, "").toLowerCase() : text.toLowerCase();
     if (s.includes("'") || s.includes("’")) s = s.replace(POSSESSIVE, "");
-    if (NON_ASCII.test(s)) {
-      s = s.normalize("NFKD").replace(MARKS, "");
-      WORD.lastIndex = 0;
-      for (let m = WORD.exec(s); m !== null; m = WORD.exec(s)) visit(this.word(m[0]));
-      return;
-    }
-    // ASCII text (nearly all of it) is split by hand: no match object per word.
+    // Split by hand: no match object per word. Characters outside ASCII (rare) are classified one by one.
     let start = -1;
     for (let i = 0; i <= s.length; i++) {
       const c = i < s.length ? s.charCodeAt(i) : 0;
-      const inWord = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+      let inWord = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+      let width = 1;
+      if (c >= 128) {
+        const cp = s.codePointAt(i)!;
+        width = cp > 0xffff ? 2 : 1;
+        inWord = LETTER_OR_DIGIT.test(String.fromCodePoint(cp));
+      }
       if (inWord && start < 0) start = i;
       else if (!inWord && start >= 0) {
         visit(this.word(s.slice(start, i)));
         start = -1;
       }
+      i += width - 1;
     }
   }
 
   private word(w: string): Word {
-    let word = cache.get(w);
+    let word = this.cache.get(w);
     if (word === undefined) {
       word = { stem: this.lex.stem(w), term: !this.lex.stop.has(w) && !NUMBER.test(w) };
-      if (cache.size < CACHE_LIMIT && w.length <= CACHE_WORD_LENGTH) cache.set(w, word);
+      if (this.cache.size < CACHE_LIMIT && w.length <= CACHE_WORD_LENGTH) this.cache.set(w, word);
     }
     return word;
   }

@@ -109,6 +109,8 @@ async function measure(ctx: BenchContext, rounds: number): Promise<{ ours: Measu
       extra: {
         p50_ms: median(samples),
         p99_ms: percentile(samples, 99),
+        // Without the first round (JIT warm-up and first sight of each query's words): the steady state.
+        p99_after_first_round_ms: rounds > 1 ? percentile(samples.slice(queries.length), 99) : "n/a",
         max_ms: Math.max(...samples),
         first_search_ms: firstMs,
         background_prepare_ms: prepareMs,
