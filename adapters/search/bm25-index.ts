@@ -172,7 +172,7 @@ export class Bm25SearchIndex implements SearchIndex {
     const { idCoverage, intent } = SCORE_PARAMETERS;
     const { ids, idIdfTotal, checker } = ix;
     const wanted = asksChecker ? 1 : 0;
-    const heap = new TopK(Math.min(limit, nTouched), ids);
+    const heap = new TopK(Math.min(Math.floor(limit), nTouched), ids);
     const { docs: heapDocs, scores: heapScores } = heap;
     for (let i = 0; i < nTouched; i++) {
       const d = touched[i]!;
