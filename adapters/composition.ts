@@ -135,6 +135,11 @@ export class JacobianHost {
     return runtime;
   }
 
+  /** Build the search index in the background, in short slices (servers do this once they are up). */
+  async prepareSearch(): Promise<void> {
+    await this.container.resolve<SearchIndex>(TOKENS.index).prepare?.();
+  }
+
   /** Start execution capacity ahead of the first call (servers do this at start-up). */
   async warm(): Promise<void> {
     await this.container.resolve<Executor>(TOKENS.executor).warm?.();

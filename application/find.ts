@@ -1,4 +1,5 @@
 import type { Json } from "../domain/json.js";
+import type { OperationMetadata } from "../domain/metadata.js";
 import type { SearchIndex } from "../domain/ports.js";
 import { JacobianError, type FailureDetail } from "../domain/errors.js";
 import type { Catalog, InstalledOperation } from "./catalog.js";
@@ -8,12 +9,6 @@ export type FindResult =
   | { op: "search"; query: string; hits: Json[] }
   | { op: "inspect"; capability: Record<string, Json> }
   | { op: "search" | "inspect" | "unknown"; error: FailureDetail };
-
-/** Words that mark a query as asking to check a claim rather than to compute. */
-const VERIFY_WORDS = new Set(["verify", "verifi", "check", "checker", "certifi", "certif", "certify", "certificate", "validate", "valid", "confirm", "prove", "proof", "claim", "claimed", "correct"]);
-
-/** Id words that name a verb or family rather than the object (ignored for coverage). */
-const GENERIC_ID_WORDS = new Set(["compute", "verify", "integer", "modular", "rational", "matrix", "combinatorics", "diophantine"]);
 
 const FIND_HINT = 'math.find takes {"request": {"op": "search", "query": "..."}} or {"request": {"op": "inspect", "capability_id": "..."}}';
 
@@ -45,6 +40,11 @@ export class FindUseCase {
     }
   }
 
+  /**
+   * Ranked by the search index's one relevance score (reported as `score`; see docs/contract.md).
+   * Declared compatibility is applied after relevance: the best compatible operations first, then,
+   * if fewer than `limit` are compatible, the best incompatible ones.
+   */
   search(query: string, limit: number, inputKind?: string, artifactType?: string): Json[] {
     const tokens = this.index.tokens(query);
     if (!tokens.length) {
@@ -53,42 +53,19 @@ export class FindUseCase {
         hint: "name the mathematical object or task, e.g. \"exact matrix determinant\"; the full inventory is the capability://catalog resource",
       });
     }
-    const verifyIntent = tokens.some((t) => VERIFY_WORDS.has(t));
-    const scored = this.index.search(query, 1000).flatMap((h) => {
-      const op = this.catalog.get(h.id);
-      if (!op) return [];
-      const idTokens = op.meta.id.split(/[._]/);
-      // Stemmed query words match id words exactly or as prefixes of at least three letters.
-      const same = (w: string, t: string) => w === t || (Math.min(w.length, t.length) >= 3 && (w.startsWith(t) || t.startsWith(w)));
-      const matches = (w: string) => tokens.some((t) => same(w, t));
-      const idMatches = tokens.filter((t) => idTokens.some((w) => same(w, t))).length;
-      // Ids made only of the query's words (gcd for "gcd") outrank ids that merely contain them
-      // (extended_gcd): the share of the id's own words that the query names breaks such ties.
-      const subject = idTokens.filter((w) => !GENERIC_ID_WORDS.has(w));
-      const coverage = subject.length ? subject.filter(matches).length / subject.length : 0;
-      return [{ op, score: h.score, rank: h.score + 2 * idMatches + 3 * coverage }];
-    });
-    scored.sort((a, b) => b.rank - a.rank || (a.op.meta.id < b.op.meta.id ? -1 : 1));
-    orderTwins(scored, verifyIntent);
-    const hits = scored.map(({ op, score }) => this.hit(op, score, inputKind, artifactType));
-    // Declared compatibility is applied after retrieval: compatible operations first, each group in relevance order.
-    const compatible = hits.filter((h) => (h as { applicability: { status: string } }).applicability.status !== "INCOMPATIBLE");
-    const incompatible = hits.filter((h) => (h as { applicability: { status: string } }).applicability.status === "INCOMPATIBLE");
-    return [...compatible, ...incompatible].slice(0, limit);
+    const installed = (id: string) => this.catalog.get(id) !== undefined;
+    const compatible = (id: string) => {
+      const op = this.catalog.get(id);
+      return op !== undefined && fits(op.meta, inputKind, artifactType);
+    };
+    const filtered = inputKind !== undefined || artifactType !== undefined;
+    const hits = this.index.search(query, limit, { accept: filtered ? compatible : installed });
+    if (filtered && hits.length < limit) hits.push(...this.index.search(query, limit - hits.length, { accept: (id) => installed(id) && !compatible(id) }));
+    return hits.map((h) => this.hit(this.catalog.get(h.id)!, h.score, inputKind, artifactType));
   }
 
   private hit(op: InstalledOperation, score: number, inputKind?: string, artifactType?: string): Json {
     const decl = op.meta;
-    let applicability: Json = { status: "NEEDS_MORE_TYPED_REQUIREMENTS" };
-    if (inputKind !== undefined && !decl.input_kinds.includes(inputKind)) {
-      applicability = { status: "INCOMPATIBLE", code: "INPUT_KIND_MISMATCH", detail: `accepts input kinds ${decl.input_kinds.join(", ")}; not ${inputKind}` };
-    } else if (artifactType !== undefined && !decl.accepted_artifact_types.includes(artifactType)) {
-      applicability = {
-        status: "INCOMPATIBLE",
-        code: "ARTIFACT_TYPE_MISMATCH",
-        detail: decl.accepted_artifact_types.length ? `accepts artifact types ${decl.accepted_artifact_types.join(", ")}; not ${artifactType}` : `accepts no artifact types`,
-      };
-    }
     const statuses = this.catalog.providerStatus(decl);
     return {
       capability_id: decl.id,
@@ -96,7 +73,7 @@ export class FindUseCase {
       title: decl.title,
       summary: decl.summary,
       score: Math.round(score * 10000) / 10000,
-      applicability,
+      applicability: applicability(decl, inputKind, artifactType),
       provider: { available: statuses.every((s) => s.available), providers: statuses.map((s) => ({ id: s.id, available: s.available })) },
       input_kinds: decl.input_kinds,
       accepted_artifact_types: decl.accepted_artifact_types,
@@ -105,24 +82,23 @@ export class FindUseCase {
   }
 }
 
-/** A compute operation and its `.verify` twin share every id word but the verb. */
-function twinKey(id: string): string {
-  return id.split(".").filter((w) => w !== "compute" && w !== "verify").join(".");
+/** Whether an operation's declared input kinds and artifact types fit the search filters. */
+function fits(decl: OperationMetadata, inputKind?: string, artifactType?: string): boolean {
+  return (inputKind === undefined || decl.input_kinds.includes(inputKind)) && (artifactType === undefined || decl.accepted_artifact_types.includes(artifactType));
 }
 
-/** Within each twin pair, put the variant matching the query's intent first (stable otherwise). */
-function orderTwins(scored: { op: InstalledOperation }[], verifyIntent: boolean): void {
-  const wanted = verifyIntent ? "checker" : "compute";
-  for (let i = 0; i < scored.length; i++) {
-    for (let j = i + 1; j < scored.length; j++) {
-      const a = scored[i]!.op.meta, b = scored[j]!.op.meta;
-      if (twinKey(a.id) === twinKey(b.id) && a.kind !== wanted && b.kind === wanted) {
-        const [moved] = scored.splice(j, 1);
-        scored.splice(i, 0, moved!);
-        break;
-      }
-    }
+function applicability(decl: OperationMetadata, inputKind?: string, artifactType?: string): Json {
+  if (inputKind !== undefined && !decl.input_kinds.includes(inputKind)) {
+    return { status: "INCOMPATIBLE", code: "INPUT_KIND_MISMATCH", detail: `accepts input kinds ${decl.input_kinds.join(", ")}; not ${inputKind}` };
   }
+  if (artifactType !== undefined && !decl.accepted_artifact_types.includes(artifactType)) {
+    return {
+      status: "INCOMPATIBLE",
+      code: "ARTIFACT_TYPE_MISMATCH",
+      detail: decl.accepted_artifact_types.length ? `accepts artifact types ${decl.accepted_artifact_types.join(", ")}; not ${artifactType}` : `accepts no artifact types`,
+    };
+  }
+  return { status: "NEEDS_MORE_TYPED_REQUIREMENTS" };
 }
 
 /**

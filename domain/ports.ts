@@ -44,13 +44,27 @@ export interface SearchHitScore {
   score: number;
 }
 
+export interface SearchOptions {
+  /** Only documents this accepts are ranked (called only for documents that would make the top `limit`). */
+  accept?: (id: string) => boolean;
+}
+
 /** Lexical retrieval over the installed catalog. */
 export interface SearchIndex {
   /** Build the index; called once with the whole installed catalog. */
   build(docs: SearchDocument[]): void;
   /** Query tokens after normalisation and stop-word removal (empty = unusable query). */
   tokens(query: string): string[];
-  search(query: string, limit: number): SearchHitScore[];
+  /**
+   * The best `limit` documents by the index's relevance score, best first, equal scores by id.
+   * Only documents containing at least one query term are ranked.
+   */
+  search(query: string, limit: number, options?: SearchOptions): SearchHitScore[];
+  /**
+   * Build ahead of the first query, in the background, without holding the event loop for long
+   * (a server calls it once it is up); queries work without it, the first one then builds.
+   */
+  prepare?(): Promise<void>;
 }
 
 export interface ProviderStatus {

@@ -265,6 +265,7 @@ class ArtifactsCommand extends RuntimeCommand {
 
 /** Start a pool worker shortly after the server is up, off the cold-start path. */
 function warmLater(host: JacobianHost): void {
+  void host.prepareSearch().catch((e) => host.logger.warn("search_prepare_failed", { error: String(e) }));
   setTimeout(() => void host.warm().catch((e) => host.logger.warn("pool_warmup_failed", { error: String(e) })), 2000).unref();
 }
 

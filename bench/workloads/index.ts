@@ -9,6 +9,7 @@ import detSixty from "./det-60.js";
 import factorThirty from "./factor-30.js";
 import factorForty from "./factor-40.js";
 import factorFifty from "./factor-50.js";
+import findTenK from "./find-10k.js";
 import gcdTwentyK from "./gcd-20k.js";
 import gcdHundredK from "./gcd-100k.js";
 import extendedGcdTwentyK from "./extended-gcd-20k.js";
@@ -16,4 +17,4 @@ import partitionOneE5 from "./partition-1e5.js";
 import primePiOneE11 from "./primepi-1e11.js";
 import stdioColdStart from "./stdio-cold-start.js";
 
-export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty];
+export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK];

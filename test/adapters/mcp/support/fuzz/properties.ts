@@ -91,7 +91,9 @@ export class Properties {
     if (typeof sc.capability_id !== "string") v.push("capability_id is not a string");
     else {
       const sent = isObj(args) ? args.capability_id : undefined;
-      if (sc.capability_id.length > ID_MAX) v.push(`capability_id echoed with ${sc.capability_id.length} characters (the contract's ids have at most ${ID_MAX}): a reply must not grow with a malformed request`);
+      // An over-long id is echoed as its first ID_MAX characters plus a "…(truncated, N characters)" marker.
+      const truncated = typeof sent === "string" && sc.capability_id === `${sent.slice(0, ID_MAX)}…(truncated, ${sent.length} characters)`;
+      if (sc.capability_id.length > ID_MAX && !truncated) v.push(`capability_id echoed with ${sc.capability_id.length} characters (the contract's ids have at most ${ID_MAX}, longer ones as a bounded prefix with a marker): a reply must not grow with a malformed request`);
       else if (typeof sent === "string" && sent.length <= ID_MAX && sc.capability_id !== sent && sc.capability_id !== "") v.push(`capability_id ${JSON.stringify(sc.capability_id)} differs from the request's ${JSON.stringify(sent)}`);
     }
     const exec = sc.execution;
