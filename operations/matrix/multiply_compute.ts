@@ -32,7 +32,7 @@ export default defineCompute<Req, Res>({
   title: "Exact product of two matrices over ZZ, QQ or GF(p)",
   summary:
     "Exact matrix product left·right of an n×k and a k×m matrix (n, k, m ≤ 500) over the integers ZZ, the rationals QQ or a prime field GF(p). " +
-    "The product is published on the `product` port as a value:// reference, so it can feed matrix.determinant.compute or another product without being sent back.",
+    "The product is published on the `product` output port (kind matrix) as a value:// reference.",
   keywords: ["matrix product", "multiply", "multiplication", "matmul", "matrix", "linear algebra", "integer matrix", "rational matrix", "finite field", "modular", "compose"],
   accepted_artifact_types: [],
   produced_artifact_types: [],
