@@ -149,6 +149,21 @@ export function claimOf<const S extends readonly Record<string, unknown>[]>(shap
   return kinded(unionType(shapes).describe(description), kind) as never;
 }
 
+/**
+ * A list of at most `maxLen` elements. The list carries its elements' kind — or, for objects
+ * whose fields all carry one kind (e.g. congruences of integers), that kind — so input kinds are
+ * still derived for requests made of lists.
+ */
+export function list<T extends Type<any>>(element: T, maxLen: number, description?: string) {
+  let t = (element as Type<any>).array().atMostLength(maxLen) as Type<any>;
+  if (description) t = t.describe(description);
+  const shape = SHAPE_OF.get(element);
+  const kinds = shape ? [...new Set(Object.values(fieldKinds(shape)))] : [];
+  const kind = KIND_OF.get(element) ?? (kinds.length === 1 ? kinds[0] : undefined);
+  if (kind) KIND_OF.set(t, kind);
+  return t as ReturnType<T["array"]>;
+}
+
 /** Mark any type (e.g. a whole result shape) as carrying a named kind. */
 export function ofKind<T extends object>(t: T, kind: string): T {
   return kinded(t, kind);

@@ -5,6 +5,7 @@
 import { type } from "arktype";
 import { gcd } from "../../domain/math/integer.js";
 import { bits, int, nat, pos } from "./support.js";
+import { list, object } from "../_support/kinds.js";
 
 export const CRT_KIND = "modular.crt";
 export const CRT_MAX_DIGITS = 10_000;
@@ -12,13 +13,14 @@ export const CRT_MAX_CONGRUENCES = 1000;
 /** The lcm has at most the sum of the moduli's digits. */
 export const CRT_MAX_RESULT_DIGITS = CRT_MAX_DIGITS * CRT_MAX_CONGRUENCES;
 
-export const Congruences = type({
-  residue: int(CRT_MAX_DIGITS, "r_i, any integer (at most 10,000 digits)"),
-  modulus: pos(CRT_MAX_DIGITS, "m_i ≥ 1 (at most 10,000 digits)"),
-})
-  .array()
-  .atMostLength(CRT_MAX_CONGRUENCES)
-  .describe("the system x ≡ r_i (mod m_i); moduli need not be coprime (at most 1000 congruences)");
+export const Congruences = list(
+  object({
+    residue: int(CRT_MAX_DIGITS, "r_i, any integer (at most 10,000 digits)"),
+    modulus: pos(CRT_MAX_DIGITS, "m_i ≥ 1 (at most 10,000 digits)"),
+  }),
+  CRT_MAX_CONGRUENCES,
+  "the system x ≡ r_i (mod m_i); moduli need not be coprime (at most 1000 congruences)",
+);
 export type Congruence = { residue: bigint; modulus: bigint };
 
 export const Index = type("0 <= number.integer < 1000");
