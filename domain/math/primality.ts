@@ -167,6 +167,9 @@ export interface RhoMeter {
   remaining: number;
 }
 
+/** Polynomials x² + c one pollardBrent call tries (c = seed, seed + 1, …) before it gives up. */
+export const RHO_POLYNOMIALS = 20n;
+
 /**
  * Pollard–Brent rho: a non-trivial factor of composite n, or undefined within `maxIterations`
  * iterations (counted over all polynomials tried). When `meter` is given, the iterations used are
@@ -177,7 +180,7 @@ export function pollardBrent(n: bigint, maxIterations = 1_000_000, seed = 1n, ch
   let limit = meter ? Math.min(maxIterations, meter.remaining) : maxIterations;
   let iterations = 0;
   try {
-    for (let c = seed; c < seed + 20n; c++) {
+    for (let c = seed; c < seed + RHO_POLYNOMIALS; c++) {
       let y = 2n, x = 2n, g = 1n, q = 1n, ys = 2n;
       let r = 1;
       const f = (v: bigint) => (v * v + c) % n;
