@@ -16,7 +16,7 @@
  */
 import { bitLength, gcd, perfectPower, product } from "./integer.js";
 import { ECM_LEVELS, ecm, ecmB2, mulWeight } from "./ecm.js";
-import { decidePrimality, pollardBrent, type PrimalityStatus, RHO_POLYNOMIALS } from "./primality.js";
+import { decidePrimality, pocklingtonProof, type PocklingtonStep, pollardBrent, type PrimalityStatus, RHO_POLYNOMIALS } from "./primality.js";
 import { SeededRandom } from "./seeded-random.js";
 import { siqs, siqsParameters } from "./siqs.js";
 
@@ -304,6 +304,26 @@ export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorizatio
     stalled = false;
     return runEcm(Infinity);
   }
+}
+
+/**
+ * A Pocklington proof of n (primality.ts pocklingtonProof) with n − 1, and q − 1 for each prime q of
+ * the recursion, factored by this engine (rho, ECM, SIQS) rather than by rho alone: all those
+ * factorizations together within `budget` work units. Undefined when n is not prime or the budget
+ * did not reach a factored part F with F² > n at some step.
+ */
+export function provePrimeByFactoring(n: bigint, budget: number, checkpoint?: () => void): PocklingtonStep[] | undefined {
+  let left = budget;
+  return pocklingtonProof(
+    n,
+    (m) => {
+      if (left <= 0) return [];
+      const f = factorInteger(m, { budget: left, ...(checkpoint ? { checkpoint } : {}) });
+      left -= Math.max(1, f.work ?? 0);
+      return f.factors.flatMap(({ prime, exponent }) => Array.from({ length: exponent }, () => prime));
+    },
+    checkpoint,
+  );
 }
 
 let primorial: bigint | undefined;
