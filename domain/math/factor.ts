@@ -54,7 +54,18 @@ export interface FactorOptions {
   progress?: (done: number, total?: number, message?: string) => void;
 }
 
-export const DEFAULT_FACTOR_BUDGET = 3e7;
+/**
+ * The work budgets by effort, one table for every operation that factors (the integer pack's
+ * factorization and its functions, the modular pack's moduli and group orders): quick about a
+ * quarter second (SIQS to ~42 digits, ECM to ~12-digit factors), standard under ten seconds (SIQS
+ * to ~57 digits, ECM to ~18-digit factors), thorough about two minutes (SIQS to ~68 digits, ECM to
+ * ~25-digit factors).
+ */
+export const FACTOR_EFFORT = { quick: 1e6, standard: 3e7, thorough: 5e8 } as const;
+export type FactorEffort = keyof typeof FACTOR_EFFORT;
+export const DEFAULT_FACTOR_BUDGET = FACTOR_EFFORT.standard;
+/** Operation cost units (≈ 64-bit limb multiplications) per engine work unit, for the cost models. */
+export const COST_UNITS_PER_WORK = 256;
 /** Trial division covers the primes below this bound. */
 export const TRIAL_DIVISION_BOUND = 65536;
 /** Parts with fewer digits are left to Pollard–Brent rho alone. */
@@ -75,6 +86,19 @@ const TD_PRIMES: Int32Array = (() => {
 /** Expected SIQS work (units) for a d-digit number, fitted to measurements of siqs.ts (kept on the safe side). */
 export function siqsWorkEstimate(digits: number): number {
   return 4e6 * Math.pow(12, (digits - 50) / 10);
+}
+
+/**
+ * Expected work (units) to factor a number of `digits` digits, capped at `budget`: trial division
+ * and primality tests, then rho below 14 digits, the expected SIQS work (with a 15 % margin for the
+ * ECM pretest) up to 90 digits, the whole budget beyond. The cost models of every pack use it.
+ */
+export function expectedFactorWork(digits: number, budget: number): number {
+  const bits = Math.max(1, (digits - 1) * 3.3219) + 3.3;
+  let work = (bits * bits) / 4096 + 2000;
+  if (digits < RHO_ONLY_DIGITS) work += 3 * 2 ** (bits / 4);
+  else work += digits <= SIQS_MAX_DIGITS ? siqsWorkEstimate(digits) * 1.15 + 6000 : budget;
+  return Math.min(work, budget);
 }
 
 /**

@@ -78,22 +78,23 @@ describe("modular pack: domain errors, bounds, budgets and typed incomplete answ
   });
 
   it("answers INCOMPLETE (not a guess) when the modulus cannot be factored within budget", async () => {
+    // effort quick: the budget runs out in about a quarter second per call (standard would take ten).
     const n = (P60 * Q60).toString();
     const x = 123456789123456789n;
     const a = ((x * x) % (P60 * Q60)).toString();
-    const s = valueOf(await j.run("modular.sqrt_mod.compute", { a, modulus: n }));
+    const s = valueOf(await j.run("modular.sqrt_mod.compute", { a, modulus: n, effort: "quick" }));
     expect([s.status, s.unfactored]).to.deep.equal(["INCOMPLETE", n]);
-    const d = valueOf(await j.run("modular.discrete_log.compute", { base: "2", target: "3", modulus: n }));
+    const d = valueOf(await j.run("modular.discrete_log.compute", { base: "2", target: "3", modulus: n, effort: "quick" }));
     expect([d.status, d.stage]).to.deep.equal(["INCOMPLETE", "modulus"]);
     // … while what the known facts already decide is still decided:
     // an unfactored odd part that is not a prime power rules out a primitive root,
-    const pr = valueOf(await j.run("modular.primitive_root.compute", { modulus: n }));
+    const pr = valueOf(await j.run("modular.primitive_root.compute", { modulus: n, effort: "quick" }));
     expect([pr.status, pr.exists]).to.deep.equal(["COMPLETE", false]);
     // and a Jacobi symbol −1 on the unfactored part proves a non-square ((2/pq) = −1), whereas for a = x² above nothing is decided.
-    const no = valueOf(await j.run("modular.quadratic_residue.compute", { a: "2", modulus: n }));
+    const no = valueOf(await j.run("modular.quadratic_residue.compute", { a: "2", modulus: n, effort: "quick" }));
     expect([no.status, no.square, no.witness]).to.deep.equal(["COMPLETE", false, { reason: "jacobi", divisor: n }]);
     // and a that is the square of an integer has that integer as a root whatever n is.
-    const yes = valueOf(await j.run("modular.quadratic_residue.compute", { a, modulus: n }));
+    const yes = valueOf(await j.run("modular.quadratic_residue.compute", { a, modulus: n, effort: "quick" }));
     expect([yes.status, yes.square, yes.root, yes.root_is_least]).to.deep.equal(["COMPLETE", true, x.toString(), false]);
   });
 
