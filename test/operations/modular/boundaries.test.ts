@@ -98,6 +98,34 @@ describe("modular pack: domain errors, bounds, budgets and typed incomplete answ
     expect([yes.status, yes.square, yes.root, yes.root_is_least]).to.deep.equal(["COMPLETE", true, x.toString(), false]);
   });
 
+  it("factors moduli with the integer operations' budget (issue 8): 46–61-digit moduli that the old 3·10^5 budget left INCOMPLETE", async () => {
+    const both = testJacobian({ packs: ["modular", "integer"], pool: false });
+    try {
+      // [p, q, effort]: a 46-digit balanced semiprime (SIQS), a 61-digit n with a 13-digit factor (ECM, within quick) and a 60-digit n with a 15-digit factor (ECM, standard).
+      const cases: [bigint, bigint, "quick" | "standard" | undefined][] = [
+        [10000000000000000012387n, 300000000000000000006827n, undefined],
+        [3000000000793n, 700000000000000000000000000000000000000000000081n, "quick"],
+        [100000000000777n, 7000000000000000000000000000000000000000000369n, undefined],
+      ];
+      for (const [p, q, effort] of cases) {
+        const n = p * q;
+        const x = 10n ** 20n + 39n;
+        const a = (x * x) % n;
+        const payload = { a: a.toString(), modulus: n.toString(), ...(effort ? { effort } : {}) };
+        const s = valueOf(await both.run("modular.sqrt_mod.compute", payload));
+        expect([s.status, s.solvable, s.count], `n = ${n}`).to.deep.equal(["COMPLETE", true, "4"]);
+        expect(s.factorization).to.deep.equal([{ prime: p.toString(), exponent: "1" }, { prime: q.toString(), exponent: "1" }]);
+        for (const r of s.roots) expect((BigInt(r) * BigInt(r) - a) % n).to.equal(0n);
+        expect(s.roots).to.include(x.toString());
+        // the same effort factors the same n in the integer pack
+        const f = valueOf(await both.run("integer.prime_factorization.compute", { n: n.toString(), ...(effort ? { effort } : {}) }));
+        expect([f.status, f.factors.map((e: { prime: string }) => e.prime)]).to.deep.equal(["COMPLETE", [p.toString(), q.toString()]]);
+      }
+    } finally {
+      await both.close();
+    }
+  });
+
   it("a discrete log whose group order has a prime factor near 10^20 is refused as INCOMPLETE (step budget), at once", async () => {
     const t = Date.now();
     const v = valueOf(await j.run("modular.discrete_log.compute", { base: "3", target: "7", modulus: "200000000000000002487" }));
