@@ -10,8 +10,10 @@
  * 4. ECM (domain/math/ecm.ts) with growing B1: a short pretest sized to a fraction of the expected
  *    SIQS work when SIQS is feasible, or all the remaining budget when it is not (large or
  *    unbalanced numbers);
- * 5. SIQS (domain/math/siqs.ts) for parts of 14–90 digits whose expected cost fits in the budget.
- * What cannot be split within the budget is returned as the unfactored cofactor (INCOMPLETE).
+ * 5. SIQS (domain/math/siqs.ts) for parts of 14–90 digits whose expected cost fits in the budget;
+ *    a run that ends without a split before its allowance is spent is followed by another with a
+ *    fresh seed and a larger factor base, and then by ECM with whatever is left.
+ * Only a spent budget leaves a part unsplit: it is returned as the unfactored cofactor (INCOMPLETE).
  * All randomness (ECM curves, SIQS polynomials) is seeded from n: results are reproducible.
  */
 import { bitLength, gcd, perfectPower, product } from "./integer.js";
