@@ -10,15 +10,17 @@
  * 4. ECM (domain/math/ecm.ts) with growing B1: a short pretest sized to a fraction of the expected
  *    SIQS work when SIQS is feasible, or all the remaining budget when it is not (large or
  *    unbalanced numbers);
- * 5. SIQS (domain/math/siqs.ts) for parts of 14–90 digits whose expected cost fits in the budget.
- * What cannot be split within the budget is returned as the unfactored cofactor (INCOMPLETE).
+ * 5. SIQS (domain/math/siqs.ts) for parts of 14–90 digits whose expected cost fits in the budget;
+ *    a run that ends without a split before its allowance is spent is followed by another with a
+ *    fresh seed and a larger factor base, and then by ECM with whatever is left.
+ * Only a spent budget leaves a part unsplit: it is returned as the unfactored cofactor (INCOMPLETE).
  * All randomness (ECM curves, SIQS polynomials) is seeded from n: results are reproducible.
  */
 import { bitLength, gcd, perfectPower, product } from "./integer.js";
 import { ECM_LEVELS, ecm, ecmB2, mulWeight } from "./ecm.js";
-import { decidePrimality, pollardBrent, type PrimalityStatus } from "./primality.js";
+import { decidePrimality, pocklingtonProof, type PocklingtonStep, pollardBrent, type PrimalityStatus, RHO_POLYNOMIALS } from "./primality.js";
 import { SeededRandom } from "./seeded-random.js";
-import { siqs } from "./siqs.js";
+import { siqs, siqsParameters } from "./siqs.js";
 
 export interface PrimePower {
   prime: bigint;
@@ -54,7 +56,18 @@ export interface FactorOptions {
   progress?: (done: number, total?: number, message?: string) => void;
 }
 
-export const DEFAULT_FACTOR_BUDGET = 3e7;
+/**
+ * The work budgets by effort, one table for every operation that factors (the integer pack's
+ * factorization and its functions, the modular pack's moduli and group orders): quick about a
+ * quarter second (SIQS to ~42 digits, ECM to ~12-digit factors), standard under ten seconds (SIQS
+ * to ~57 digits, ECM to ~18-digit factors), thorough about two minutes (SIQS to ~68 digits, ECM to
+ * ~25-digit factors).
+ */
+export const FACTOR_EFFORT = { quick: 1e6, standard: 3e7, thorough: 5e8 } as const;
+export type FactorEffort = keyof typeof FACTOR_EFFORT;
+export const DEFAULT_FACTOR_BUDGET = FACTOR_EFFORT.standard;
+/** Operation cost units (≈ 64-bit limb multiplications) per engine work unit, for the cost models. */
+export const COST_UNITS_PER_WORK = 256;
 /** Trial division covers the primes below this bound. */
 export const TRIAL_DIVISION_BOUND = 65536;
 /** Parts with fewer digits are left to Pollard–Brent rho alone. */
@@ -78,6 +91,19 @@ export function siqsWorkEstimate(digits: number): number {
 }
 
 /**
+ * Expected work (units) to factor a number of `digits` digits, capped at `budget`: trial division
+ * and primality tests, then rho below 14 digits, the expected SIQS work (with a 15 % margin for the
+ * ECM pretest) up to 90 digits, the whole budget beyond. The cost models of every pack use it.
+ */
+export function expectedFactorWork(digits: number, budget: number): number {
+  const bits = Math.max(1, (digits - 1) * 3.3219) + 3.3;
+  let work = (bits * bits) / 4096 + 2000;
+  if (digits < RHO_ONLY_DIGITS) work += 3 * 2 ** (bits / 4);
+  else work += digits <= SIQS_MAX_DIGITS ? siqsWorkEstimate(digits) * 1.15 + 6000 : budget;
+  return Math.min(work, budget);
+}
+
+/**
  * Share of the expected SIQS work spent first on ECM looking for a small factor: none below 36
  * digits (SIQS takes milliseconds there), 3 % up to 50 digits, then rising to 15 % at 72 digits.
  */
@@ -87,6 +113,8 @@ function ecmPretestShare(digits: number): number {
 }
 /** Pollard–Brent iterations tried first on a part of more than 40 digits (SIQS is cheaper below). */
 const SHORT_RHO = 600;
+/** SIQS runs on one part (each after the previous ended early without a split) before ECM takes the rest. */
+const SIQS_ATTEMPTS = 4;
 
 /** Factor |n| (n ≠ 0). ±1 has the empty factorization. */
 export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorization {
@@ -175,33 +203,55 @@ export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorizatio
   const factors = [...found.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([prime, v]) => ({ prime, exponent: v.exponent, status: v.status }));
   return { factors: mergeEqual(factors), cofactor, status: cofactor === 1n ? "COMPLETE" : "INCOMPLETE", work: Math.round(spent), methods };
 
-  /** Non-trivial factors of the composite, non-perfect-power m with product m, or undefined within budget. */
+  /**
+   * Non-trivial factors of the composite, non-perfect-power m with product m, or undefined when the budget is spent.
+   * A method that stops short of its allowance without a factor (rho's polynomials all cycling, SIQS finding no new
+   * polynomial or only trivial dependencies) is not the end: the next attempt has fresh parameters, and ECM takes
+   * whatever is left, so only an exhausted budget makes a part INCOMPLETE.
+   */
   function split(m: bigint): bigint[] | undefined {
     const digits = m.toString().length;
     const w = mulWeight(m);
     const left = () => budget - spent;
-    // Pollard–Brent rho: ~√p iterations, about 3 multiplications each.
-    {
-      const iterations = digits < RHO_ONLY_DIGITS ? Math.floor(left() / (2.5 * w)) : digits <= 40 ? 0 : Math.min(SHORT_RHO, Math.floor(left() / (2.5 * w)));
-      if (iterations > 0) {
-        const meter = { remaining: iterations };
-        const f = pollardBrent(m, iterations, 1n, opts.checkpoint, meter);
-        spent += (iterations - Math.max(0, meter.remaining)) * 2.5 * w;
-        report(`Pollard–Brent rho on a ${digits}-digit part`);
-        if (f !== undefined && f > 1n && f < m) {
+    /** Pollard–Brent with the polynomials from `seed` on, at most `iterations` iterations. */
+    const rho = (iterations: number, seed: bigint): { factor?: bigint; used: number } => {
+      const meter = { remaining: iterations };
+      const f = pollardBrent(m, iterations, seed, opts.checkpoint, meter);
+      const usedIterations = iterations - Math.max(0, meter.remaining);
+      spent += usedIterations * 2.5 * w;
+      report(`Pollard–Brent rho on a ${digits}-digit part`);
+      return { ...(f !== undefined && f > 1n && f < m ? { factor: f } : {}), used: usedIterations };
+    };
+    // Pollard–Brent rho, ~√p iterations of about 3 multiplications: the whole job below 14 digits (another run of
+    // polynomials whenever all of one run's cycle without a factor), a short attempt above 40.
+    if (digits < RHO_ONLY_DIGITS) {
+      for (let seed = 1n; left() > 0; seed += RHO_POLYNOMIALS) {
+        const r = rho(Math.max(1, Math.floor(left() / (2.5 * w))), seed);
+        if (r.factor !== undefined) {
           used("rho");
-          return [f, m / f];
+          return [r.factor, m / r.factor];
         }
+        if (r.used === 0) break;
       }
-      if (digits < RHO_ONLY_DIGITS || left() <= 0) return undefined;
+      return undefined;
+    }
+    if (digits > 40) {
+      const r = rho(Math.min(SHORT_RHO, Math.floor(left() / (2.5 * w))), 1n);
+      if (r.factor !== undefined) {
+        used("rho");
+        return [r.factor, m / r.factor];
+      }
+      if (left() <= 0) return undefined;
     }
     const random = SeededRandom.forInteger(m, "ecm");
     const siqsCost = siqsWorkEstimate(digits);
     const useSiqs = digits <= SIQS_MAX_DIGITS && siqsCost <= left();
-    // ECM: a pretest before SIQS, or everything that is left when SIQS is out of reach.
+    // ECM: a pretest before SIQS, or everything that is left when SIQS is out of reach or has failed.
     let ecmAllowance = useSiqs ? siqsCost * ecmPretestShare(digits) : left();
     let curvesTried = 0;
     let stalled = false;
+    let level = 0;
+    let B1 = ECM_LEVELS[0]!.B1;
     const runLevel = (B1: number, curves: number): bigint | undefined => {
       const allowance = Math.min(ecmAllowance, left());
       if (allowance <= 0) {
@@ -230,19 +280,21 @@ export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorizatio
       }
       return res.factor;
     };
-    for (const level of ECM_LEVELS) {
-      if (ecmAllowance <= 0 || left() <= 0 || stalled) break;
-      if (useSiqs && level.digits > digits / 2) break;
-      const f = runLevel(level.B1, level.curves);
-      if (f !== undefined) {
-        used("ecm");
-        return [f, m / f];
+    /** ECM within ecmAllowance: the levels in order (up to factors of `maxDigits`), then B1 raised while budget remains. */
+    const runEcm = (maxDigits: number): bigint[] | undefined => {
+      for (; level < ECM_LEVELS.length; level++) {
+        if (ecmAllowance <= 0 || left() <= 0 || stalled) return undefined;
+        const { B1: b1, curves, digits: d } = ECM_LEVELS[level]!;
+        if (d > maxDigits) return undefined;
+        B1 = b1;
+        const f = runLevel(b1, curves);
+        if (f !== undefined) {
+          used("ecm");
+          return [f, m / f];
+        }
       }
-    }
-    if (!useSiqs) {
-      // Beyond SIQS: keep raising B1 while budget remains.
-      let B1 = ECM_LEVELS[ECM_LEVELS.length - 1]!.B1;
-      while (left() > 0 && !stalled) {
+      if (maxDigits !== Infinity) return undefined;
+      while (ecmAllowance > 0 && left() > 0 && !stalled) {
         B1 = Math.min(Math.round(B1 * 2.5), 20_000_000);
         const f = runLevel(B1, 1000);
         if (f !== undefined) {
@@ -251,24 +303,53 @@ export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorizatio
         }
       }
       return undefined;
+    };
+    const pretest = runEcm(useSiqs ? digits / 2 : Infinity);
+    if (pretest || !useSiqs) return pretest;
+    // SIQS with everything that is left; a run that ends early without a split (no new polynomial A, or only trivial
+    // dependencies) is followed by another with a fresh seed and a larger factor base.
+    const base = siqsParameters(digits);
+    for (let attempt = 0; attempt < SIQS_ATTEMPTS && left() > 0; attempt++) {
+      const start = spent;
+      const allowance = left();
+      const meter = { remaining: allowance };
+      const res = siqs(m, {
+        meter,
+        random: SeededRandom.forInteger(m, attempt === 0 ? "siqs" : `siqs:${attempt}`),
+        ...(attempt > 0 ? { parameters: { factorBase: Math.round(base.factorBase * (1 + 0.5 * attempt)) } } : {}),
+        ...(opts.checkpoint ? { checkpoint: opts.checkpoint } : {}),
+        progress: (rel, need) => progressAt(start + allowance - meter.remaining, `SIQS on a ${digits}-digit part: ${rel} of ${need} relations`),
+      });
+      spent += allowance - meter.remaining;
+      if (res.pieces && res.pieces.length >= 2) {
+        used("siqs");
+        return res.pieces;
+      }
     }
-    // SIQS with everything that is left.
-    const start = spent;
-    const allowance = left();
-    const meter = { remaining: allowance };
-    const res = siqs(m, {
-      meter,
-      random: SeededRandom.forInteger(m, "siqs"),
-      ...(opts.checkpoint ? { checkpoint: opts.checkpoint } : {}),
-      progress: (rel, need) => progressAt(start + allowance - meter.remaining, `SIQS on a ${digits}-digit part: ${rel} of ${need} relations`),
-    });
-    spent += allowance - meter.remaining;
-    if (res.pieces && res.pieces.length >= 2) {
-      used("siqs");
-      return res.pieces;
-    }
-    return undefined;
+    ecmAllowance = left();
+    stalled = false;
+    return runEcm(Infinity);
   }
+}
+
+/**
+ * A Pocklington proof of n (primality.ts pocklingtonProof) with n − 1, and q − 1 for each prime q of
+ * the recursion, factored by this engine (rho, ECM, SIQS) rather than by rho alone: all those
+ * factorizations together within `budget` work units. Undefined when n is not prime or the budget
+ * did not reach a factored part F with F² > n at some step.
+ */
+export function provePrimeByFactoring(n: bigint, budget: number, checkpoint?: () => void): PocklingtonStep[] | undefined {
+  let left = budget;
+  return pocklingtonProof(
+    n,
+    (m) => {
+      if (left <= 0) return [];
+      const f = factorInteger(m, { budget: left, ...(checkpoint ? { checkpoint } : {}) });
+      left -= Math.max(1, f.work ?? 0);
+      return f.factors.flatMap(({ prime, exponent }) => Array.from({ length: exponent }, () => prime));
+    },
+    checkpoint,
+  );
 }
 
 let primorial: bigint | undefined;

@@ -10,7 +10,7 @@
  * Factorizations come from the one engine (factor.ts); gcd, inverses and powers from integer.ts.
  */
 import { certifyPrimes, lcm, valuation as valuationOf } from "./arithmetic.js";
-import { factorInteger, type PrimePower } from "./factor.js";
+import { DEFAULT_FACTOR_BUDGET, type Factorization, factorInteger, type PrimePower } from "./factor.js";
 import { bitLength, extendedGcd, gcd, jacobi, mod, modInverse, modPow, perfectPower } from "./integer.js";
 import { decidePrimality, type PrimalityStatus } from "./primality.js";
 
@@ -20,13 +20,31 @@ export type FactorMap = Map<bigint, number>;
 export interface WorkOptions {
   /** Called in long loops; throws to abort. */
   checkpoint?: () => void;
-  /** Work budget handed to each factorInteger call (Pollard–Brent iterations and the like). */
+  /**
+   * Engine work units (factor.ts) for all the factorizations of one call together — m, then p − 1
+   * for each prime p of m — so that the call's factoring costs one effort level, however many
+   * primes m has. Default: the engine's standard budget.
+   */
   factorBudget?: number;
+  /** What is left of factorBudget, shared by the nested calls of one call (set by the entry point; callers leave it out). */
+  factorMeter?: { remaining: number };
   /** Limb-weighted Pollard–Brent work allowed for the Pocklington proofs of BPSW-probable primes (arithmetic.certifyPrimes). */
   proofWork?: number;
 }
 
 const noop = (): void => {};
+
+/** opts with the call's factoring allowance attached (the caller's, when it already has one). */
+function metered<T extends WorkOptions>(opts: T): T & { factorMeter: { remaining: number } } {
+  return opts.factorMeter ? (opts as T & { factorMeter: { remaining: number } }) : { ...opts, factorMeter: { remaining: opts.factorBudget ?? DEFAULT_FACTOR_BUDGET } };
+}
+
+/** factorInteger within what is left of the call's allowance, charged to it. */
+function factorWithin(n: bigint, opts: WorkOptions & { factorMeter: { remaining: number } }): Factorization {
+  const f = factorInteger(n, { budget: Math.max(0, opts.factorMeter.remaining), ...(opts.checkpoint ? { checkpoint: opts.checkpoint } : {}) });
+  opts.factorMeter.remaining -= f.work ?? 0;
+  return f;
+}
 
 /** v_p(n) as a number, and the part of n prime to p (n ≠ 0). */
 function valuation(n: bigint, p: bigint): { v: number; unit: bigint } {
@@ -388,7 +406,7 @@ export type SqrtAnalysis =
 export function analyzeSqrt(a: bigint, n: bigint, opts: WorkOptions = {}): SqrtAnalysis {
   const checkpoint = opts.checkpoint ?? noop;
   if (n < 1n) throw new RangeError("analyzeSqrt: modulus must be positive");
-  const f = factorInteger(n, { ...(opts.factorBudget !== undefined ? { budget: opts.factorBudget } : {}), checkpoint });
+  const f = factorWithin(n, metered({ ...opts, checkpoint }));
   const families: RootFamily[] = [];
   for (const pp of f.factors) {
     checkpoint();
@@ -483,6 +501,7 @@ export type UnitGroup =
 /** Carmichael exponent data of a factored modulus, factoring p − 1 for each odd p. */
 export function unitGroupFromFactors(m: bigint, primes: readonly PrimePower[], opts: WorkOptions = {}): UnitGroup {
   const checkpoint = opts.checkpoint ?? noop;
+  const fo = metered({ ...opts, checkpoint });
   const parts: PrimePowerGroup[] = [];
   const lambdaFactors: FactorMap = new Map();
   for (const pp of primes) {
@@ -496,7 +515,7 @@ export function unitGroupFromFactors(m: bigint, primes: readonly PrimePower[], o
       else if (k >= 3) lf.set(2n, k - 2);
       if (k >= 2) lambdaPrimes.push({ prime: 2n, status: "PROVEN" });
     } else {
-      const f = factorInteger(p - 1n, { ...(opts.factorBudget !== undefined ? { budget: opts.factorBudget } : {}), checkpoint });
+      const f = factorWithin(p - 1n, fo);
       if (f.status === "INCOMPLETE") return { status: "INCOMPLETE", modulus: m, stage: "group_order", unfactored: f.cofactor, primes: [...primes] };
       for (const q of f.factors) {
         lf.set(q.prime, q.exponent);
@@ -517,9 +536,10 @@ export function unitGroupFromFactors(m: bigint, primes: readonly PrimePower[], o
 
 /** Factor m and build its unit-group data. */
 export function unitGroup(m: bigint, opts: WorkOptions = {}): UnitGroup {
-  const f = factorInteger(m, { ...(opts.factorBudget !== undefined ? { budget: opts.factorBudget } : {}), ...(opts.checkpoint ? { checkpoint: opts.checkpoint } : {}) });
+  const fo = metered(opts);
+  const f = factorWithin(m, fo);
   if (f.status === "INCOMPLETE") return { status: "INCOMPLETE", modulus: m, stage: "modulus", unfactored: f.cofactor, primes: f.factors };
-  return unitGroupFromFactors(m, f.factors, opts);
+  return unitGroupFromFactors(m, f.factors, fo);
 }
 
 /** Exact multiplicative order of a unit g modulo m from the unit-group data (lcm of the prime-power orders). */
@@ -574,7 +594,8 @@ export function primitiveRoot(m: bigint, opts: WorkOptions & { maxCandidates?: n
   if (m === 1n) return { status: "COMPLETE", exists: true, root: 0n, primes: [] };
   if (m === 2n) return { status: "COMPLETE", exists: true, root: 1n, primes: [] };
   if (m === 4n) return { status: "COMPLETE", exists: true, root: 3n, primes: [] };
-  const f = factorInteger(m, { ...(opts.factorBudget !== undefined ? { budget: opts.factorBudget } : {}), checkpoint });
+  const fo = metered({ ...opts, checkpoint });
+  const f = factorWithin(m, fo);
   const why = nonCyclicReason(f.factors, f.status === "INCOMPLETE" ? f.cofactor : 1n);
   if (why) return { status: "COMPLETE", exists: false, reason: why, primes: f.factors.map((p) => ({ prime: p.prime, status: p.status })) };
   if (f.status === "INCOMPLETE") return { status: "INCOMPLETE", stage: "modulus", unfactored: f.cofactor };
@@ -582,7 +603,7 @@ export function primitiveRoot(m: bigint, opts: WorkOptions & { maxCandidates?: n
   if (!odd) return { status: "COMPLETE", exists: false, reason: "m is a power of 2 above 4", primes: [] };
   const two = f.factors.some((p) => p.prime === 2n);
   const p = odd.prime, k = odd.exponent;
-  const pm1 = factorInteger(p - 1n, { ...(opts.factorBudget !== undefined ? { budget: opts.factorBudget } : {}), checkpoint });
+  const pm1 = factorWithin(p - 1n, fo);
   if (pm1.status === "INCOMPLETE") return { status: "INCOMPLETE", stage: "group_order", unfactored: pm1.cofactor };
   const qs = pm1.factors.map((q) => q.prime);
   const p2 = p * p;
@@ -956,7 +977,7 @@ export function discreteLog(g: bigint, h: bigint, m: bigint, opts: DlogOptions =
   g = mod(g, m);
   h = mod(h, m);
   if (m === 1n) return { status: "COMPLETE", solvable: true, log: 0n, period: 1n, periodFactors: new Map(), preperiod: 0, primes: [] };
-  const fb = opts.factorBudget !== undefined ? { factorBudget: opts.factorBudget } : {};
+  const fb = metered<WorkOptions>({ ...(opts.factorBudget !== undefined ? { factorBudget: opts.factorBudget } : {}), ...(opts.factorMeter ? { factorMeter: opts.factorMeter } : {}) });
   if (gcd(g, m) === 1n) {
     if (gcd(h, m) !== 1n) {
       return { status: "COMPLETE", solvable: false, reason: `g is a unit modulo m but h is not (gcd(h, m) = ${gcd(h, m)})`, witness: { kind: "non_unit_target", divisor: m }, primes: [] };

@@ -167,6 +167,9 @@ export interface RhoMeter {
   remaining: number;
 }
 
+/** Polynomials x² + c one pollardBrent call tries (c = seed, seed + 1, …) before it gives up. */
+export const RHO_POLYNOMIALS = 20n;
+
 /**
  * Pollard–Brent rho: a non-trivial factor of composite n, or undefined within `maxIterations`
  * iterations (counted over all polynomials tried). When `meter` is given, the iterations used are
@@ -177,7 +180,7 @@ export function pollardBrent(n: bigint, maxIterations = 1_000_000, seed = 1n, ch
   let limit = meter ? Math.min(maxIterations, meter.remaining) : maxIterations;
   let iterations = 0;
   try {
-    for (let c = seed; c < seed + 20n; c++) {
+    for (let c = seed; c < seed + RHO_POLYNOMIALS; c++) {
       let y = 2n, x = 2n, g = 1n, q = 1n, ys = 2n;
       let r = 1;
       const f = (v: bigint) => (v * v + c) % n;
@@ -276,6 +279,9 @@ export interface PocklingtonStep {
   witnesses: { q: bigint; a: bigint }[];
 }
 
+/** Prime factors (with multiplicity, ascending; proven or BPSW-probable) of some part of m = n − 1: what it could split. */
+export type PartialFactorer = (m: bigint) => readonly bigint[];
+
 /**
  * Try to prove n prime with Pocklington's theorem: if F | n − 1 with F² > n is completely factored
  * and for each prime q | F some a has a^(n−1) ≡ 1 (mod n) and gcd(a^((n−1)/q) − 1, n) = 1, then
@@ -283,16 +289,22 @@ export interface PocklingtonStep {
  * above DETERMINISTIC_MR_LIMIT are proven the same way, recursively; below it, deterministic
  * Miller–Rabin decides. Returns the steps (a certificate, one step per prime that needed one; []
  * when n itself is below the limit) or undefined when the budget did not suffice or n is not prime.
- * `meter`, when given, bounds the Pollard–Brent work of the whole proof.
+ * Here n − 1 is factored by trial division and Pollard–Brent (factorSmallParts, `rhoBudget`
+ * iterations per piece); `meter`, when given, bounds the Pollard–Brent work of the whole proof.
  */
 export function provePrime(n: bigint, rhoBudget = 200_000, depth = 0, checkpoint?: () => void, meter?: RhoMeter): PocklingtonStep[] | undefined {
+  return pocklingtonProof(n, (m) => factorSmallParts(m, rhoBudget, checkpoint, meter).primes, checkpoint, depth);
+}
+
+/** provePrime with n − 1 (and each q − 1 of the recursion) factored as far as `factorPart` gets. */
+export function pocklingtonProof(n: bigint, factorPart: PartialFactorer, checkpoint?: () => void, depth = 0): PocklingtonStep[] | undefined {
   if (n < DETERMINISTIC_MR_LIMIT) return decidePrimality(n).prime ? [] : undefined;
   if (depth > 40) return undefined;
-  const { primes } = factorSmallParts(n - 1n, rhoBudget, checkpoint, meter);
+  const primes = [...factorPart(n - 1n)];
   // Only proven-or-probable primes count in F; the unfactored cofactor is left out of it.
   let F = 1n;
   for (const p of primes) F *= p;
-  if (F * F <= n) return undefined;
+  if ((n - 1n) % F !== 0n || F * F <= n) return undefined;
   const distinct = [...new Set(primes)];
   const witnesses: { q: bigint; a: bigint }[] = [];
   const fermatChecked = new Set<bigint>();
@@ -312,7 +324,7 @@ export function provePrime(n: bigint, rhoBudget = 200_000, depth = 0, checkpoint
   const steps: PocklingtonStep[] = [{ n, factored: primes, witnesses }];
   for (const q of distinct) {
     if (q < DETERMINISTIC_MR_LIMIT) continue;
-    const sub = provePrime(q, rhoBudget, depth + 1, checkpoint, meter);
+    const sub = pocklingtonProof(q, factorPart, checkpoint, depth + 1);
     if (!sub) return undefined;
     steps.push(...sub);
   }

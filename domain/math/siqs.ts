@@ -368,7 +368,8 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
 
     // ---- polynomial A selection ----
     const target = isqrt(2n * kN) / BigInt(M);
-    const logTarget = Math.max(1, bitLength(target));
+    // log2 of the target itself (a bit length would overstate it by up to one bit, enough to push s up at small N).
+    const logTarget = Math.max(1, Math.log2(Number(target)));
     const isSpecial = new Uint8Array(nfb);
     for (const i of special) isSpecial[i] = 1;
     const notInA = isSpecial.slice();
@@ -378,13 +379,21 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
     let s = Math.max(1, Math.round(logTarget / Math.log2(qPref)));
     while (s > 1 && Math.pow(2, logTarget / s) < 20) s--;
     while (Math.pow(2, logTarget / s) > pmax * 0.6 && s < 20) s++;
+    // The q_l are drawn from around qIdeal. The sieved primes (index ≥ sieveStart) are preferred: in a small factor base
+    // (below ~18 digits) the rule above can put the whole range [qIdeal/2.2, 2.2·qIdeal] below them, so that s − 1 of them
+    // already exceed the target and no prime can complete A. One prime fewer, each larger (up to 0.9·p_max), then fits.
+    while (s > 1 && Math.pow(2, logTarget / s) / 2.2 < P[sieveStart]! && Math.pow(2, logTarget / (s - 1)) <= 0.9 * pmax) s--;
     const qIdeal = Math.pow(2, logTarget / s);
-    let lowIdx = sieveStart;
+    // Where even that does not fit (a target below the square of the least sieved primes), A also takes primes below the
+    // cut: correct for any odd factor-base prime not dividing k (its one root mod q is set per polynomial and matched in
+    // the scan like every unsieved prime's); it just does not help the sieve.
+    const aStart = qIdeal / 2.2 < P[sieveStart]! ? 1 : sieveStart;
+    let lowIdx = aStart;
     while (lowIdx < nfb - 1 && P[lowIdx]! < qIdeal / 2.2) lowIdx++;
     let highIdx = lowIdx;
     while (highIdx < nfb - 1 && P[highIdx]! < qIdeal * 2.2) highIdx++;
     if (highIdx - lowIdx < s + 6) {
-      lowIdx = Math.max(sieveStart, lowIdx - (s + 6));
+      lowIdx = Math.max(aStart, lowIdx - (s + 6));
       highIdx = Math.min(nfb - 1, highIdx + s + 6);
     }
     const usedA = new Set<bigint>();
@@ -417,13 +426,13 @@ export function siqs(n: bigint, opts: SiqsOptions): SiqsResult {
         // The last prime brings the product closest to the target.
         const want = Number(target / prod) + 0.5;
         let best = -1, bestErr = Infinity;
-        let lo = sieveStart, hi = nfb - 1;
+        let lo = aStart, hi = nfb - 1;
         while (lo < hi) {
           const mid = (lo + hi) >> 1;
           if (P[mid]! < want) lo = mid + 1;
           else hi = mid;
         }
-        for (let i = Math.max(sieveStart, lo - 4); i <= Math.min(nfb - 1, lo + 4); i++) {
+        for (let i = Math.max(aStart, lo - 4); i <= Math.min(nfb - 1, lo + 4); i++) {
           if (notInA[i] || idx.includes(i)) continue;
           const err = Math.abs(Math.log(P[i]! / want));
           if (err < bestErr) {

@@ -1,5 +1,5 @@
 import { binomial, binomialModPrime, linUnits, log2Big, log2Binomial, mulUnits } from "../../domain/math/combinatorics.js";
-import { integer, natural, request, result } from "../_support/kinds.js";
+import { integer, request, result } from "../_support/kinds.js";
 import { combinatoricsOperation, described, resultBound } from "./factory.js";
 import { CHECK_PRIMES, LOG10_2, residue, RESULT_CHARS, sized } from "./support.js";
 
@@ -7,13 +7,14 @@ const MAX_N_DIGITS = 10_000;
 
 const Request = request({
   n: described(integer(MAX_N_DIGITS), "integer", "the upper index n, any integer (negative n uses C(n, k) = (−1)^k C(k − n − 1, k))"),
-  k: described(natural(MAX_N_DIGITS), "integer", "the lower index k ≥ 0"),
+  k: described(integer(MAX_N_DIGITS), "integer", "the lower index k, any integer (C(n, k) = 0 for k < 0, as PARI/GP's binomial)"),
 });
 const Result = result({ binomial: described(integer(RESULT_CHARS), "integer", "C(n, k) = n(n − 1)⋯(n − k + 1)/k!") });
 type Req = typeof Request.infer;
 
 /** The non-negative problem C(N, K) (N ≥ 0) the request reduces to, and m = min(K, N − K) (−1 when the result is 0). */
 function reduce({ n, k }: Req): { N: bigint; K: bigint; m: bigint; negative: boolean } {
+  if (k < 0n) return { N: n < 0n ? -n : n, K: k, m: -1n, negative: false };
   const N = n < 0n ? k - n - 1n : n;
   const negative = n < 0n && (k & 1n) === 1n;
   if (k > N) return { N, K: k, m: -1n, negative };
@@ -27,8 +28,9 @@ export default combinatoricsOperation<Req, typeof Result.infer>({
   object: "binomial",
   title: "Binomial coefficient C(n, k)",
   summary:
-    "Exact binomial coefficient C(n, k) = n(n − 1)⋯(n − k + 1)/k! for any integer n (up to 10,000 digits) and k ≥ 0, with up to 1,000,000 result digits. " +
-    "C(n, k) = 0 when 0 ≤ n < k; negative n follows the polynomial extension C(n, k) = (−1)^k C(k − n − 1, k) (as PARI/GP's binomial). " +
+    "Exact binomial coefficient C(n, k) = n(n − 1)⋯(n − k + 1)/k! for any integers n and k (up to 10,000 digits each), with up to 1,000,000 result digits. " +
+    "As PARI/GP's binomial, C(n, k) is the polynomial C(x, k) = x(x − 1)⋯(x − k + 1)/k! at x = n: 0 for every k < 0 (negative n included), 0 when 0 ≤ n < k, " +
+    "and for negative n the extension C(n, k) = (−1)^k C(k − n − 1, k). " +
     "Computed on the short side m = min(k, n − k): the numerator range is split over the primes ≤ m (Kummer/Legendre exponents), so no big division is needed. " +
     "Postcondition: the result modulo two primes equals Lucas' theorem.",
   keywords: ["binomial", "binomial coefficient", "choose", "n choose k", "combinations", "nCr", "pascal", "pascal triangle", "kummer", "lucas theorem", "combinatorics", "counting"],
@@ -57,8 +59,9 @@ export default combinatoricsOperation<Req, typeof Result.infer>({
     return { binomial: binomial(req.n, req.k, ctx) };
   },
   postcondition(req, res) {
-    const { N, K, negative } = reduce(req);
     const value = res.binomial;
+    if (req.k < 0n) return value === 0n ? null : "C(n, k) must be 0 for k < 0";
+    const { N, K, negative } = reduce(req);
     for (const p of CHECK_PRIMES) {
       let expected = binomialModPrime(N, K, p);
       if (negative && expected !== 0) expected = p - expected;
@@ -73,6 +76,7 @@ export default combinatoricsOperation<Req, typeof Result.infer>({
     { title: "5 choose 2", payload: { n: "5", k: "2" }, expected: { binomial: "10" } },
     { title: "k > n ≥ 0 gives 0", payload: { n: "3", k: "5" }, expected: { binomial: "0" } },
     { title: "negative n: C(−5, 3) = −C(7, 3)", payload: { n: "-5", k: "3" }, expected: { binomial: "-35" } },
+    { title: "k < 0 gives 0 for every n, C(−1, −1) included (PARI/GP's convention)", payload: { n: "-1", k: "-1" }, expected: { binomial: "0" } },
     { title: "central binomial C(100, 50)", payload: { n: "100", k: "50" }, expected: { binomial: "100891344545564193334812497256" } },
     { title: "huge n, small k: C(10^30, 3)", payload: { n: "1000000000000000000000000000000", k: "3" }, expected: { binomial: "166666666666666666666666666666166666666666666666666666666667000000000000000000000000000000" } },
   ],

@@ -10,8 +10,9 @@ import { type, type Type } from "arktype";
 import { defineCompute, type Bound, type ComputeDeclaration, type CostEstimate, type ExecutionContext, type Example, type PortDeclaration } from "../../domain/declaration.js";
 import { domainError } from "../../domain/errors.js";
 import { certifyPrimes, type Certainty, type PrimePowers } from "../../domain/math/arithmetic.js";
-import { DEFAULT_FACTOR_BUDGET, factorInteger, siqsWorkEstimate } from "../../domain/math/factor.js";
+import { COST_UNITS_PER_WORK, expectedFactorWork, FACTOR_EFFORT, factorInteger } from "../../domain/math/factor.js";
 import { bitLength, modPow } from "../../domain/math/integer.js";
+import { EFFORT, EFFORT_LEVELS, type Effort, effortBudget } from "../_support/effort.js";
 import { fieldKinds, integer, natural, ofKind, positive, request, result, strict, type Json, type Kinded } from "../_support/kinds.js";
 
 export const abs = (n: bigint): bigint => (n < 0n ? -n : n);
@@ -174,20 +175,10 @@ export function unaryMap<V>(s: UnaryMapSpec<V>): ComputeDeclaration<{ n: bigint 
 /** Digits of n for the operations that factor it. */
 export const FACTOR_MAX_DIGITS = 1000;
 
-/**
- * Work budgets of the factorization engine by effort (engine units ≈ one modular multiplication of
- * ≤ 256-bit numbers, 0.1–0.5 µs; the same levels as integer.prime_factorization.compute).
- */
-export const EFFORT = { quick: 1e6, standard: DEFAULT_FACTOR_BUDGET, thorough: 5e8 } as const;
-export type Effort = keyof typeof EFFORT;
-/** Operation cost units (≈ 64-bit limb multiplications) per engine work unit. */
-const UNITS_PER_WORK = 256;
 /** Limb-weighted rho work of the Pocklington proofs that upgrade BPSW-probable primes. */
 const PROOF_WORK = 4e7;
 
-const EffortType = type("'quick' | 'standard' | 'thorough'").describe(
-  "factorization work budget: quick ≈ 10^6 engine units (under a second: rho, ECM to ~12–15-digit factors, SIQS to ~40 digits), standard (default) ≈ 3·10^7 (seconds: SIQS to ~55 digits, ECM to ~20-digit factors), thorough ≈ 5·10^8 (minutes: SIQS to ~65 digits, ECM to ~30-digit factors)",
-);
+const EffortType = EFFORT.describe(`factorization work budget (the levels of integer.prime_factorization.compute, shared by every operation that factors): ${EFFORT_LEVELS}`);
 
 const CertaintyType = type("'PROVEN' | 'PROBABLE'").describe(
   "PROVEN: every prime of the factorization is proven (deterministic Miller–Rabin below 3.3·10^24, or a Pocklington certificate); PROBABLE: some prime is only a Baillie–PSW probable prime",
@@ -230,7 +221,7 @@ export interface FactoredRun {
 /** Factor |n| with the shared engine under the effort's work budget, then try to prove the BPSW-probable primes. */
 function factorForArithmetic(n: bigint, effort: Effort | undefined, ctx: ExecutionContext): FactoredRun {
   const checkpoint = () => ctx.checkpoint();
-  const f = factorInteger(n, { budget: EFFORT[effort ?? "standard"], checkpoint, progress: (done, total, message) => ctx.progress(done, total, message) });
+  const f = factorInteger(n, { budget: effortBudget(effort), checkpoint, progress: (done, total, message) => ctx.progress(done, total, message) });
   const factors = f.factors.map(({ prime, exponent }) => ({ prime, exponent }));
   // Certainty only matters for a complete factorization (an INCOMPLETE result states no value).
   const { certainty } = f.status === "COMPLETE" ? certifyPrimes(f, { work: PROOF_WORK, checkpoint }) : { certainty: "PROBABLE" as Certainty };
@@ -238,7 +229,7 @@ function factorForArithmetic(n: bigint, effort: Effort | undefined, ctx: Executi
 }
 
 const FACTOR_COST_MODEL =
-  `units ≈ 64-bit limb multiplications = ${UNITS_PER_WORK} × engine work units (one engine unit ≈ one modular multiplication of ≤ 256-bit numbers), the engine work estimated for n of b bits and d digits as ` +
+  `units ≈ 64-bit limb multiplications = ${COST_UNITS_PER_WORK} × engine work units (one engine unit ≈ one modular multiplication of ≤ 256-bit numbers), the engine work estimated for n of b bits and d digits as ` +
   "b²/4096 + 2000 (trial division, primality tests) plus 3·2^(b/4) (rho, d < 14) or the expected SIQS work 4·10^6·12^((d − 50)/10) (d ≤ 90) or the whole budget (d > 90), " +
   "capped by the effort's work budget (quick 10^6, standard 3·10^7, thorough 5·10^8: the factorization stops there with INCOMPLETE), plus at most 4·10^7 for Pocklington proofs of primes above 3.3·10^24";
 
@@ -254,20 +245,17 @@ function factorizationDescription(what: string): string {
 
 const FACTOR_BOUNDS: Bound[] = [
   digitsBound(FACTOR_MAX_DIGITS),
-  { name: "work", limit: EFFORT.thorough, unit: "engine work units", description: "the factorization stops at the effort's budget (quick 10^6, standard 3·10^7, thorough 5·10^8) and the result is INCOMPLETE" },
+  { name: "work", limit: FACTOR_EFFORT.thorough, unit: "engine work units", description: "the factorization stops at the effort's budget (quick 10^6, standard 3·10^7, thorough 5·10^8) and the result is INCOMPLETE" },
 ];
 
 /** Preflight of a factorization-based operation; `extra` adds the work and memory of the function itself. */
 export function factorPreflight(nDigits: number, effort: Effort | undefined, extra: { units?: number; memory?: number; basis?: string } = {}): CostEstimate {
   const bits = Math.max(1, (nDigits - 1) * 3.33 + 1) + 3.3;
-  const cap = EFFORT[effort ?? "standard"];
-  let work = (bits * bits) / 4096 + 2000;
-  if (nDigits < 14) work += 3 * 2 ** (bits / 4);
-  else work += nDigits <= 90 ? siqsWorkEstimate(nDigits) * 1.15 + 6000 : cap;
-  work = Math.min(work, cap);
+  const cap = effortBudget(effort);
+  const work = expectedFactorWork(nDigits, cap);
   const sieveMemory = nDigits >= 14 && nDigits <= 90 ? 2 ** 20 * Math.max(1, 2 ** ((nDigits - 40) / 8)) : 0;
   return {
-    units: work * UNITS_PER_WORK + (bits > 81 ? PROOF_WORK : 0) + (extra.units ?? 0),
+    units: work * COST_UNITS_PER_WORK + (bits > 81 ? PROOF_WORK : 0) + (extra.units ?? 0),
     memory_bytes: 4 * 2 ** 20 + Math.min(sieveMemory, 256 * 2 ** 20) + (extra.memory ?? 0),
     basis: `n of ${nDigits} digits, effort ${effort ?? "standard"} (work budget ${cap.toExponential(0)} engine units)${extra.basis ? `; ${extra.basis}` : ""}`,
   };

@@ -15,8 +15,7 @@ export const MAX_FACTORS = 1000;
 /** Digits of an exponent: at most 9999 (a 2000-digit number has no exponent above 6644). */
 export const MAX_EXPONENT_DIGITS = 4;
 
-export const EFFORT = type("'quick' | 'standard' | 'thorough'");
-export type Effort = typeof EFFORT.infer;
+export { EFFORT, type Effort } from "../_support/effort.js";
 
 const Unit = type("'1' | '-1'").describe("the sign of n: n = unit · Π p^e (· cofactor)");
 const Completeness = type("'COMPLETE' | 'INCOMPLETE'").describe("COMPLETE: |n| = Π p^e; INCOMPLETE: the work budget ran out, and |n| = Π p^e · cofactor");

@@ -1,26 +1,21 @@
 import { domainError } from "../../domain/errors.js";
 import { certifyPrimes } from "../../domain/math/arithmetic.js";
-import { DEFAULT_FACTOR_BUDGET, factorInteger, siqsWorkEstimate, TRIAL_DIVISION_BOUND } from "../../domain/math/factor.js";
+import { COST_UNITS_PER_WORK, expectedFactorWork, FACTOR_EFFORT, factorInteger, TRIAL_DIVISION_BOUND } from "../../domain/math/factor.js";
 import { decimalDigits, isSquare, modPow } from "../../domain/math/integer.js";
 import { isStrongLucasProbablePrime, isStrongProbablePrime } from "../../domain/math/primality.js";
 import { request, result } from "../_support/kinds.js";
 import { builtinCompute, integerField } from "./builtin.js";
-import { EFFORT, type Effort, FACTORIZATION_KIND, factorizationShape } from "./factorization_support.js";
+import { EFFORT_LEVELS, effortBudget } from "../_support/effort.js";
+import { EFFORT, FACTORIZATION_KIND, factorizationShape } from "./factorization_support.js";
 
 const MAX_DIGITS = 1000;
 
-/** Engine work budgets (one unit ≈ 0.25 µs of computation, about one modular multiplication of ~100-bit numbers). */
-const WORK: Record<Effort, number> = { quick: 1e6, standard: DEFAULT_FACTOR_BUDGET, thorough: 5e8 };
-/** Operation cost units per engine unit (operation units ≈ 64-bit limb multiplications). */
-const UNITS_PER_WORK = 256;
 /** Limb-weighted rho work for the Pocklington proofs of BPSW-probable primes. */
 const PROOF_WORK = 4e7;
 
 const Request = request({
   n: integerField(MAX_DIGITS, "the non-zero integer to factor (a negative n gets unit −1)"),
-  "effort?": EFFORT.describe(
-    "work budget (one unit ≈ 0.25 µs of computation): quick = 10^6 (about a quarter second: SIQS to ~42 digits, ECM to ~12-digit factors), standard (default) = 3·10^7 (under ten seconds: SIQS to ~57 digits, ECM to ~18-digit factors), thorough = 5·10^8 (about two minutes: SIQS to ~68 digits, ECM to ~25-digit factors)",
-  ),
+  "effort?": EFFORT.describe(`work budget of the factoring engine: ${EFFORT_LEVELS}`),
 });
 type Req = typeof Request.infer;
 const Result = result(factorizationShape(MAX_DIGITS), FACTORIZATION_KIND);
@@ -46,10 +41,10 @@ export default builtinCompute<Req, Res>({
   purpose: "exact bigint factorization engine (trial division, rho, ECM, SIQS) and Pocklington proofs",
   bounds: [
     { name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "n has at most this many digits" },
-    { name: "work", limit: WORK.thorough, unit: "engine work units", description: "the factorization stops at the effort's budget (quick 10^6, standard 3·10^7, thorough 5·10^8) and returns INCOMPLETE" },
+    { name: "work", limit: FACTOR_EFFORT.thorough, unit: "engine work units", description: "the factorization stops at the effort's budget (quick 10^6, standard 3·10^7, thorough 5·10^8) and returns INCOMPLETE" },
   ],
   cost_model:
-    `units ≈ 64-bit limb multiplications = ${UNITS_PER_WORK} × engine work units (one engine unit ≈ 0.25 µs: a modular multiplication of ~100-bit numbers, or 200 sieve steps). ` +
+    `units ≈ 64-bit limb multiplications = ${COST_UNITS_PER_WORK} × engine work units (one engine unit ≈ 0.25 µs: a modular multiplication of ~100-bit numbers, or 200 sieve steps). ` +
     "For n of d digits (b bits): trial division and primality ≈ b²/16; below 14 digits Pollard–Brent rho ≈ 3·2^(b/4); from 14 digits the expected SIQS work 4·10^6·12^((d − 50)/10) (plus a 3–15 % ECM pretest from 36 digits, included in the 15 % margin); " +
     "everything capped by the effort's work budget (the computation stops there with INCOMPLETE), plus at most 4·10^7 limb-weighted units of Pocklington proofs.",
   budget: { max_units: 2e11, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 900_000 },
@@ -58,15 +53,12 @@ export default builtinCompute<Req, Res>({
     if (req.n === 0n) throw ZERO();
     const digits = decimalDigits(req.n);
     const bits = lower(digits) + 3.3;
-    const cap = WORK[req.effort ?? "standard"];
-    let work = (bits * bits) / 4096 + 2000;
-    if (digits < 14) work += 3 * 2 ** (bits / 4);
-    else work += digits <= 90 ? siqsWorkEstimate(digits) * 1.15 + 6000 : cap;
-    work = Math.min(work, cap);
+    const cap = effortBudget(req.effort);
+    const work = expectedFactorWork(digits, cap);
     // SIQS: sieve array, factor base, relations, partial relations (tens of thousands from 60 digits), the GF(2) matrix.
     const sieveMemory = digits >= 14 && digits <= 90 ? 2 ** 20 * Math.max(1, 2 ** ((digits - 30) / 6)) : 0;
     return {
-      units: work * UNITS_PER_WORK + (bits > 81 ? PROOF_WORK : 0),
+      units: work * COST_UNITS_PER_WORK + (bits > 81 ? PROOF_WORK : 0),
       memory_bytes: 4 * 2 ** 20 + Math.min(sieveMemory, 256 * 2 ** 20),
       basis: `n of ${digits} digits, effort ${req.effort ?? "standard"} (work budget ${cap.toExponential(0)} engine units)`,
     };
@@ -79,7 +71,7 @@ export default builtinCompute<Req, Res>({
     const n = req.n;
     if (n === 0n) throw ZERO();
     const f = factorInteger(n, {
-      budget: WORK[req.effort ?? "standard"],
+      budget: effortBudget(req.effort),
       checkpoint: () => ctx.checkpoint(),
       progress: (done, total, message) => ctx.progress(done, total, message),
     });

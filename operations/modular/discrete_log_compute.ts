@@ -1,8 +1,8 @@
 import { certainty, discreteLog } from "../../domain/math/modular.js";
 import { request } from "../_support/kinds.js";
 import { checkDlogSolution, checkDlogWitness, DLOG_KIND, DLOG_MAX_DIGITS as MAX_DIGITS, dlogRequestFields, dlogResultShapes, groupSteps, MAX_GROUP_STEPS, pohligHellmanCost, witnessOf } from "./dlog_support.js";
-import { modularCompute } from "./factory.js";
-import { bits, CERTAINTY_NOTE, FACTOR_BUDGET, factorList, groupCost, mulCost, oneOf, PROOF_WORK } from "./support.js";
+import { factorWorkBound, modularCompute } from "./factory.js";
+import { bits, CERTAINTY_NOTE, effortBudget, factorList, groupCost, mulCost, oneOf, PROOF_WORK } from "./support.js";
 
 const Request = request(dlogRequestFields);
 const Result = oneOf(dlogResultShapes, DLOG_KIND);
@@ -17,7 +17,7 @@ export default modularCompute<Req, Res>({
     "(an order argument, a non-unit target, or a vanishing non-unit base). The whole answer is published on the `discrete_log` port; modular.discrete_log.verify takes it as its claim. " +
     "Pohlig–Hellman over the factored order, assembled across the cyclic pieces of (Z/mZ)^* (4, the 1-mod-4 part of 2^k, odd p^k): prime-power parts by divide and conquer over the digits, " +
     "prime-order parts by baby-step giant-step (√q ≤ 2^18), Pollard rho (larger q) or the p-adic formula (q = p for p^k). " +
-    `Bounded by the largest prime factor q of the order: up to ${MAX_GROUP_STEPS.toExponential(0)} generic group operations for word-size m (q up to about 10^14), fewer for large m (cost-capped); beyond that, or when m or some p − 1 cannot be factored, status INCOMPLETE says which. ` +
+    `Bounded by the largest prime factor q of the order: up to ${MAX_GROUP_STEPS.toExponential(0)} generic group operations for word-size m (q up to about 10^14), fewer for large m (cost-capped); beyond that, or when m or some p − 1 cannot be factored within the work budget chosen by effort (the levels of integer.prime_factorization.compute, for all the factorizations together), status INCOMPLETE says which. ` +
     CERTAINTY_NOTE,
   keywords: ["discrete logarithm", "discrete log", "dlog", "znlog", "index", "pohlig hellman", "baby step giant step", "bsgs", "pollard rho", "log mod p", "mod", "modulo", "modular"],
   request: Request,
@@ -31,21 +31,21 @@ export default modularCompute<Req, Res>({
       unit: "group operations",
       description: "generic steps (BSGS / rho) allowed: min(3·10^7, 1.5·10^9 / (2(L² + 4))) for L limbs of m; a subgroup of prime order q needs about 2·√q (BSGS) to 4·√q (rho)",
     },
-    { name: "factor_budget", limit: FACTOR_BUDGET, unit: "Pollard–Brent iterations", description: "work allowed for each factorization (m, and each p − 1)" },
+    factorWorkBound("of m and of each p − 1"),
   ],
   cost_model:
-    "units = 2 × factorization of a number of m's size + min(allowed steps, 2.5·√m) generic group operations + 6 exponentiations per possible prime of the order (at most 1.3·bits/log2(bits) primes), each multiplication 2(L² + 4) for L limbs of m (+ Pocklington attempts above 3.3·10^24). " +
+    "units = 2 × the expected factoring work for a number of m's size (256 × the engine work estimate of integer.prime_factorization.compute), capped at the effort's budget, + min(allowed steps, 2.5·√m) generic group operations + 6 exponentiations per possible prime of the order (at most 1.3·bits/log2(bits) primes), each multiplication 2(L² + 4) for L limbs of m (+ Pocklington attempts above 3.3·10^24). " +
     "The real generic work is about 2.5·√q for the largest prime q of the order, checked after factoring.",
-  budget: { max_units: 8e9, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 120_000 },
+  budget: { max_units: 2e11, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 900_000 },
   progress_measure: "per mille: 100 when the group is factored, then the share of prime-order subproblems solved",
   preflight(req) {
     const b = bits(req.modulus);
     const sqrtM = 2 ** (b / 2);
     const steps = Math.min(groupSteps(b), 2.5 * sqrtM);
     return {
-      units: groupCost(b) + steps * mulCost(b) + pohligHellmanCost(b),
+      units: groupCost(b, req.effort) + steps * mulCost(b) + pohligHellmanCost(b),
       memory_bytes: Math.min(2 ** 18, Math.sqrt(sqrtM)) * (b / 8 + 64) + 2 ** 20,
-      basis: `m of ${b} bits; generic steps at most ${steps.toExponential(2)}`,
+      basis: `m of ${b} bits, effort ${req.effort ?? "standard"}; generic steps at most ${steps.toExponential(2)}`,
     };
   },
   ports: {
@@ -54,11 +54,11 @@ export default modularCompute<Req, Res>({
       log: { field: "log", description: "the least discrete logarithm (when solvable)" },
     },
   },
-  execute({ base: g, target: h, modulus: m }, ctx): Res {
+  execute({ base: g, target: h, modulus: m, effort }, ctx): Res {
     const checkpoint = () => ctx.checkpoint();
     let factored = false;
     const r = discreteLog(g, h, m, {
-      factorBudget: FACTOR_BUDGET,
+      factorBudget: effortBudget(effort),
       checkpoint,
       maxSteps: groupSteps(bits(m)),
       onSubproblem: (done, total) => {

@@ -8,8 +8,8 @@ import { naturalString, positiveString, strict } from "../_support/wire.js";
 import {
   checkDlogSolution, checkDlogWitness, DLOG_KIND, DLOG_MAX_DIGITS as MAX_DIGITS, dlogClaimShapes, dlogRequestFields, MAX_THRESHOLD, vanishingPart, type SolutionFacts,
 } from "./dlog_support.js";
-import { modularChecker } from "./factory.js";
-import { bits, claimOf, finding, FACTOR_BUDGET, factorCost, mulCost, PROOF_WORK, proofCost } from "./support.js";
+import { factorWorkBound, modularChecker } from "./factory.js";
+import { bits, claimOf, finding, effortBudget, factorCost, mulCost, PROOF_WORK, proofCost } from "./support.js";
 
 const Request = request({
   ...dlogRequestFields,
@@ -67,26 +67,26 @@ export default modularChecker<Req>({
   bounds: [
     { name: "digits", limit: MAX_DIGITS, unit: "decimal digits", description: "g, h, m and the claim's numbers have at most this many digits" },
     { name: "threshold", limit: MAX_THRESHOLD, unit: "steps", description: "a vanishing witness's threshold is at most this (an honest one is at most log2 m)" },
-    { name: "factor_budget", limit: FACTOR_BUDGET, unit: "Pollard–Brent iterations", description: "work allowed to factor a claimed period given without its factorization" },
+    factorWorkBound("of a claimed period given without its factorization"),
   ],
   cost_model:
     "units = (number of exponentiations: 6 + 2·(the primes of the listed factorizations)) · 1.3·bits(m)·2(L² + 4) + 2000 multiplications for the preperiod and enumerations + primality tests of the listed primes " +
-    "(and Pocklington attempts above 3.3·10^24, at most 4·10^7 limb-weighted units in all) + the factorization of a period given without its factorization (at most 3·10^5 Pollard–Brent iterations)",
-  budget: { max_units: 3e9, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 60_000 },
-  preflight({ modulus, claim }) {
+    "(and Pocklington attempts above 3.3·10^24, at most 4·10^7 limb-weighted units in all) + the factorization of a period given without its factorization (256 × the engine work estimate of integer.prime_factorization.compute, capped at the effort's budget)",
+  budget: { max_units: 2e11, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 900_000 },
+  preflight({ modulus, claim, effort }) {
     const b = bits(modulus);
     let k = 0, factoring = 0;
     if (claim.status !== "INCOMPLETE") {
       if (claim.solvable !== false) {
         k = claim.period_factorization?.length ?? 0;
-        if (claim.period !== undefined && !claim.period_factorization) factoring = factorCost(bits(claim.period)) + Math.log2(Math.max(2, bits(claim.period))) * 8;
+        if (claim.period !== undefined && !claim.period_factorization) factoring = factorCost(bits(claim.period), effort) + Math.log2(Math.max(2, bits(claim.period))) * 8;
       } else if (claim.witness.kind === "order") k = claim.witness.forced_order_factorization.length;
     }
     const units = (6 + 2 * k) * 1.3 * b * mulCost(b) + MAX_THRESHOLD * mulCost(b) + k * (4 * b * mulCost(b)) + proofCost(b) + factoring;
     return { units, memory_bytes: 2 ** 20, basis: `m of ${b} bits, ${k} listed primes${factoring ? ", a period to factor" : ""}` };
   },
   ports: { inputs: { claim: { field: "claim", description: "the claim: the `discrete_log` output of modular.discrete_log.compute" } } },
-  execute({ base: g, target: h, modulus: m, claim }, ctx): CheckerFinding {
+  execute({ base: g, target: h, modulus: m, claim, effort }, ctx): CheckerFinding {
     const checkpoint = () => ctx.checkpoint();
     if (claim.status === "INCOMPLETE") {
       return finding("non_conclusion", { claim_status: "INCOMPLETE" }, "the claim is INCOMPLETE: it states neither a solution nor its absence, so there is nothing to accept or reject");
@@ -100,7 +100,7 @@ export default modularChecker<Req>({
       if (left.length) return unprovenFinding(left, "the absence of a solution");
       return finding("accepted", { argument: claim.witness.kind }, "the witness proves that no x ≥ 0 has g^x ≡ h (mod m)");
     }
-    const c = checkDlogSolution(g, h, m, claim, (n) => factorInteger(n, { budget: FACTOR_BUDGET, checkpoint }));
+    const c = checkDlogSolution(g, h, m, claim, (n) => factorInteger(n, { budget: effortBudget(effort), checkpoint }));
     if (c.verdict === "rejected") return finding("rejected", c.facts, c.reason);
     if (c.verdict === "unfactored") {
       return finding("non_conclusion", { unfactored: c.unfactored }, "the claimed period comes without its factorization, and it could not be factored within budget: its minimality (hence that log is the least solution) is not established");

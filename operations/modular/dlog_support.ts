@@ -8,7 +8,7 @@ import type { Factorization } from "../../domain/math/factor.js";
 import { gcd, mod, modInverse, modPow } from "../../domain/math/integer.js";
 import type { DlogWitness as DomainWitness } from "../../domain/math/modular.js";
 import { decidePrimality } from "../../domain/math/primality.js";
-import { Certainty, factorList, factorListShape, factorProduct, incompleteShape, int, mulCost, nat, pos, type FactorEntry } from "./support.js";
+import { Certainty, EFFORT, EFFORT_LEVELS, factorList, factorListShape, factorProduct, incompleteShape, int, mulCost, nat, pos, type FactorEntry } from "./support.js";
 
 export const DLOG_KIND = "modular.discrete_log";
 export const DLOG_MAX_DIGITS = 500;
@@ -19,6 +19,7 @@ export const dlogRequestFields = {
   base: int(DLOG_MAX_DIGITS, "g (at most 500 digits); need not be a unit"),
   target: int(DLOG_MAX_DIGITS, "h (at most 500 digits)"),
   modulus: pos(DLOG_MAX_DIGITS, "m ≥ 1 (at most 500 digits)"),
+  "effort?": EFFORT.describe(`work budget for factoring m and the p − 1 for its primes p, all together (the levels of integer.prime_factorization.compute): ${EFFORT_LEVELS}`),
 };
 
 const factors = (description: string) => factorListShape(DLOG_MAX_DIGITS, description);

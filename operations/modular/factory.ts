@@ -6,10 +6,11 @@ import { type } from "arktype";
 import { defineChecker, defineCompute, type Bound, type CheckerDeclaration, type ComputeDeclaration } from "../../domain/declaration.js";
 import { domainError } from "../../domain/errors.js";
 import type { Json } from "../../domain/json.js";
+import { FACTOR_EFFORT } from "../../domain/math/factor.js";
 import { certainty } from "../../domain/math/modular.js";
 import { decidePrimality } from "../../domain/math/primality.js";
 import { request, result } from "../_support/kinds.js";
-import { bits, Certainty, FACTOR_BUDGET, int, pos, primalityCost, PROOF_WORK, proofCost, type CertaintyValue } from "./support.js";
+import { bits, Certainty, int, pos, primalityCost, PROOF_WORK, proofCost, type CertaintyValue } from "./support.js";
 
 type Fixed = "kind" | "version" | "accepted_artifact_types" | "produced_artifact_types" | "effect" | "providers";
 
@@ -35,8 +36,18 @@ export function factoringBounds(spec: { modulus: { letter: string; digits: numbe
   return [
     { name: "modulus_digits", limit: digits, unit: "decimal digits", description: `${letter} has at most this many digits` },
     ...(spec.a !== undefined ? [{ name: "a_digits", limit: spec.a, unit: "decimal digits", description: "a has at most this many digits" }] : []),
-    { name: "factor_budget", limit: FACTOR_BUDGET, unit: "Pollard–Brent iterations", description: `work allowed ${spec.factoring}` },
+    factorWorkBound(spec.factoring),
   ];
+}
+
+/** The bound on the factoring work of one call, `factoring` saying what is factored. */
+export function factorWorkBound(factoring: string): Bound {
+  return {
+    name: "work",
+    limit: FACTOR_EFFORT.thorough,
+    unit: "engine work units",
+    description: `the factorizations ${factoring} share the effort's budget (quick 10^6, standard 3·10^7, thorough 5·10^8, as for integer.prime_factorization.compute); beyond it the answer is INCOMPLETE`,
+  };
 }
 
 type Example = { title: string; payload: { [k: string]: Json }; expected: { [k: string]: Json } };

@@ -3,7 +3,7 @@ import { gcd, mod, modPow } from "../../domain/math/integer.js";
 import { certainty, orderInGroup, unitGroup } from "../../domain/math/modular.js";
 import { request } from "../_support/kinds.js";
 import { factoringBounds, modularCompute } from "./factory.js";
-import { bits, Certainty, CERTAINTY_NOTE, FACTOR_BUDGET, factorList, factorListShape, factorProduct, groupCost, GROUP_STAGE, incompleteShape, int, oneOf, pos, PROOF_WORK } from "./support.js";
+import { bits, Certainty, CERTAINTY_NOTE, EFFORT, EFFORT_LEVELS, effortBudget, factorList, factorListShape, factorProduct, groupCost, GROUP_STAGE, incompleteShape, int, oneOf, pos, PROOF_WORK } from "./support.js";
 
 const MAX_N_DIGITS = 500;
 const MAX_A_DIGITS = 1000;
@@ -11,6 +11,7 @@ const MAX_A_DIGITS = 1000;
 const Request = request({
   a: int(MAX_A_DIGITS, "the element a, coprime to m (at most 1000 digits)"),
   modulus: pos(MAX_N_DIGITS, "the modulus m ≥ 1 (at most 500 digits); m and p − 1 for its primes p are factored"),
+  "effort?": EFFORT.describe(`work budget for factoring m and the p − 1 for its primes p, all together (the levels of integer.prime_factorization.compute): ${EFFORT_LEVELS}`),
 });
 const Result = oneOf([
   {
@@ -30,33 +31,33 @@ export default modularCompute<Req, Res>({
   summary:
     "The least k ≥ 1 with a^k ≡ 1 (mod m), with its factorization, for gcd(a, m) = 1 and m up to 500 digits (otherwise DOMAIN_ERROR at payload.a naming the gcd). " +
     "m is factored, λ(p^k) = p^(k−1)(p − 1) (2, 2^(k−2) for powers of 2) is factored through p − 1, and for each prime power the order is cut down prime by prime " +
-    "(q-part: the least q^f with (a^(λ/q^e))^(q^f) ≡ 1); the order is the lcm over the prime powers. status INCOMPLETE names what could not be factored within budget. " +
+    "(q-part: the least q^f with (a^(λ/q^e))^(q^f) ≡ 1); the order is the lcm over the prime powers. status INCOMPLETE names what could not be factored within the work budget chosen by `effort` (the levels of integer.prime_factorization.compute, for all the call's factorizations together). " +
     CERTAINTY_NOTE,
   keywords: ["multiplicative order", "order", "znorder", "order of an element", "mod", "modulo", "carmichael", "lambda", "period", "unit group", "modular"],
   request: Request,
   result: Result,
   purpose: "exact bigint arithmetic; the shared factorization engine",
-  bounds: factoringBounds({ modulus: { letter: "m", digits: MAX_N_DIGITS }, a: MAX_A_DIGITS, factoring: "for each factorization (m, and each p − 1)" }),
+  bounds: factoringBounds({ modulus: { letter: "m", digits: MAX_N_DIGITS }, a: MAX_A_DIGITS, factoring: "of m and of each p − 1" }),
   cost_model:
-    "units = 2 × factorization of a number of m's size (m, then the p − 1; at most 3·10^5 Pollard–Brent iterations each, 2(L² + 4) per iteration) + 4·bits(m)²/64 modular multiplications for the order reductions + Pocklington attempts above 3.3·10^24",
-  budget: { max_units: 4e9, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 60_000 },
+    "units = 2 × the expected factoring work for a number of m's size (m, then the p − 1: 256 × the engine work estimate of integer.prime_factorization.compute), capped at the effort's budget, + 4·bits(m)²/64 modular multiplications for the order reductions + Pocklington attempts above 3.3·10^24",
+  budget: { max_units: 2e11, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 900_000 },
   progress_measure: "stages: 1 = group structure known (m and the p − 1 factored), 2 = order found",
   preflight(req) {
     const b = bits(req.modulus);
-    return { units: groupCost(b), memory_bytes: 2 ** 20 + b * 20, basis: `m of ${b} bits` };
+    return { units: groupCost(b, req.effort), memory_bytes: 2 ** 20 + b * 20, basis: `m of ${b} bits, effort ${req.effort ?? "standard"}` };
   },
   ports: { outputs: { order: { field: "order", description: "the multiplicative order" } } },
-  execute({ a, modulus: m }, ctx): Res {
+  execute({ a, modulus: m, effort }, ctx): Res {
     const g = gcd(a, m);
     if (g !== 1n) throw domainError(`a is not a unit modulo m: gcd(a, m) = ${g}`, "payload.a", "the multiplicative order is defined for a coprime to m");
     const checkpoint = () => ctx.checkpoint();
-    const G = unitGroup(m, { factorBudget: FACTOR_BUDGET, checkpoint });
+    const G = unitGroup(m, { factorBudget: effortBudget(effort), checkpoint });
     if (G.status === "INCOMPLETE") {
       return {
         status: "INCOMPLETE",
         stage: G.stage,
         unfactored: G.unfactored,
-        reason: G.stage === "modulus" ? "m could not be fully factored within budget" : "p − 1 could not be fully factored within budget for a prime p of m",
+        reason: `${G.stage === "modulus" ? "m" : "p − 1 for a prime p of m"} could not be fully factored within the ${effort ?? "standard"} effort's budget`,
       };
     }
     ctx.progress(1, 2, "group structure known");

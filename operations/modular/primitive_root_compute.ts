@@ -3,11 +3,14 @@ import { gcd } from "../../domain/math/integer.js";
 import { certainty, primitiveRoot } from "../../domain/math/modular.js";
 import { request } from "../_support/kinds.js";
 import { factoringBounds, modularCompute } from "./factory.js";
-import { bits, Certainty, CERTAINTY_NOTE, FACTOR_BUDGET, groupCost, GROUP_STAGE, incompleteShape, nat, oneOf, pos, PROOF_WORK } from "./support.js";
+import { bits, Certainty, CERTAINTY_NOTE, EFFORT, EFFORT_LEVELS, effortBudget, groupCost, GROUP_STAGE, incompleteShape, nat, oneOf, pos, PROOF_WORK } from "./support.js";
 
 const MAX_N_DIGITS = 500;
 
-const Request = request({ modulus: pos(MAX_N_DIGITS, "the modulus m ≥ 1 (at most 500 digits)") });
+const Request = request({
+  modulus: pos(MAX_N_DIGITS, "the modulus m ≥ 1 (at most 500 digits)"),
+  "effort?": EFFORT.describe(`work budget for factoring m and then p − 1, together (the levels of integer.prime_factorization.compute): ${EFFORT_LEVELS}`),
+});
 const Result = oneOf([
   { status: "'COMPLETE'", exists: "true", root: nat(MAX_N_DIGITS, "the least primitive root g modulo m (a generator of (Z/mZ)^*); 0 for m = 1"), certainty: Certainty },
   { status: "'COMPLETE'", exists: "false", reason: type("string").describe("why (Z/mZ)^* is not cyclic: m is not 1, 2, 4, p^k or 2p^k for an odd prime p") },
@@ -23,27 +26,27 @@ export default modularCompute<Req, Res>({
     "The least primitive root modulo m (up to 500 digits) when (Z/mZ)^* is cyclic, i.e. m = 1, 2, 4, p^k or 2p^k (p an odd prime); otherwise the typed answer exists: false with the reason. " +
     "Candidates g = 2, 3, … are tested modulo p against the primes q of p − 1 (g^((p−1)/q) ≢ 1), then g^(p−1) ≢ 1 (mod p²) when k ≥ 2, and g odd for 2p^k. " +
     "PARI/GP's znprimroot returns a primitive root that need not be the least (znprimroot(10) = 7, znprimroot(250) = 127; the least are 3 and 3). An unfactored odd part that is not a prime power already rules out a primitive root; " +
-    "status INCOMPLETE when p − 1 cannot be factored within budget. " +
+    "status INCOMPLETE when m or p − 1 cannot be factored within the work budget chosen by `effort` (the levels of integer.prime_factorization.compute, for both factorizations together). " +
     CERTAINTY_NOTE,
   keywords: ["primitive root", "generator", "znprimroot", "cyclic group", "unit group", "mod", "modulo", "least primitive root", "modular"],
   request: Request,
   result: Result,
   purpose: "exact bigint arithmetic; the shared factorization engine",
-  bounds: factoringBounds({ modulus: { letter: "m", digits: MAX_N_DIGITS }, factoring: "for each factorization (m, then p − 1)" }),
+  bounds: factoringBounds({ modulus: { letter: "m", digits: MAX_N_DIGITS }, factoring: "of m and then of p − 1" }),
   cost_model:
-    "units = 2 × factorization of a number of m's size (m, then p − 1) + candidate tests (a few hundred candidates at most in practice, each ω(p − 1) exponentiations modulo p) + Pocklington attempts above 3.3·10^24",
-  budget: { max_units: 4e9, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 60_000 },
+    "units = 2 × the expected factoring work for a number of m's size (m, then p − 1: 256 × the engine work estimate of integer.prime_factorization.compute), capped at the effort's budget, + candidate tests (a few hundred candidates at most in practice, each ω(p − 1) exponentiations modulo p) + Pocklington attempts above 3.3·10^24",
+  budget: { max_units: 2e11, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 900_000 },
   progress_measure: "none (factorizations, then a short candidate search)",
   preflight(req) {
     const b = bits(req.modulus);
-    return { units: groupCost(b), memory_bytes: 2 ** 20 + b * 20, basis: `m of ${b} bits` };
+    return { units: groupCost(b, req.effort), memory_bytes: 2 ** 20 + b * 20, basis: `m of ${b} bits, effort ${req.effort ?? "standard"}` };
   },
   ports: { outputs: { root: { field: "root", description: "the least primitive root" } } },
-  execute({ modulus: m }, ctx): Res {
+  execute({ modulus: m, effort }, ctx): Res {
     const checkpoint = () => ctx.checkpoint();
-    const r = primitiveRoot(m, { factorBudget: FACTOR_BUDGET, checkpoint });
+    const r = primitiveRoot(m, { factorBudget: effortBudget(effort), checkpoint });
     if (r.status === "INCOMPLETE") {
-      return { status: "INCOMPLETE", stage: r.stage, unfactored: r.unfactored, reason: r.stage === "modulus" ? "m could not be fully factored within budget" : "p − 1 could not be fully factored within budget" };
+      return { status: "INCOMPLETE", stage: r.stage, unfactored: r.unfactored, reason: `${r.stage === "modulus" ? "m" : "p − 1"} could not be fully factored within the ${effort ?? "standard"} effort's budget` };
     }
     if (!r.exists) return { status: "COMPLETE", exists: false, reason: r.reason };
     return { status: "COMPLETE", exists: true, root: r.root, certainty: certainty(r.primes, { proofWork: PROOF_WORK, checkpoint }) };

@@ -4,7 +4,7 @@ import { analyzeSqrt, anyRoot, certainty, combineRootFamilies } from "../../doma
 import { request } from "../_support/kinds.js";
 import { factoringBounds, modularCompute } from "./factory.js";
 import { checkNonSquareWitness, nonSquareWitness, NonSquareWitness, SQRT_A_DIGITS, SQRT_N_DIGITS, sqrtModCost, sqrtRequestFields } from "./sqrt_support.js";
-import { bits, Certainty, CERTAINTY_NOTE, FACTOR_BUDGET, incompleteShape, nat, oneOf, pos, PROOF_WORK } from "./support.js";
+import { bits, Certainty, CERTAINTY_NOTE, effortBudget, incompleteShape, nat, oneOf, pos, PROOF_WORK } from "./support.js";
 
 /** When a has at most this many roots, the least one is returned. */
 const LEAST_ROOT_LIMIT = 1024;
@@ -32,7 +32,7 @@ export default modularCompute<Req, Res>({
     "Decides whether x² ≡ a (mod n) is solvable, for any n ≥ 1 up to 500 digits, and proves the answer: a root when it is (the least root when there are at most 1024), " +
     "or a witness when it is not — a prime power p^k ∥ n with Legendre symbol (u/p) = −1 for the unit part u of a, an odd valuation of a, a failed 2-adic condition (mod 4 / mod 8), " +
     "or a Jacobi symbol −1 on the unfactored part of n. square covers all a (e.g. 4 mod 8); quadratic_residue is the classical notion (square and coprime to n). " +
-    "When n cannot be factored within budget, a mod n that is a perfect square of an integer still gets its root, and a Jacobi symbol −1 still proves a non-square; otherwise status INCOMPLETE. " +
+    "When n cannot be factored within the work budget chosen by `effort` (the levels of integer.prime_factorization.compute), a mod n that is a perfect square of an integer still gets its root, and a Jacobi symbol −1 still proves a non-square; otherwise status INCOMPLETE. " +
     CERTAINTY_NOTE,
   keywords: ["quadratic residue", "quadratic non-residue", "is square", "square modulo n", "issquare", "legendre", "jacobi", "euler criterion", "witness", "proof", "modular"],
   request: Request,
@@ -40,16 +40,16 @@ export default modularCompute<Req, Res>({
   purpose: "exact bigint arithmetic; the shared factorization engine",
   bounds: factoringBounds({ modulus: { letter: "n", digits: SQRT_N_DIGITS }, a: SQRT_A_DIGITS, factoring: "to factor n" }),
   cost_model:
-    "units = factorization of n (at most 3·10^5 Pollard–Brent iterations, 2(L² + 4) each for L limbs of n) + 16·bits(n) modular multiplications for the prime-power roots + 1024·(prime powers) for the least root + Pocklington attempts above 3.3·10^24",
-  budget: { max_units: 3e9, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 60_000 },
+    "units = factorization of n (256 × the expected engine work of integer.prime_factorization.compute for n, capped at the effort's budget) + 16·bits(n) modular multiplications for the prime-power roots + 1024·(prime powers) for the least root + Pocklington attempts above 3.3·10^24",
+  budget: { max_units: 2e11, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 900_000 },
   progress_measure: "stages: 1 = n factored, 2 = decided",
   preflight(req) {
     const bn = bits(req.modulus);
-    return { units: sqrtModCost(bn, bits(req.a), LEAST_ROOT_LIMIT), memory_bytes: LEAST_ROOT_LIMIT * bn + 2 ** 20, basis: `n of ${bn} bits` };
+    return { units: sqrtModCost(bn, bits(req.a), LEAST_ROOT_LIMIT, req.effort), memory_bytes: LEAST_ROOT_LIMIT * bn + 2 ** 20, basis: `n of ${bn} bits, effort ${req.effort ?? "standard"}` };
   },
-  execute({ a, modulus: n }, ctx): Res {
+  execute({ a, modulus: n, effort }, ctx): Res {
     const checkpoint = () => ctx.checkpoint();
-    const an = analyzeSqrt(a, n, { factorBudget: FACTOR_BUDGET, checkpoint });
+    const an = analyzeSqrt(a, n, { factorBudget: effortBudget(effort), checkpoint });
     ctx.progress(1, 2, "n factored");
     if (an.status === "INCOMPLETE") {
       // Still decidable when a mod n is a perfect square of an integer (0 included): that integer is a root.
@@ -59,7 +59,7 @@ export default modularCompute<Req, Res>({
         ctx.progress(2, 2, "decided");
         return { status: "COMPLETE", square: true, quadratic_residue: gcd(a, n) === 1n, root: s, root_is_least: false, certainty: "PROVEN" };
       }
-      return { status: "INCOMPLETE", unfactored: an.unfactored, reason: `n could not be fully factored within budget and the Jacobi symbol of a modulo the unfactored part ${an.unfactored} is not −1` };
+      return { status: "INCOMPLETE", unfactored: an.unfactored, reason: `n could not be fully factored within the ${effort ?? "standard"} effort's budget and the Jacobi symbol of a modulo the unfactored part ${an.unfactored} is not −1` };
     }
     if (!an.square) {
       const witness = "jacobi" in an ? nonSquareWitness({ jacobi: an.jacobi }) : nonSquareWitness({ reason: an.reason });

@@ -6,7 +6,7 @@ import { factoringBounds, modularCompute } from "./factory.js";
 import {
   checkNonSquareWitness, DEFAULT_ROOTS, MAX_ROOTS, nonSquareWitness, SQRT_A_DIGITS, SQRT_MOD_KIND, SQRT_N_DIGITS, sqrtModCost, sqrtModResultShapes, sqrtRequestFields,
 } from "./sqrt_support.js";
-import { bits, CERTAINTY_NOTE, FACTOR_BUDGET, factorList, factorProduct, oneOf, PROOF_WORK } from "./support.js";
+import { bits, CERTAINTY_NOTE, effortBudget, factorList, factorProduct, oneOf, PROOF_WORK } from "./support.js";
 
 const Request = request({
   ...sqrtRequestFields,
@@ -23,7 +23,7 @@ export default modularCompute<Req, Res>({
     "All x in [0, n) with x² ≡ a (mod n) for any n ≥ 1 up to 500 digits: n is factored, each prime power p^k solved (square root mod p, Hensel/Newton lifting; 2^k by 2-adic lifting; " +
     "a divisible by p handled through its valuation, e.g. p^⌊k/2⌋ roots of 0), then combined by CRT. count is exact; roots lists all solutions when there are at most max_roots (default 64), " +
     "else max_roots of them (roots_complete: false). No solution: solvable: false with a checkable witness (a prime power of n where a is not a square, or a Jacobi symbol −1 on the unfactored part). " +
-    "When n cannot be factored within budget and no witness exists: status INCOMPLETE with the unfactored part. The whole answer is published on the `sqrt_mod` port; modular.sqrt_mod.verify takes it as its claim. " +
+    "When n cannot be factored within the work budget chosen by `effort` (the levels of integer.prime_factorization.compute) and no witness exists: status INCOMPLETE with the unfactored part. The whole answer is published on the `sqrt_mod` port; modular.sqrt_mod.verify takes it as its claim. " +
     CERTAINTY_NOTE,
   keywords: ["square root", "modular square root", "sqrt mod n", "composite modulus", "hensel", "hensel lifting", "chinese remainder", "quadratic congruence", "x^2 = a mod n", "roots", "all roots", "modular"],
   request: Request,
@@ -34,21 +34,21 @@ export default modularCompute<Req, Res>({
     { name: "max_roots", limit: MAX_ROOTS, unit: "roots", description: "at most this many roots are listed" },
   ],
   cost_model:
-    "units = factorization of n (trial division, primality tests, at most 3·10^5 Pollard–Brent iterations, 2(L² + 4) each for L limbs of n) + 16·bits(n) modular multiplications for the prime-power roots + " +
+    "units = factorization of n (256 × the expected engine work of integer.prime_factorization.compute for n, capped at the effort's budget) + 16·bits(n) modular multiplications for the prime-power roots + " +
     "max_roots·(number of prime powers) multiplications for the CRT enumeration + Pocklington attempts for primes above 3.3·10^24",
-  budget: { max_units: 3e9, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 60_000 },
+  budget: { max_units: 2e11, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 900_000 },
   progress_measure: "stages: 1 = n factored, 2 = prime-power roots found, 3 = roots combined",
   preflight(req) {
     const bn = bits(req.modulus), limit = req.max_roots ?? DEFAULT_ROOTS;
-    return { units: sqrtModCost(bn, bits(req.a), limit), memory_bytes: limit * bn + 2 ** 20, basis: `n of ${bn} bits, up to ${limit} roots listed` };
+    return { units: sqrtModCost(bn, bits(req.a), limit, req.effort), memory_bytes: limit * bn + 2 ** 20, basis: `n of ${bn} bits, up to ${limit} roots listed, effort ${req.effort ?? "standard"}` };
   },
   ports: { outputs: { sqrt_mod: { field: ".", description: "the whole answer (roots, count and factorization, or a non-square witness): the claim of modular.sqrt_mod.verify" } } },
-  execute({ a, modulus: n, max_roots }, ctx): Res {
+  execute({ a, modulus: n, max_roots, effort }, ctx): Res {
     const checkpoint = () => ctx.checkpoint();
-    const an = analyzeSqrt(a, n, { factorBudget: FACTOR_BUDGET, checkpoint });
+    const an = analyzeSqrt(a, n, { factorBudget: effortBudget(effort), checkpoint });
     ctx.progress(1, 3, "n factored");
     if (an.status === "INCOMPLETE") {
-      return { status: "INCOMPLETE", unfactored: an.unfactored, reason: `n could not be fully factored within budget; a may or may not be a square modulo the unfactored part ${an.unfactored}` };
+      return { status: "INCOMPLETE", unfactored: an.unfactored, reason: `n could not be fully factored within the ${effort ?? "standard"} effort's budget; a may or may not be a square modulo the unfactored part ${an.unfactored}` };
     }
     if (!an.square) {
       const witness = "jacobi" in an ? nonSquareWitness({ jacobi: an.jacobi }) : nonSquareWitness({ reason: an.reason });

@@ -8,7 +8,7 @@ import { request } from "../_support/kinds.js";
 import { naturalString, positiveString, strict } from "../_support/wire.js";
 import { factoringBounds, modularChecker } from "./factory.js";
 import { checkNonSquareWitness, MAX_ROOTS, SQRT_MOD_KIND, SQRT_N_DIGITS, sqrtModClaimShapes, sqrtRequestFields } from "./sqrt_support.js";
-import { bits, claimOf, finding, integerWire, FACTOR_BUDGET, factorCost, type FactorEntry, factorProduct, mulCost, PROOF_WORK, primalityCost, proofCost } from "./support.js";
+import { bits, claimOf, finding, integerWire, effortBudget, factorCost, type FactorEntry, factorProduct, mulCost, PROOF_WORK, primalityCost, proofCost } from "./support.js";
 
 /** Below this n the number of roots is counted by trying every x. */
 const BRUTE_FORCE_LIMIT = 200_000n;
@@ -90,7 +90,7 @@ function checkedFactorization(n: bigint, f: readonly FactorEntry[]): Factorizati
   return { factors, cofactor: 1n, status: "COMPLETE" };
 }
 
-function countRoots(a: bigint, n: bigint, claimed: readonly FactorEntry[] | undefined, checkpoint: () => void): Count {
+function countRoots(a: bigint, n: bigint, claimed: readonly FactorEntry[] | undefined, budget: number, checkpoint: () => void): Count {
   let f: Factorization;
   let by: CountedBy = "factorization";
   if (claimed) {
@@ -104,7 +104,7 @@ function countRoots(a: bigint, n: bigint, claimed: readonly FactorEntry[] | unde
     for (let x = 0; x < N; x++) if ((x * x) % N === A) c++;
     return { count: BigInt(c), by: "enumeration" };
   } else {
-    f = factorInteger(n, { budget: FACTOR_BUDGET, checkpoint });
+    f = factorInteger(n, { budget, checkpoint });
     if (f.status === "INCOMPLETE") return { unfactored: f.cofactor };
   }
   const { probable } = certifyPrimes(f, { work: PROOF_WORK, checkpoint });
@@ -118,7 +118,7 @@ const METHOD =
   "Each listed root x is reduced modulo n and x² − a is tested for divisibility by n; repeated residues are refused. Whenever the claim states more than 'these are roots' " +
   "(a total count, roots_complete, solvable: false without a witness, or solvable: true with no root listed) the checker counts the roots itself: with the claim's factorization of n when it gives one " +
   "(it must multiply to n and every prime is tested: composites refute it, probable primes need a Pocklington certificate), else for n ≤ 200,000 by trying every x, " +
-  "else by factoring n (trial division, Pollard–Brent; every prime proven — deterministic Miller–Rabin or a Pocklington certificate); the count is the product of the local counts " +
+  "else by factoring n with the shared engine within the `effort` budget (every prime proven — deterministic Miller–Rabin or a Pocklington certificate); the count is the product of the local counts " +
   "(p^⌊k/2⌋ for p^k | a; 0 for an odd valuation; else (1 + (u/p))·p^(v/2) for odd p, and 1, 2 or 4 roots of the unit part for p = 2). A non-square witness is re-checked by its local rule " +
   "(Legendre/Jacobi symbol −1, odd valuation, or the 2-adic conditions) on a divisor of n. An INCOMPLETE answer states no roots and no impossibility: non_conclusion. " +
   "The producer's Hensel lifting and CRT enumeration are not used.";
@@ -141,26 +141,26 @@ export default modularChecker<Req>({
     { name: "roots", limit: MAX_ROOTS, unit: "roots", description: "at most this many listed roots" },
   ],
   cost_model:
-    "units = (listed roots)·2(L² + 4) for the squarings + (when a count is needed) n ≤ 200,000 trials, or the factorization of n (≤ 3·10^5 Pollard–Brent iterations; or the primality tests of the claimed primes), " +
+    "units = (listed roots)·2(L² + 4) for the squarings + (when a count is needed) n ≤ 200,000 trials, or the factorization of n (256 × the expected engine work of integer.prime_factorization.compute, capped at the effort's budget; or the primality tests of the claimed primes), " +
     "Pocklington attempts above 3.3·10^24 (at most 4·10^7 units), and one Jacobi symbol per prime",
-  budget: { max_units: 3e9, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 60_000 },
+  budget: { max_units: 2e11, max_memory_bytes: 128 * 2 ** 20, timeout_ms: 900_000 },
   progress_measure: "none",
-  preflight({ modulus, claim }) {
+  preflight({ modulus, claim, effort }) {
     const b = bits(modulus);
     const roots = claim.status !== "INCOMPLETE" && claim.solvable ? claim.roots.length : 0;
     const claimed = claim.status !== "INCOMPLETE" && claim.solvable ? (claim.factorization?.length ?? 0) : 0;
-    const counting = factorCost(b) + proofCost(b) + claimed * primalityCost(b) + Number(BRUTE_FORCE_LIMIT) / 4;
-    return { units: roots * mulCost(b) + counting, memory_bytes: roots * (b + 64) + 2 ** 20, basis: `n of ${b} bits, ${roots} listed roots` };
+    const counting = factorCost(b, effort) + proofCost(b) + claimed * primalityCost(b) + Number(BRUTE_FORCE_LIMIT) / 4;
+    return { units: roots * mulCost(b) + counting, memory_bytes: roots * (b + 64) + 2 ** 20, basis: `n of ${b} bits, ${roots} listed roots, effort ${effort ?? "standard"}` };
   },
   ports: { inputs: { claim: { field: "claim", description: "the claim: the `sqrt_mod` output of modular.sqrt_mod.compute" } } },
-  execute({ a, modulus: n, claim }, ctx): CheckerFinding {
+  execute({ a, modulus: n, claim, effort }, ctx): CheckerFinding {
     const checkpoint = () => ctx.checkpoint();
     const reject = (b: Found, reason: string): CheckerFinding => finding("rejected", b, reason);
     if (claim.status === "INCOMPLETE") {
       return finding("non_conclusion", { claim_status: "INCOMPLETE" }, "the claim is INCOMPLETE: it states neither roots nor their absence, so there is nothing to accept or reject");
     }
     const counted = (factorization: readonly FactorEntry[] | undefined): CheckerFinding | { count: bigint; by: CountedBy } => {
-      const c = countRoots(a, n, factorization, checkpoint);
+      const c = countRoots(a, n, factorization, effortBudget(effort), checkpoint);
       if ("wrong" in c) return reject({ failure: "wrong_factorization", detail: c.wrong }, c.wrong);
       if ("unfactored" in c) return finding("non_conclusion", { unfactored: c.unfactored }, "the claim needs the number of roots, and n could not be factored within budget");
       if ("unproven" in c) return finding("non_conclusion", { unproven: c.unproven }, "the claim needs the number of roots, which rests on Baillie–PSW probable primes of n that could not be proven");

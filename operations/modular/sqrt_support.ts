@@ -7,7 +7,7 @@ import { type } from "arktype";
 import { jacobi as jacobiSymbol } from "../../domain/math/integer.js";
 import type { NonSquareReason } from "../../domain/math/modular.js";
 import { decidePrimality } from "../../domain/math/primality.js";
-import { Certainty, factorCost, factorListShape, incompleteShape, int, mulCost, nat, pos, proofCost } from "./support.js";
+import { Certainty, EFFORT, EFFORT_LEVELS, type Effort, factorCost, factorListShape, incompleteShape, int, mulCost, nat, pos, proofCost } from "./support.js";
 
 export const SQRT_MOD_KIND = "modular.sqrt_mod";
 export const SQRT_N_DIGITS = 500;
@@ -18,6 +18,7 @@ export const DEFAULT_ROOTS = 64;
 export const sqrtRequestFields = {
   a: int(SQRT_A_DIGITS, "the integer a whose square roots modulo n are wanted (at most 1000 digits)"),
   modulus: pos(SQRT_N_DIGITS, "the modulus n ≥ 1 (at most 500 digits); it is factored"),
+  "effort?": EFFORT.describe(`work budget for factoring n (the levels of integer.prime_factorization.compute): ${EFFORT_LEVELS}`),
 };
 
 /** A checkable reason why a is not a square modulo n (from analyzeSqrt). */
@@ -120,8 +121,8 @@ export const sqrtModClaimShapes = [
   unfactored(),
 ] as const;
 
-export function sqrtModCost(nBits: number, aBits: number, maxRoots: number): number {
+export function sqrtModCost(nBits: number, aBits: number, maxRoots: number, effort: Effort | undefined): number {
   const components = Math.max(1, Math.min(60, nBits / 4));
   // factorization; Hensel lifting and roots mod each prime power (≈ 16·bits multiplications in all); CRT enumeration; Pocklington attempts for large primes.
-  return factorCost(nBits) + 16 * nBits * mulCost(nBits) + maxRoots * components * mulCost(nBits) + proofCost(nBits) + (aBits * nBits) / 200;
+  return factorCost(nBits, effort) + 16 * nBits * mulCost(nBits) + maxRoots * components * mulCost(nBits) + proofCost(nBits) + (aBits * nBits) / 200;
 }

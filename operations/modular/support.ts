@@ -3,7 +3,9 @@
  * the union-result builder, certainty, factor lists, and the cost helpers. (Not a declaration.)
  */
 import { type, type Type } from "arktype";
+import { COST_UNITS_PER_WORK, expectedFactorWork } from "../../domain/math/factor.js";
 import { bitLength } from "../../domain/math/integer.js";
+import { type Effort, effortBudget } from "../_support/effort.js";
 import type { FactorMap } from "../../domain/math/modular.js";
 import type { Json } from "../../domain/json.js";
 import type { CheckerFinding } from "../../domain/outcome.js";
@@ -50,8 +52,7 @@ export const incompleteShape = <const X extends Record<string, unknown>>(fields:
 // ---------------------------------------------------------------------------------------------
 // Budgets and cost helpers (units ≈ 64-bit limb products).
 
-/** Pollard–Brent (factorInteger) work budget for each factorization an operation makes. */
-export const FACTOR_BUDGET = 300_000;
+export { EFFORT, EFFORT_LEVELS, type Effort, effortBudget } from "../_support/effort.js";
 /** Limb-weighted Pollard–Brent work (arithmetic.certifyPrimes) for the Pocklington proofs of one call. */
 export const PROOF_WORK = 4e7;
 /** Numbers above this many bits may need a Pocklington proof (3.3·10^24 is about 2^81). */
@@ -72,22 +73,21 @@ export const primalityCost = (b: number): number => 4 * b * mulCost(b) + 200;
 export const proofCost = (b: number): number => (b > PROOF_BITS ? PROOF_WORK : 0);
 
 /**
- * Units of factorInteger on a `b`-bit number within FACTOR_BUDGET: trial division, a few
- * primality tests, and Pollard–Brent iterations (about n^(1/4) of them for the hardest split,
- * at most the budget).
+ * Units of the factorizations of one call on numbers of at most `b` bits (`count` of them expected:
+ * m, and the p − 1 for its primes), all within the effort's one budget (modular.ts WorkOptions).
  */
-export function factorCost(b: number): number {
-  const rho = Math.min(FACTOR_BUDGET, 4 * 2 ** (b / 4));
-  return 170 * limbs(b) + 3 * primalityCost(b) + rho * mulCost(b);
+export function factorCost(b: number, effort: Effort | undefined, count = 1): number {
+  const budget = effortBudget(effort);
+  return Math.min(count * expectedFactorWork(Math.ceil(b / 3.3219), budget), budget) * COST_UNITS_PER_WORK;
 }
 
 /**
- * Units of the unit-group analysis of a modulus of `b` bits: m and the p − 1 are factored (at most
- * twice the work of one factorization in practice), then one exponentiation per prime of λ(m) per
- * prime power, and Pocklington attempts.
+ * Units of the unit-group analysis of a modulus of `b` bits: m and the p − 1 are factored (about
+ * twice the work of one factorization in practice, within the effort's budget), then one
+ * exponentiation per prime of λ(m) per prime power, and Pocklington attempts.
  */
-export function groupCost(b: number): number {
-  return 2 * factorCost(b) + (4 * b * b * mulCost(b)) / 64 + proofCost(b);
+export function groupCost(b: number, effort: Effort | undefined): number {
+  return factorCost(b, effort, 2) + (4 * b * b * mulCost(b)) / 64 + proofCost(b);
 }
 
 /** What a unit-group analysis could not factor: m itself, or p − 1 for a prime p of m. */

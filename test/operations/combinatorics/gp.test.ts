@@ -39,7 +39,7 @@ describe("combinatorics pack cross-checked with PARI/GP (random inputs, one gp c
   const j = testJacobian({ packs: ["combinatorics"], pool: false });
   after(() => j.close());
 
-  it("binomial: 90 random (n, k) — small, negative n, central, k > n, n of 20–300 digits — against binomial(n, k)", async () => {
+  it("binomial: 124 random (n, k) — small, negative n, central, k > n, n of 20–300 digits, negative k — against binomial(n, k)", async () => {
     const r = rng(4101);
     const cases: Case[] = [];
     for (let i = 0; i < 90; i++) {
@@ -57,6 +57,13 @@ describe("combinatorics pack cross-checked with PARI/GP (random inputs, one gp c
       }
       cases.push({ payload: { n: n.toString(), k: k.toString() }, gp: `binomial(${n}, ${k})` });
     }
+    // k < 0 (issue 8: refused before): 0 for every n in PARI/GP, negative n and k ≤ n < 0 included (gp takes k of one machine word).
+    for (let i = 0; i < 30; i++) {
+      const k = i % 3 === 0 ? -r.digits(r.int(1, 18)) : BigInt(r.int(-200, -1));
+      const n = i % 2 === 0 ? BigInt(r.int(-300, 300)) : r.digits(r.int(1, 300)) * (r.int(0, 1) ? 1n : -1n);
+      cases.push({ payload: { n: n.toString(), k: k.toString() }, gp: `binomial(${n}, ${k})` });
+    }
+    for (const [n, k] of [[-1n, -1n], [-3n, -5n], [-5n, -3n], [0n, -1n]]) cases.push({ payload: { n: n!.toString(), k: k!.toString() }, gp: `binomial(${n}, ${k})` });
     await crossCheck(j, "combinatorics.binomial.compute", "binomial", cases);
   });
 

@@ -91,6 +91,51 @@ describe("integer.prime_factorization.compute", function () {
     });
   });
 
+  describe("14–18-digit integers that came back INCOMPLETE with methods [] (issue 8): SIQS found no polynomial", () => {
+    before(function () {
+      requireGp(this);
+    });
+
+    it("the reported numbers factor COMPLETE at every effort and agree with factor(); their totient agrees with eulerphi()", async () => {
+      const ns = ["17919478831973", "42044606961687601", "21128680607077"];
+      const expected = gp(ns.map((n) => `my(f = factor(${n}), s = ""); for(k = 1, #f~, s = Str(s, if(k > 1, " ", ""), f[k,1], "^", f[k,2])); print(s, ";", eulerphi(${n}))`).join("\n"));
+      for (let i = 0; i < ns.length; i++) {
+        const [factors, phi] = expected[i]!.split(";");
+        for (const effort of ["quick", "standard", "thorough"] as const) {
+          const v = valueOf(await j.run(ID, { n: ns[i]!, effort }));
+          expect([v.status, canonical(v)], `${ns[i]} at ${effort}`).to.deep.equal(["COMPLETE", factors]);
+          expect(v.methods.length, `${ns[i]} at ${effort}: a method split it`).to.be.greaterThan(0);
+          const t = valueOf(await j.run("integer.totient.compute", { n: ns[i]!, effort })) as unknown as { status: string; totient: string };
+          expect(t).to.include({ status: "COMPLETE", totient: phi });
+        }
+      }
+    });
+
+    it("300 seeded 14–18-digit integers without small factors (semiprimes, p²q, three primes) at effort quick agree with factor()", async () => {
+      const r = rng(1418);
+      const prime = (d: number): bigint => {
+        for (;;) {
+          let p = r.digits(d) | 1n;
+          while (!decidePrimality(p).prime) p += 2n;
+          if (p.toString().length === d) return p;
+        }
+      };
+      const ns: bigint[] = [];
+      for (let i = 0; i < 300; i++) {
+        const d = 14 + (i % 5);
+        const kind = i % 3;
+        if (kind === 0) ns.push(prime(d >> 1) * prime(d - (d >> 1)));
+        else if (kind === 1) ns.push(prime(5) ** 2n * prime(d - 10));
+        else ns.push(prime(5) * prime(5) * prime(d - 10));
+      }
+      const expected = gp(ns.map((n) => `my(f = factor(${n}), s = ""); for(k = 1, #f~, s = Str(s, if(k > 1, " ", ""), f[k,1], "^", f[k,2])); print(s)`).join("\n"));
+      for (let i = 0; i < ns.length; i++) {
+        const v = valueOf(await j.run(ID, { n: ns[i]!.toString(), effort: "quick" }));
+        expect([v.status, canonical(v)], `${ns[i]}`).to.deep.equal(["COMPLETE", expected[i]]);
+      }
+    });
+  });
+
   describe("chained into integer.prime_factorization.verify", () => {
     it("every result (complete, negative n, large proven primes, perfect powers) is accepted by the checker, inline and by reference, unchanged", async () => {
       const r = rng(12);

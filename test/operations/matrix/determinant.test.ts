@@ -44,6 +44,26 @@ describe("operations/matrix matrix.determinant.compute", function () {
     expect(q.value).to.deep.equal({ determinant: "-1", ring: "QQ" });
   });
 
+  it("GF(p) with p of 26–40 digits (above 3.3·10^24, where primality needs a proof): the field is accepted and the determinant is det over ZZ mod p (issue 8)", async () => {
+    // 10^25 + 13 as in the issue; three primes whose p − 1 rho alone could not factor far enough for a Pocklington proof;
+    // a 40-digit safe prime (p − 1 = 2q, the proof recurses into q); the largest 40-digit prime.
+    const primes = [
+      10n ** 25n + 13n,
+      831333936376260959618293147867n,
+      66380406284072817406016974264270999n,
+      8488826144786014032594404968507932854533n,
+      2000000000000000000000000000000000018543n,
+      10n ** 40n - 17n,
+    ];
+    for (const [i, p] of primes.entries()) {
+      const m = intMatrix(300 + i, 6, 6, 140, `GF(${p})`);
+      const zz = bareissDeterminant(m.rows.map((r) => r.map(BigInt)));
+      const o = await run({ matrix: m });
+      expect(o.outcome, `GF(${p}): ${JSON.stringify(o.error ?? o.reason ?? {})}`).to.equal("completed");
+      expect(o.value).to.deep.equal({ determinant: (((zz % p) + p) % p).toString(), ring: `GF(${p})` });
+    }
+  });
+
   it("reports pivot-step progress monotonically up to n−1", async () => {
     const m = intMatrix(1, 12, 12, 8);
     const seen: [number, number | undefined][] = [];

@@ -78,23 +78,52 @@ describe("modular pack: domain errors, bounds, budgets and typed incomplete answ
   });
 
   it("answers INCOMPLETE (not a guess) when the modulus cannot be factored within budget", async () => {
+    // effort quick: the budget runs out in about a quarter second per call (standard would take ten).
     const n = (P60 * Q60).toString();
     const x = 123456789123456789n;
     const a = ((x * x) % (P60 * Q60)).toString();
-    const s = valueOf(await j.run("modular.sqrt_mod.compute", { a, modulus: n }));
+    const s = valueOf(await j.run("modular.sqrt_mod.compute", { a, modulus: n, effort: "quick" }));
     expect([s.status, s.unfactored]).to.deep.equal(["INCOMPLETE", n]);
-    const d = valueOf(await j.run("modular.discrete_log.compute", { base: "2", target: "3", modulus: n }));
+    const d = valueOf(await j.run("modular.discrete_log.compute", { base: "2", target: "3", modulus: n, effort: "quick" }));
     expect([d.status, d.stage]).to.deep.equal(["INCOMPLETE", "modulus"]);
     // … while what the known facts already decide is still decided:
     // an unfactored odd part that is not a prime power rules out a primitive root,
-    const pr = valueOf(await j.run("modular.primitive_root.compute", { modulus: n }));
+    const pr = valueOf(await j.run("modular.primitive_root.compute", { modulus: n, effort: "quick" }));
     expect([pr.status, pr.exists]).to.deep.equal(["COMPLETE", false]);
     // and a Jacobi symbol −1 on the unfactored part proves a non-square ((2/pq) = −1), whereas for a = x² above nothing is decided.
-    const no = valueOf(await j.run("modular.quadratic_residue.compute", { a: "2", modulus: n }));
+    const no = valueOf(await j.run("modular.quadratic_residue.compute", { a: "2", modulus: n, effort: "quick" }));
     expect([no.status, no.square, no.witness]).to.deep.equal(["COMPLETE", false, { reason: "jacobi", divisor: n }]);
     // and a that is the square of an integer has that integer as a root whatever n is.
-    const yes = valueOf(await j.run("modular.quadratic_residue.compute", { a, modulus: n }));
+    const yes = valueOf(await j.run("modular.quadratic_residue.compute", { a, modulus: n, effort: "quick" }));
     expect([yes.status, yes.square, yes.root, yes.root_is_least]).to.deep.equal(["COMPLETE", true, x.toString(), false]);
+  });
+
+  it("factors moduli with the integer operations' budget (issue 8): 46–61-digit moduli that the old 3·10^5 budget left INCOMPLETE", async () => {
+    const both = testJacobian({ packs: ["modular", "integer"], pool: false });
+    try {
+      // [p, q, effort]: a 46-digit balanced semiprime (SIQS), a 61-digit n with a 13-digit factor (ECM, within quick) and a 60-digit n with a 15-digit factor (ECM, standard).
+      const cases: [bigint, bigint, "quick" | "standard" | undefined][] = [
+        [10000000000000000012387n, 300000000000000000006827n, undefined],
+        [3000000000793n, 700000000000000000000000000000000000000000000081n, "quick"],
+        [100000000000777n, 7000000000000000000000000000000000000000000369n, undefined],
+      ];
+      for (const [p, q, effort] of cases) {
+        const n = p * q;
+        const x = 10n ** 20n + 39n;
+        const a = (x * x) % n;
+        const payload = { a: a.toString(), modulus: n.toString(), ...(effort ? { effort } : {}) };
+        const s = valueOf(await both.run("modular.sqrt_mod.compute", payload));
+        expect([s.status, s.solvable, s.count], `n = ${n}`).to.deep.equal(["COMPLETE", true, "4"]);
+        expect(s.factorization).to.deep.equal([{ prime: p.toString(), exponent: "1" }, { prime: q.toString(), exponent: "1" }]);
+        for (const r of s.roots) expect((BigInt(r) * BigInt(r) - a) % n).to.equal(0n);
+        expect(s.roots).to.include(x.toString());
+        // the same effort factors the same n in the integer pack
+        const f = valueOf(await both.run("integer.prime_factorization.compute", { n: n.toString(), ...(effort ? { effort } : {}) }));
+        expect([f.status, f.factors.map((e: { prime: string }) => e.prime)]).to.deep.equal(["COMPLETE", [p.toString(), q.toString()]]);
+      }
+    } finally {
+      await both.close();
+    }
   });
 
   it("a discrete log whose group order has a prime factor near 10^20 is refused as INCOMPLETE (step budget), at once", async () => {

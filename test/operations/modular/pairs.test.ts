@@ -61,13 +61,13 @@ describe("modular producer → checker pairs by reference", function () {
     const n = (P60 * Q60).toString();
     const x = 123456789123456789n;
     const a = ((x * x) % (P60 * Q60)).toString();
-    const s = completed(await j.run("modular.sqrt_mod.compute", { a, modulus: n }));
+    const s = completed(await j.run("modular.sqrt_mod.compute", { a, modulus: n, effort: "quick" }));
     expect((s.value as { status: string }).status).to.equal("INCOMPLETE");
-    const sv = completed(await j.run("modular.sqrt_mod.verify", { a, modulus: n }, { inputs: { claim: { value_ref: s.refs!.sqrt_mod! } } })).value as any;
+    const sv = completed(await j.run("modular.sqrt_mod.verify", { a, modulus: n, effort: "quick" }, { inputs: { claim: { value_ref: s.refs!.sqrt_mod! } } })).value as any;
     expect([sv.verdict, sv.bindings.claim_status]).to.deep.equal(["non_conclusion", "INCOMPLETE"]);
-    const d = completed(await j.run("modular.discrete_log.compute", { base: "2", target: "3", modulus: n }));
+    const d = completed(await j.run("modular.discrete_log.compute", { base: "2", target: "3", modulus: n, effort: "quick" }));
     expect((d.value as { status: string }).status).to.equal("INCOMPLETE");
-    const dv = completed(await j.run("modular.discrete_log.verify", { base: "2", target: "3", modulus: n }, { inputs: { claim: { value_ref: d.refs!.discrete_log! } } })).value as any;
+    const dv = completed(await j.run("modular.discrete_log.verify", { base: "2", target: "3", modulus: n, effort: "quick" }, { inputs: { claim: { value_ref: d.refs!.discrete_log! } } })).value as any;
     expect([dv.verdict, dv.bindings.claim_status]).to.deep.equal(["non_conclusion", "INCOMPLETE"]);
   });
 
