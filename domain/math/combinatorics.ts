@@ -364,6 +364,7 @@ export function binomial(n: bigint, k: bigint, pace?: Pace): bigint {
   if (m === 1n) return n;
   if (m > BigInt(PRIMES_MAX)) throw new RangeError("binomial: min(k, n − k) too large");
   const M = Number(m);
+  if (n <= BigInt(LEGENDRE_BINOMIAL_MAX) && 4 * M >= Number(n)) return binomialByExponents(Number(n), M, pace);
   const ps = primes(M);
   const { cofactors, exps } = sieveRange(n - m + 1n, n, ps, pace);
   for (let i = 0; i < ps.length; i++) exps[i] -= legendre(M, ps[i]!);
@@ -371,6 +372,32 @@ export function binomial(n: bigint, k: bigint, pace?: Pace): bigint {
 }
 
 const PRIMES_MAX = 2 ** 31;
+/** Upper indices up to which C(n, m) with m ≥ n/4 is built from the exponents of all primes ≤ n (the shared prime cache reaches 2^24). */
+const LEGENDRE_BINOMIAL_MAX = 2 ** 24;
+
+/**
+ * C(n, m) = Π_{p ≤ n} p^{v_p(n!) − v_p(m!) − v_p((n−m)!)} (Legendre), for n < 2^53. Above √n the
+ * exponent is ⌊n/p⌋ − ⌊m/p⌋ − ⌊(n−m)/p⌋ ∈ {0, 1} (1 for every p > max(m, n − m)), so those primes
+ * go into one product of small numbers; the few below √n into the squaring chain.
+ */
+function binomialByExponents(n: number, m: number, pace?: Pace): bigint {
+  const ps = primes(n);
+  const r = n - m;
+  const root = Math.floor(Math.sqrt(n));
+  const single: number[] = [];
+  const exps = new Int32Array(ps.length);
+  let small = 0;
+  for (let i = 0; i < ps.length; i++) {
+    const p = ps[i]!;
+    if (p > root) {
+      if (Math.floor(n / p) - Math.floor(m / p) - Math.floor(r / p) === 1) single.push(p);
+    } else {
+      exps[i] = legendre(n, p) - legendre(m, p) - legendre(r, p);
+      small = i + 1;
+    }
+  }
+  return productOfSmall(single, pace) * primePowerProduct(ps.subarray(0, small), exps.subarray(0, small), pace);
+}
 
 /**
  * Multinomial coefficient (Σk)!/Π(k_i!) for k_i ≥ 0: with the largest part first, the product of
@@ -1068,7 +1095,15 @@ function inversePowerFixed(p: number, n: number, F: number): [bigint, bigint] | 
 /* ------------------------------------------------------------------------------------------ */
 
 /** a·b mod p for 0 ≤ a, b < p < 2^26 (exact in doubles). */
-const mulmod = (a: number, b: number, p: number): number => (a * b) % p;
+/**
+ * a·b mod p for 0 ≤ a, b < p < 2^26 (so a·b < 2^52 is exact): the quotient from a floating
+ * division is off by at most one, which one comparison corrects; several times faster than %.
+ */
+const mulmod = (a: number, b: number, p: number): number => {
+  const z = a * b;
+  const r = z - Math.floor(z / p) * p;
+  return r < 0 ? r + p : r >= p ? r - p : r;
+};
 
 export function powModSmall(b: number, e: number, p: number): number {
   let r = 1 % p;
