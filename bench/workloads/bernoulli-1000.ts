@@ -7,7 +7,8 @@ export default defineComputeWorkload({
   name: "bernoulli-1000",
   description: `Bernoulli number B_${N} as a reduced fraction (combinatorics.bernoulli.compute; PARI bernfrac, SymPy bernoulli via mpmath bernfrac)`,
   capabilityId: "combinatorics.bernoulli.compute",
-  reps: 21,
+  // About a millisecond a call: many samples, so the JIT's first calls do not set the median.
+  reps: 201,
   generate: () => ({ n: N }),
   describe: ({ n }) => ({ n }),
   ours: {

@@ -1094,7 +1094,6 @@ function inversePowerFixed(p: number, n: number, F: number): [bigint, bigint] | 
 /* Residues modulo small primes (independent recomputations for checks)                      */
 /* ------------------------------------------------------------------------------------------ */
 
-/** a·b mod p for 0 ≤ a, b < p < 2^26 (exact in doubles). */
 /**
  * a·b mod p for 0 ≤ a, b < p < 2^26 (so a·b < 2^52 is exact): the quotient from a floating
  * division is off by at most one, which one comparison corrects; several times faster than %.
@@ -1328,6 +1327,25 @@ export function bernoulliTableModPrime(m: number, p: number): number[] {
     B.push(mulmod((p - s) % p, invModSmall(i + 1, p), p));
   }
   return B;
+}
+
+/**
+ * B_m/m mod p for an odd prime p and even m ≥ 2 with (p − 1) ∤ m, by Voronoi's congruence
+ *   (c^m − 1)·B_m/m ≡ c^{m−1}·Σ_{j=1}^{p−1} j^{m−1}·⌊jc/p⌋ (mod p)
+ * for the least c ≥ 2 with c^m ≢ 1 (one exists: a primitive root has order p − 1 ∤ m). O(p log m),
+ * against O(m²) for the recurrence of bernoulliTableModPrime.
+ */
+export function bernoulliQuotientModPrime(m: number, p: number): number {
+  if (m < 2 || m % 2 === 1 || m % (p - 1) === 0) throw new RangeError("bernoulliQuotientModPrime: m must be even, ≥ 2 and not a multiple of p − 1");
+  let c = 2;
+  while (powModSmall(c, m, p) === 1) c++;
+  let s = 0;
+  for (let j = 1; j < p; j++) {
+    const f = Math.floor((j * c) / p);
+    if (f !== 0) s = (s + f * powModSmall(j, m - 1, p)) % p;
+  }
+  const cm = powModSmall(c, m, p);
+  return mulmod(mulmod(powModSmall(c, m - 1, p), s, p), invModSmall(cm - 1, p), p);
 }
 
 /** Derangements !n mod p by !n = n·!(n − 1) + (−1)^n. */
