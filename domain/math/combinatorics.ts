@@ -1098,8 +1098,10 @@ function inversePowerFixed(p: number, n: number, F: number): [bigint, bigint] | 
  * a·b mod p for 0 ≤ a, b < p < 2^26 (so a·b < 2^52 is exact): the quotient from a floating
  * division is off by at most one, which one comparison corrects; several times faster than %.
  */
-const mulmod = (a: number, b: number, p: number): number => {
-  const z = a * b;
+const mulmod = (a: number, b: number, p: number): number => reduce(a * b, p);
+
+/** z mod p for an integer 0 ≤ z < 2^53 and p < 2^26, by the floating quotient corrected once. */
+const reduce = (z: number, p: number): number => {
   const r = z - Math.floor(z / p) * p;
   return r < 0 ? r + p : r >= p ? r - p : r;
 };
@@ -1152,7 +1154,13 @@ function smallBinomialMod(a: number, b: number, p: number): number {
   }
   const m = Math.min(b, a - b);
   let num = 1, den = 1;
-  for (let i = 0; i < m; i++) {
+  // Two factors (each < 2^26) multiply exactly in a double: one reduction per factor, not two.
+  let i = 0;
+  for (; i + 1 < m; i += 2) {
+    num = mulmod(num, reduce((a - i) * (a - i - 1), p), p);
+    den = mulmod(den, reduce((i + 1) * (i + 2), p), p);
+  }
+  if (i < m) {
     num = mulmod(num, a - i, p);
     den = mulmod(den, i + 1, p);
   }
