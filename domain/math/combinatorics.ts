@@ -1087,7 +1087,8 @@ function inversePowerFixed(p: number, n: number, F: number): [bigint, bigint] | 
   const s = F - enc.e;
   if (s < 0) return [0n, 1n];
   const top = 1n << BigInt(s);
-  return [top / enc.hi, top / enc.lo + 1n];
+  const q = top / enc.hi;
+  return [q, enc.lo === enc.hi ? q + 1n : top / enc.lo + 1n];
 }
 
 /* ------------------------------------------------------------------------------------------ */
