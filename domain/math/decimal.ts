@@ -50,7 +50,7 @@ function levelsUpTo(j: number): Level[] {
 /**
  * Append the digits of 0 ≤ x < 10^(2h_j) to `out`: exactly 2h_j digits when `pad`, else without
  * leading zeros (x > 0). x = q·10^h + r from x >> h = q·5^h + r1 (r = r1·2^h + (x mod 2^h)): the
- * Barrett estimate of q is at most 2 short, and the loop makes r1 exact.
+ * Barrett estimate of q is at most 3 short, and the loop makes r1 exact.
  */
 function emit(x: bigint, j: number, ls: readonly Level[], out: string[], pad: boolean): void {
   if (j < 0) {
@@ -60,7 +60,13 @@ function emit(x: bigint, j: number, ls: readonly Level[], out: string[], pad: bo
   }
   const L = ls[j]!;
   const high = x >> L.hb;
-  let q = ((high >> L.pre) * L.r) >> L.post;
+  const a = high >> L.pre;
+  let q: bigint;
+  // On the leading edge x may be far below 10^(2h): then q is short, and the reciprocal is cut to
+  // the length of a (the estimate loses less than one more unit).
+  const cut = pad ? 0 : Number(L.post) - bitLength(a) - 1;
+  if (cut > 64) q = (a * (L.r >> BigInt(cut))) >> (L.post - BigInt(cut));
+  else q = (a * L.r) >> L.post;
   let r1 = high - q * L.p;
   while (r1 >= L.p) {
     r1 -= L.p;
