@@ -10,6 +10,7 @@
  */
 import { JacobianError } from "./errors.js";
 import type { Json } from "./json.js";
+import { decimalString } from "./math/decimal.js";
 import { formatRational, rational, type Rational } from "./math/rational.js";
 import { proveFieldCharacteristic } from "./math/prime_fields.js";
 
@@ -163,7 +164,7 @@ export function isKnownKind(name: string): boolean {
   return REGISTRY.has(name) || RESULT_KIND.test(name);
 }
 
-registerKind<bigint, string>({ name: "integer", wire: 'a decimal string "-42" (no leading zeros, no "-0")', format: (n) => n.toString(), size: decimalDigits, measure: "decimal digits" });
+registerKind<bigint, string>({ name: "integer", wire: 'a decimal string "-42" (no leading zeros, no "-0")', format: decimalString, size: decimalDigits, measure: "decimal digits" });
 registerKind<Rational, string>({ name: "rational", wire: 'a string "p/q" with q > 0 (reduced on output) or an integer string', format: formatRational, size: (r) => decimalDigits(r.num) + decimalDigits(r.den), measure: "decimal digits of numerator and denominator" });
 registerKind<Ring, string>({ name: "ring", wire: '"ZZ", "QQ" or "GF(p)" with p a proven prime', format: formatRing, size: (r) => (r.kind === "GF" ? decimalDigits(r.p) : 0), measure: "digits of the characteristic" });
 registerKind<TypedMatrix, Json>({ name: "matrix", wire: "{ ring, rows: [[entry, …], …] } with entries as strings of the ring", format: (m) => formatMatrix(m) as unknown as Json, size: (m) => m.rows.length * (m.rows[0]?.length ?? 0), measure: "entries" });
@@ -176,7 +177,7 @@ registerKind<boolean, boolean>({ name: "boolean", wire: "a JSON boolean", format
  * Wire values (strings, numbers, booleans, null) pass through unchanged.
  */
 export function toWire(v: unknown): Json {
-  if (typeof v === "bigint") return v.toString();
+  if (typeof v === "bigint") return decimalString(v);
   if (v === null || typeof v !== "object") {
     if (v === undefined) return null;
     return v as Json;

@@ -16,5 +16,10 @@ import extendedGcdTwentyK from "./extended-gcd-20k.js";
 import partitionOneE5 from "./partition-1e5.js";
 import primePiOneE11 from "./primepi-1e11.js";
 import stdioColdStart from "./stdio-cold-start.js";
+import sqrtModPrimeHundred from "./sqrt-mod-prime-100.js";
+import binomialOneE5 from "./binomial-1e5.js";
+import factorialOneE5 from "./factorial-1e5.js";
+import fibonacciOneE6 from "./fibonacci-1e6.js";
+import bernoulliThousand from "./bernoulli-1000.js";
 
-export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK];
+export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand];

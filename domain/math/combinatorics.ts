@@ -364,6 +364,7 @@ export function binomial(n: bigint, k: bigint, pace?: Pace): bigint {
   if (m === 1n) return n;
   if (m > BigInt(PRIMES_MAX)) throw new RangeError("binomial: min(k, n − k) too large");
   const M = Number(m);
+  if (n <= BigInt(LEGENDRE_BINOMIAL_MAX) && 4 * M >= Number(n)) return binomialByExponents(Number(n), M, pace);
   const ps = primes(M);
   const { cofactors, exps } = sieveRange(n - m + 1n, n, ps, pace);
   for (let i = 0; i < ps.length; i++) exps[i] -= legendre(M, ps[i]!);
@@ -371,6 +372,32 @@ export function binomial(n: bigint, k: bigint, pace?: Pace): bigint {
 }
 
 const PRIMES_MAX = 2 ** 31;
+/** Upper indices up to which C(n, m) with m ≥ n/4 is built from the exponents of all primes ≤ n (the shared prime cache reaches 2^24). */
+const LEGENDRE_BINOMIAL_MAX = 2 ** 24;
+
+/**
+ * C(n, m) = Π_{p ≤ n} p^{v_p(n!) − v_p(m!) − v_p((n−m)!)} (Legendre), for n < 2^53. Above √n the
+ * exponent is ⌊n/p⌋ − ⌊m/p⌋ − ⌊(n−m)/p⌋ ∈ {0, 1} (1 for every p > max(m, n − m)), so those primes
+ * go into one product of small numbers; the few below √n into the squaring chain.
+ */
+function binomialByExponents(n: number, m: number, pace?: Pace): bigint {
+  const ps = primes(n);
+  const r = n - m;
+  const root = Math.floor(Math.sqrt(n));
+  const single: number[] = [];
+  const exps = new Int32Array(ps.length);
+  let small = 0;
+  for (let i = 0; i < ps.length; i++) {
+    const p = ps[i]!;
+    if (p > root) {
+      if (Math.floor(n / p) - Math.floor(m / p) - Math.floor(r / p) === 1) single.push(p);
+    } else {
+      exps[i] = legendre(n, p) - legendre(m, p) - legendre(r, p);
+      small = i + 1;
+    }
+  }
+  return productOfSmall(single, pace) * primePowerProduct(ps.subarray(0, small), exps.subarray(0, small), pace);
+}
 
 /**
  * Multinomial coefficient (Σk)!/Π(k_i!) for k_i ≥ 0: with the largest part first, the product of
@@ -1060,15 +1087,25 @@ function inversePowerFixed(p: number, n: number, F: number): [bigint, bigint] | 
   const s = F - enc.e;
   if (s < 0) return [0n, 1n];
   const top = 1n << BigInt(s);
-  return [top / enc.hi, top / enc.lo + 1n];
+  const q = top / enc.hi;
+  return [q, enc.lo === enc.hi ? q + 1n : top / enc.lo + 1n];
 }
 
 /* ------------------------------------------------------------------------------------------ */
 /* Residues modulo small primes (independent recomputations for checks)                      */
 /* ------------------------------------------------------------------------------------------ */
 
-/** a·b mod p for 0 ≤ a, b < p < 2^26 (exact in doubles). */
-const mulmod = (a: number, b: number, p: number): number => (a * b) % p;
+/**
+ * a·b mod p for 0 ≤ a, b < p < 2^26 (so a·b < 2^52 is exact): the quotient from a floating
+ * division is off by at most one, which one comparison corrects; several times faster than %.
+ */
+const mulmod = (a: number, b: number, p: number): number => reduce(a * b, p);
+
+/** z mod p for an integer 0 ≤ z < 2^53 and p < 2^26, by the floating quotient corrected once. */
+const reduce = (z: number, p: number): number => {
+  const r = z - Math.floor(z / p) * p;
+  return r < 0 ? r + p : r >= p ? r - p : r;
+};
 
 export function powModSmall(b: number, e: number, p: number): number {
   let r = 1 % p;
@@ -1118,7 +1155,13 @@ function smallBinomialMod(a: number, b: number, p: number): number {
   }
   const m = Math.min(b, a - b);
   let num = 1, den = 1;
-  for (let i = 0; i < m; i++) {
+  // Two factors (each < 2^26) multiply exactly in a double: one reduction per factor, not two.
+  let i = 0;
+  for (; i + 1 < m; i += 2) {
+    num = mulmod(num, reduce((a - i) * (a - i - 1), p), p);
+    den = mulmod(den, reduce((i + 1) * (i + 2), p), p);
+  }
+  if (i < m) {
     num = mulmod(num, a - i, p);
     den = mulmod(den, i + 1, p);
   }
@@ -1293,6 +1336,25 @@ export function bernoulliTableModPrime(m: number, p: number): number[] {
     B.push(mulmod((p - s) % p, invModSmall(i + 1, p), p));
   }
   return B;
+}
+
+/**
+ * B_m/m mod p for an odd prime p and even m ≥ 2 with (p − 1) ∤ m, by Voronoi's congruence
+ *   (c^m − 1)·B_m/m ≡ c^{m−1}·Σ_{j=1}^{p−1} j^{m−1}·⌊jc/p⌋ (mod p)
+ * for the least c ≥ 2 with c^m ≢ 1 (one exists: a primitive root has order p − 1 ∤ m). O(p log m),
+ * against O(m²) for the recurrence of bernoulliTableModPrime.
+ */
+export function bernoulliQuotientModPrime(m: number, p: number): number {
+  if (m < 2 || m % 2 === 1 || m % (p - 1) === 0) throw new RangeError("bernoulliQuotientModPrime: m must be even, ≥ 2 and not a multiple of p − 1");
+  let c = 2;
+  while (powModSmall(c, m, p) === 1) c++;
+  let s = 0;
+  for (let j = 1; j < p; j++) {
+    const f = Math.floor((j * c) / p);
+    if (f !== 0) s = (s + f * powModSmall(j, m - 1, p)) % p;
+  }
+  const cm = powModSmall(c, m, p);
+  return mulmod(mulmod(powModSmall(c, m - 1, p), s, p), invModSmall(cm - 1, p), p);
 }
 
 /** Derangements !n mod p by !n = n·!(n − 1) + (−1)^n. */

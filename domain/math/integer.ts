@@ -492,8 +492,8 @@ export function mod(a: bigint, m: bigint): bigint {
 const SMALL_BASE = 1n << 32n;
 
 /**
- * base^exp mod m for m ≥ 1, exp ≥ 0. Left-to-right: a small base is multiplied in directly at each
- * set bit (each multiplication is by a single word); a large base uses a sliding window of odd
+ * base^exp mod m for m ≥ 1, exp ≥ 0. Left-to-right: a one-word base is multiplied into the square
+ * before its reduction at each set bit (one reduction per bit); a large base uses a sliding window of odd
  * powers, which saves about a quarter of the full multiplications on long exponents.
  */
 export function modPow(base: bigint, exp: bigint, m: bigint): bigint {
@@ -504,7 +504,13 @@ export function modPow(base: bigint, exp: bigint, m: bigint): bigint {
   if (exp === 0n) return 1n;
   if (base < 2n) return base;
   const bits = exp.toString(2);
-  if (base < SMALL_BASE || bits.length <= 64) {
+  if (base < SMALL_BASE) {
+    // Square and multiply by the one-word base before one reduction: a reduction per bit.
+    let result = base;
+    for (let i = 1; i < bits.length; i++) result = (bits.charCodeAt(i) === 49 ? result * result * base : result * result) % m;
+    return result;
+  }
+  if (bits.length <= 64) {
     let result = base;
     for (let i = 1; i < bits.length; i++) {
       result = (result * result) % m;

@@ -13,6 +13,37 @@ const SMALL_PRIMES: number[] = (() => {
 })();
 
 export const smallPrimes: readonly number[] = SMALL_PRIMES;
+const SMALL_PRIME_SET = new Set(SMALL_PRIMES);
+
+/**
+ * The primes below 1000 in runs whose products stay below 2^53: n is reduced once per run (a
+ * one-word division) and the run's primes are tested on that remainder in doubles.
+ */
+const SMALL_PRIME_RUNS: { product: bigint; primes: number[] }[] = (() => {
+  const runs: { product: bigint; primes: number[] }[] = [];
+  let primes: number[] = [];
+  let product = 1;
+  for (const q of SMALL_PRIMES) {
+    if (product * q > Number.MAX_SAFE_INTEGER) {
+      runs.push({ product: BigInt(product), primes });
+      primes = [];
+      product = 1;
+    }
+    primes.push(q);
+    product *= q;
+  }
+  runs.push({ product: BigInt(product), primes });
+  return runs;
+})();
+
+/** The least prime below 1000 dividing n, if any. */
+function leastSmallFactor(n: bigint): number | undefined {
+  for (const run of SMALL_PRIME_RUNS) {
+    const r = Number(n % run.product);
+    for (const q of run.primes) if (r % q === 0) return q;
+  }
+  return undefined;
+}
 
 /** Miller–Rabin bases 2..41 are deterministic below this bound (Sorenson & Webster 2015). */
 export const DETERMINISTIC_MR_LIMIT = 3317044064679887385961981n;
@@ -130,11 +161,13 @@ export interface PrimalityDecision {
  */
 export function decidePrimality(n: bigint): PrimalityDecision {
   if (n < 2n) return { prime: false, status: "PROVEN" };
-  for (const p of SMALL_PRIMES) {
-    const bp = BigInt(p);
-    if (n === bp) return { prime: true, status: "PROVEN" };
-    if (n % bp === 0n) return { prime: false, status: "PROVEN", witness: { kind: "factor", value: bp } };
+  if (n <= 1000n) {
+    const k = Number(n);
+    if (SMALL_PRIME_SET.has(k)) return { prime: true, status: "PROVEN" };
+    return { prime: false, status: "PROVEN", witness: { kind: "factor", value: BigInt(SMALL_PRIMES.find((q) => k % q === 0)!) } };
   }
+  const small = leastSmallFactor(n);
+  if (small !== undefined) return { prime: false, status: "PROVEN", witness: { kind: "factor", value: BigInt(small) } };
   if (n < 1_000_000n) return { prime: true, status: "PROVEN" }; // no factor below 1000 > sqrt(n)
   if (n < DETERMINISTIC_MR_LIMIT) {
     for (const a of MR_BASES) {

@@ -1,3 +1,4 @@
+import { decimalString } from "./decimal.js";
 import { gcd } from "./integer.js";
 
 /**
@@ -125,6 +126,6 @@ export const ratDistance = (a: Rational, b: Rational): Rational => ratAbs(ratSub
 
 /** Canonical wire form: "p/q" with q > 1, or an integer string. */
 export function formatRational(r: Rational): string {
-  return r.den === 1n ? r.num.toString() : `${r.num}/${r.den}`;
+  return r.den === 1n ? decimalString(r.num) : `${decimalString(r.num)}/${decimalString(r.den)}`;
 }
 

@@ -1,6 +1,6 @@
 import { type } from "arktype";
 import {
-  bernoulli, bernoulliTableModPrime, BERNOULLI_ZETA_MIN, invModSmall, linUnits, log2BernoulliAbs, log2Factorial, mulUnits, vonStaudtPrimes,
+  bernoulli, bernoulliQuotientModPrime, BERNOULLI_ZETA_MIN, invModSmall, linUnits, log2BernoulliAbs, log2Factorial, mulUnits, vonStaudtPrimes,
 } from "../../domain/math/combinatorics.js";
 import type { Rational } from "../../domain/math/rational.js";
 import { rational, request, result } from "../_support/kinds.js";
@@ -36,7 +36,7 @@ export default combinatoricsOperation<Req, typeof Result.infer>({
     "Larger n: |B_n| = 2·n!·ζ(n)/(2π)^n with the denominator Π_{(p−1)|n} p (von Staudt–Clausen); the numerator is enclosed by rigorous interval arithmetic (π, (2π)^n, the Euler product of ζ(n) " +
     "with a tail bound) and accepted only when exactly one integer lies in the enclosure: proved, not probable. " +
     "Postcondition: the denominator is the von Staudt–Clausen product, the sign is (−1)^{n/2+1}, and Kummer's congruence B_n/n ≡ B_m/m (mod p), m = n mod (p − 1), holds for three primes p ≈ 500 " +
-    "(B_m mod p from the recurrence Σ C(m+1, j) B_j = 0).",
+    "(B_m/m mod p from Voronoi's congruence (c^m − 1)·B_m/m ≡ c^{m−1}·Σ_j j^{m−1}⌊jc/p⌋).",
   keywords: ["bernoulli", "bernoulli number", "bernfrac", "zeta", "zeta values", "von staudt clausen", "kummer congruence", "tangent numbers", "euler maclaurin", "faulhaber", "rational", "number theory"],
   request: Request,
   result: Result,
@@ -78,8 +78,7 @@ export default combinatoricsOperation<Req, typeof Result.infer>({
       if (checked === 3) break;
       if (n % (p - 1) === 0 || n % (p * p) === 0) continue;
       const m = n % (p - 1); // even, 2 ≤ m ≤ p − 3
-      const table = bernoulliTableModPrime(m, p);
-      const expected = (table[m]! * invModSmall(m, p)) % p; // B_m/m mod p
+      const expected = bernoulliQuotientModPrime(m, p); // B_m/m mod p (Voronoi's congruence)
       let actual: number;
       const Dp = Number(D % BigInt(p));
       if (n % p !== 0) {

@@ -31,7 +31,8 @@ export default combinatoricsOperation<Req, typeof Result.infer>({
     "Exact binomial coefficient C(n, k) = n(n − 1)⋯(n − k + 1)/k! for any integers n and k (up to 10,000 digits each), with up to 1,000,000 result digits. " +
     "As PARI/GP's binomial, C(n, k) is the polynomial C(x, k) = x(x − 1)⋯(x − k + 1)/k! at x = n: 0 for every k < 0 (negative n included), 0 when 0 ≤ n < k, " +
     "and for negative n the extension C(n, k) = (−1)^k C(k − n − 1, k). " +
-    "Computed on the short side m = min(k, n − k): the numerator range is split over the primes ≤ m (Kummer/Legendre exponents), so no big division is needed. " +
+    "Computed on the short side m = min(k, n − k) without big divisions: for n ≤ 2^24 and m ≥ n/4 as Π_{p ≤ n} p^{e_p} with Legendre's exponents e_p = v_p(n!) − v_p(m!) − v_p((n − m)!) " +
+    "(0 or 1 above √n); otherwise the numerator range is split over the primes ≤ m (Kummer/Legendre exponents). " +
     "Postcondition: the result modulo two primes equals Lucas' theorem.",
   keywords: ["binomial", "binomial coefficient", "choose", "n choose k", "combinations", "nCr", "pascal", "pascal triangle", "kummer", "lucas theorem", "combinatorics", "counting"],
   request: Request,
@@ -39,7 +40,7 @@ export default combinatoricsOperation<Req, typeof Result.infer>({
   bounds: [{ name: "index_digits", limit: MAX_N_DIGITS, unit: "decimal digits", description: "n and k have at most this many digits each" }, resultBound()],
   cost_model:
     "m = min(k, n − k) after the reduction of negative n; result bits b = log2 C(n, m) (log-gamma, or m·log2 n − log2 m! for m ≪ n). units = m·(3 + 3·ℓ) for the range sieve " +
-    "(ℓ = linear bigint cost of n when n ≥ 2^53, else 0) + 3·M(b) for the products + decimal conversion 3·M(b); M as in combinatorics.factorial.compute. " +
+    "(ℓ = linear bigint cost of n when n ≥ 2^53, else 0; the exponent route's pass over the primes ≤ n costs less) + 3·M(b) for the products + decimal conversion 3·M(b); M as in combinatorics.factorial.compute. " +
     "Memory: one 8-byte entry (or one bigint when n ≥ 2^53) per numerator term.",
   progress_measure: "exponent bits of the prime-power product done",
   preflight(req) {

@@ -1,7 +1,8 @@
 import { factorial, legendre, log2Factorial, mulUnits } from "../../domain/math/combinatorics.js";
 import { natural } from "../_support/kinds.js";
 import { described, indexedNumber } from "./factory.js";
-import { CHECK_PRIMES, hasExactValuation, residue, RESULT_CHARS, sized, twoAdicValuation } from "./support.js";
+import { reuseDecimalString } from "../../domain/math/decimal.js";
+import { CHECK_PRIMES, residue, RESULT_CHARS, sized, trailingZeros, twoAdicValuation } from "./support.js";
 
 export default indexedNumber<bigint>({
   object: "factorial",
@@ -15,18 +16,20 @@ export default indexedNumber<bigint>({
   keywords: ["factorial", "n!", "gamma", "permutations", "number of permutations", "product", "legendre", "combinatorics", "counting"],
   cost_model:
     "result bits b = log2 n! (log-gamma); units = 3·M(b) (the squaring chain of the prime-power product and the cofactor products) + n/4 (sieve, Legendre sums, the postcondition's residue loops) " +
-    "+ M(b) (the postcondition's division by 5^{v_5(n!)+1}) + decimal conversion 3·M(b), where M(b) = min(L^1.465, 6·L·log2 L) + 30 for L = b/64 limbs. " +
+    "+ decimal conversion 3·M(b) (its digits also give the postcondition's count of trailing zeros), where M(b) = min(L^1.465, 6·L·log2 L) + 30 for L = b/64 limbs. " +
     "Memory ≈ 10 bytes per result bit + a sieve byte per odd number ≤ n.",
   progress_measure: "exponent bits of the prime-power product done",
   estimate(n, req) {
     const bits = log2Factorial(n) + 1;
-    return sized(bits, 4 * mulUnits(bits) + n / 4, n / 2 + bits * 2, `n = ${req.n}`);
+    return sized(bits, 3 * mulUnits(bits) + n / 4, n / 2 + bits * 2, `n = ${req.n}`);
   },
   compute: (n, ctx) => factorial(n, ctx),
   check(n, value) {
     const v2 = legendre(n, 2), v5 = legendre(n, 5);
     if (twoAdicValuation(value) !== v2) return `n! must be divisible by exactly 2^${v2} (Legendre)`;
-    if (!hasExactValuation(value, 5n, v5)) return `n! must be divisible by exactly 5^${v5} (Legendre), i.e. end in exactly ${v5} zeros`;
+    // v_2 > v_5 here, so the decimal zeros at the end number min(v_2, v_5(value)): exactly v_5 zeros
+    // means 5^v5 ∥ value. The digits are those just published (the pipeline formats the wire form first).
+    if (trailingZeros(reuseDecimalString(value)) !== v5) return `n! must be divisible by exactly 5^${v5} (Legendre), i.e. end in exactly ${v5} zeros`;
     for (const p of CHECK_PRIMES) {
       let r = 1;
       for (let i = 2; i <= n && r !== 0; i++) r = (r * (i % p)) % p;

@@ -62,10 +62,11 @@ export function twoAdicValuation(x: bigint): number {
   return bitLength(x & -x) - 1;
 }
 
-/** Whether p^v exactly divides x (p^v | x and p^{v+1} ∤ x): one division by p^{v+1}, one by p^v of the remainder. */
-export function hasExactValuation(x: bigint, p: bigint, v: number): boolean {
-  const r = x % p ** BigInt(v + 1);
-  return r !== 0n && r % p ** BigInt(v) === 0n;
+/** The number of "0" characters at the end of a decimal string. */
+export function trailingZeros(digits: string): number {
+  let i = digits.length;
+  while (i > 0 && digits.charCodeAt(i - 1) === 48) i--;
+  return digits.length - i;
 }
 
 /** A domain error of this family, with path and hint. */

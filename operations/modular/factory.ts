@@ -115,7 +115,8 @@ const P_DIGITS = 1000;
 /**
  * An operation on (a, p) with p a prime of up to 1000 digits: p is tested (a composite p is a
  * DOMAIN_ERROR with `compositeHint`), the certainty of its primality is reported, and `compute`
- * gives the rest of the answer.
+ * gives the rest of the answer. A Pocklington proof of a large p is attempted only on request
+ * (`prove`): a failed attempt costs hundreds of times the operation itself.
  */
 export function overPrimeDeclaration<const S extends Record<string, unknown>, Out extends object>(spec: {
   id: string;
@@ -139,6 +140,10 @@ export function overPrimeDeclaration<const S extends Record<string, unknown>, Ou
   const Request = request({
     a: int(A_DIGITS, spec.aDescription),
     prime: pos(P_DIGITS, "a prime p (at most 1000 digits); its primality is checked"),
+    "prove?": type("boolean").describe(
+      "when p ≥ 3317044064679887385961981 passes Baillie–PSW: also try to prove it prime (Pocklington N − 1 certificate within bounded work, which can take a good part of a second); " +
+        "certainty is then PROVEN when a certificate is found. Default false: such a p is reported PROBABLE (below that bound p is always PROVEN)",
+    ),
   });
   const Result = result({ ...spec.shape, certainty: Certainty });
   type Req = typeof Request.infer;
@@ -156,11 +161,11 @@ export function overPrimeDeclaration<const S extends Record<string, unknown>, Ou
       { name: "prime_digits", limit: P_DIGITS, unit: "decimal digits", description: "p has at most this many digits" },
     ],
     cost_model:
-      "units = Baillie–PSW of p (4·bits·2(L² + 4), L = limbs of p) + a Pocklington attempt above 3.3·10^24 (at most 4·10^7 limb-weighted Pollard–Brent units) + " + spec.cost.model,
+      "units = Baillie–PSW of p (4·bits·2(L² + 4), L = limbs of p) + with prove: true a Pocklington attempt above 3.3·10^24 (at most 4·10^7 limb-weighted Pollard–Brent units) + " + spec.cost.model,
     budget: { max_units: 3e9, max_memory_bytes: 64 * 2 ** 20, timeout_ms: 60_000 },
     preflight(req) {
       const bp = bits(req.prime), ba = bits(req.a);
-      return { units: primalityCost(bp) + proofCost(bp) + spec.cost.units(bp, ba), memory_bytes: (ba + bp) * 8 + 2 ** 16, basis: `p of ${bp} bits, a of ${ba} bits` };
+      return { units: primalityCost(bp) + (req.prove ? proofCost(bp) : 0) + spec.cost.units(bp, ba), memory_bytes: (ba + bp) * 8 + 2 ** 16, basis: `p of ${bp} bits, a of ${ba} bits` };
     },
     execute(req, ctx) {
       const p = req.prime;
@@ -169,7 +174,7 @@ export function overPrimeDeclaration<const S extends Record<string, unknown>, Ou
       const d = decidePrimality(p);
       if (!d.prime) throw domainError(`p = ${bits(p) > 130 ? `a ${bits(p)}-bit number` : p} is not prime`, "payload.prime", spec.compositeHint);
       const checkpoint = () => ctx.checkpoint();
-      const c = certainty([{ prime: p, status: d.status }], { proofWork: PROOF_WORK, checkpoint });
+      const c = req.prove ? certainty([{ prime: p, status: d.status }], { proofWork: PROOF_WORK, checkpoint }) : d.status;
       return { ...spec.compute(req.a, p, checkpoint), certainty: c };
     },
     postcondition: (req, res) => spec.check(req.a, req.prime, res),

@@ -11,7 +11,7 @@ export default overPrimeDeclaration({
   title: "Legendre symbol (a/p)",
   summary:
     "The Legendre symbol (a/p) for an odd prime p (up to 1000 digits): 1 if a is a non-zero quadratic residue modulo p, −1 if a non-residue, 0 if p | a. " +
-    "p is tested (Baillie–PSW; deterministic below 3.3·10^24, above that a Pocklington proof is attempted — certainty says PROVEN or PROBABLE); a composite p and p = 2 are DOMAIN_ERRORs. " +
+    "p is tested (Baillie–PSW; deterministic below 3.3·10^24, above that PROBABLE unless prove: true asks for a Pocklington proof — certainty says PROVEN or PROBABLE); a composite p and p = 2 are DOMAIN_ERRORs. " +
     "Computed by quadratic reciprocity (binary Jacobi algorithm); checked by Euler's criterion for p up to about 300 digits.",
   keywords: ["legendre symbol", "legendre", "quadratic residue", "quadratic character", "euler criterion", "reciprocity", "symbol", "mod p", "modular"],
   aDescription: "the integer a (at most 10,000 digits)",
@@ -32,8 +32,8 @@ export default overPrimeDeclaration({
     { title: "−1 is a non-residue modulo primes ≡ 3 (mod 4)", payload: { a: "-1", prime: "1000000007" }, expected: { symbol: "-1", certainty: "PROVEN" } },
     { title: "p divides a", payload: { a: "21", prime: "7" }, expected: { symbol: "0", certainty: "PROVEN" } },
     {
-      title: "a 39-digit prime (the Mersenne prime 2^127 − 1) is proven by a Pocklington certificate",
-      payload: { a: "3", prime: "170141183460469231731687303715884105727" },
+      title: "a 39-digit prime (the Mersenne prime 2^127 − 1) is proven by a Pocklington certificate on request",
+      payload: { a: "3", prime: "170141183460469231731687303715884105727", prove: true },
       expected: { symbol: "-1", certainty: "PROVEN" },
     },
   ],

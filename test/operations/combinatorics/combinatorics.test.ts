@@ -6,7 +6,7 @@ import { isRational } from "../../../domain/kinds.js";
 import type { Rational } from "../../../domain/math/rational.js";
 import { validateSync } from "../../../domain/schema.js";
 import { loadPack } from "../../../operations/packs.js";
-import { hasExactValuation, MAX_RESULT_DIGITS, residue, twoAdicValuation } from "../../../operations/combinatorics/support.js";
+import { MAX_RESULT_DIGITS, residue, trailingZeros, twoAdicValuation } from "../../../operations/combinatorics/support.js";
 import { parsedRequest, parsedResult } from "../../support/parse.js";
 import { testJacobian } from "../../support/runtime.js";
 
@@ -309,7 +309,7 @@ describe("combinatorics pack: postconditions reject wrong results", () => {
         const odd = u * 2n + 1n; // odd, and made prime to 5 below
         const unit = odd % 5n === 0n ? odd + 2n : odd;
         const x = (neg ? -1n : 1n) * unit * 2n ** BigInt(a) * 5n ** BigInt(b);
-        return twoAdicValuation(x) === a && hasExactValuation(x, 5n, b) && !hasExactValuation(x, 5n, b + 1) && (b === 0 || !hasExactValuation(x, 5n, b - 1));
+        return twoAdicValuation(x) === a && trailingZeros(x.toString()) === Math.min(a, b);
       }),
       { numRuns: 300 },
     );

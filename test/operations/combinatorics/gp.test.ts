@@ -78,6 +78,19 @@ describe("combinatorics pack cross-checked with PARI/GP (random inputs, one gp c
     await crossCheck(j, "combinatorics.multinomial.compute", "multinomial", cases);
   });
 
+  it("binomial by Legendre exponents (n ≤ 2^24, min(k, n − k) ≥ n/4) and next to that route's edges: 40 random (n, k) with n up to 250,000 against binomial(n, k)", async () => {
+    const r = rng(4102);
+    const cases: Case[] = [];
+    for (let i = 0; i < 40; i++) {
+      const n = r.int(2, i < 30 ? 3000 : 250_000);
+      // the short side at n/4 − 1 … n/2: just outside and inside the exponent route, and the central case
+      const m = i % 4 === 0 ? Math.ceil(n / 4) - 1 : i % 4 === 1 ? Math.ceil(n / 4) : r.int(Math.ceil(n / 4), Math.floor(n / 2));
+      const k = r.int(0, 1) ? m : n - m;
+      cases.push({ payload: { n: String(n), k: String(k) }, gp: `binomial(${n}, ${k})` });
+    }
+    await crossCheck(j, "combinatorics.binomial.compute", "binomial", cases);
+  });
+
   it("factorial: 25 random n ≤ 30,000 and n = 100,000 against n!", async () => {
     const r = rng(4103);
     const ns = [100_000, 0, 1, 2, 20, 21];

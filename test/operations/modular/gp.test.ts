@@ -112,6 +112,42 @@ describe("modular pack cross-checked with PARI/GP", function () {
     }
   });
 
+  it("square roots modulo large primes with a large 2-adic part agree with PARI (80–300 digits, p − 1 = k·2^s, 16 ≤ s ≤ 400); certainty PROBABLE unless proven on request", async () => {
+    const r = rng(4010);
+    const specs = Array.from({ length: 36 }, (_, i) => {
+      const d = r.pick([80, 100, 150, 300]);
+      const s = i % 4 === 0 ? r.int(Math.floor(d * 1.7), Math.floor(d * 3.3) - 4) : r.int(16, 120);
+      // k·2^s + 1 with k ≥ 1 of the remaining digits; every other case is a residue x² mod p
+      return { d, s, k: r.digits(Math.max(1, Math.floor(d - s * 0.30103))), x: r.digits(d - 1), residue: i % 2 === 0 };
+    });
+    const lines = gp(
+      specs
+        .map(({ s, k, x, residue }) =>
+          [
+            `q=2^${s};k=${k};while(!ispseudoprime(k*q+1),k++);p=k*q+1;a=${residue ? `lift(Mod(${x},p)^2)` : `${x}`};`,
+            "print(p);print(a);print(if(kronecker(a,p)==1,my(y=lift(sqrt(Mod(a,p))));Str(min(y,p-y),\" \",max(y,p-y)),if(a%p==0,\"0\",\"-\")))",
+          ].join("\n"),
+        )
+        .join("\n"),
+    );
+    let proofsTried = 0;
+    for (let i = 0; i < specs.length; i++) {
+      const [p, a, want] = [lines[3 * i]!, lines[3 * i + 1]!, lines[3 * i + 2]!];
+      const v = await run("modular.sqrt_mod_prime.compute", { a, prime: p });
+      const expected = want === "-" ? [] : want.split(" ");
+      expect(v.roots, `p = ${p}, a = ${a}`).to.deep.equal(expected);
+      expect(v.solvable).to.equal(expected.length > 0);
+      expect(v.certainty, "no proof is attempted by default").to.equal("PROBABLE");
+      // p − 1 = k·2^s with 2^s > √p: the factored part 2^s alone makes a Pocklington certificate.
+      if (2n ** BigInt(2 * specs[i]!.s) > BigInt(p) && proofsTried < 4) {
+        proofsTried++;
+        const proven = await run("modular.sqrt_mod_prime.compute", { a, prime: p, prove: true });
+        expect([proven.roots, proven.certainty]).to.deep.equal([expected, "PROVEN"]);
+      }
+    }
+    expect(proofsTried).to.be.greaterThan(0);
+  });
+
   it("square roots modulo composite n: full root lists for n ≤ 5000, counts via local brute force and issquare() for n up to 10^20", async () => {
     const r = rng(4004);
     const small = Array.from({ length: 60 }, () => ({ n: BigInt(r.int(1, 5000)), a: BigInt(r.int(-6000, 6000)) }));
