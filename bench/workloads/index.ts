@@ -6,6 +6,8 @@
 import type { Workload } from "../types.js";
 import bpswThousand from "./bpsw-1000.js";
 import detSixty from "./det-60.js";
+import dlogTwelve from "./dlog-12.js";
+import dlogTwenty from "./dlog-20.js";
 import factorThirty from "./factor-30.js";
 import factorForty from "./factor-40.js";
 import factorFifty from "./factor-50.js";
@@ -16,4 +18,4 @@ import partitionOneE5 from "./partition-1e5.js";
 import primePiOneE11 from "./primepi-1e11.js";
 import stdioColdStart from "./stdio-cold-start.js";
 
-export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty];
+export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, dlogTwelve, dlogTwenty];
