@@ -15,9 +15,10 @@
  *    on small integers (row_i ← c_r·row_i − c_i·row_r, exact in double precision; scaling a row by a
  *    non-zero integer below q is invertible modulo the prime q): columns of weight one go with their
  *    row, excess rows are pruned (heaviest first), light columns are merged away. What is left is
- *    eliminated densely modulo q (bigint); a one-dimensional kernel gives a vector λ·log, and the
- *    eliminated columns are recovered by back-substitution, in reverse order of elimination. A
- *    column whose only remaining equation also holds an undetermined one stays unknown.
+ *    eliminated densely modulo q, in double-precision limbs with delayed reduction (LimbResidues);
+ *    a one-dimensional kernel gives a vector λ·log, and the eliminated columns are recovered by
+ *    back-substitution, in reverse order of elimination. A column whose only remaining equation
+ *    also holds an undetermined one stays unknown.
  * 3. Individual logarithms: y = β·γ^s (s from a seeded PRNG, then consecutive) is written as
  *    y ≡ a/b (mod p) with |a|, |b| < √p by half an extended Euclid; when a and b are both smooth
  *    over primes of known logarithm, L(β) = L(a) − L(b) − s·L(γ). Signs drop out: log(−1) =
@@ -34,7 +35,7 @@ import { SeededRandom } from "./seeded-random.js";
 
 /** Largest p (in bits) handled: sieve values (H + c)² − p stay far below 2^53. */
 export const INDEX_CALCULUS_MAX_BITS = 80;
-/** Smallest subgroup order handled: every integer coefficient of the elimination (< 2^26) is then a unit mod q. */
+/** Smallest subgroup order handled: every integer coefficient of the structured elimination (< 2^25) is then a unit mod q. */
 export const INDEX_CALCULUS_MIN_ORDER = 1n << 27n;
 
 export interface IndexCalculusParams {
@@ -51,8 +52,8 @@ export interface IndexCalculusParams {
 /** Parameters by the size of p, tuned on 12–24-digit safe primes. */
 export function indexCalculusParams(bits: number): IndexCalculusParams {
   // B grows like exp(½·√(ln p · ln ln p)); the table is what measured fastest.
-  const B = bits <= 36 ? 200 : bits <= 44 ? 400 : bits <= 52 ? 700 : bits <= 60 ? 1200 : bits <= 68 ? 2000 : bits <= 74 ? 3000 : 4500;
-  return { smoothBound: B, largePrimeBound: 40 * B, maxWidth: 60_000, excess: 0.05 };
+  const B = bits <= 36 ? 300 : bits <= 44 ? 400 : bits <= 52 ? 700 : bits <= 60 ? 1200 : bits <= 68 ? 2000 : bits <= 74 ? 3000 : 4500;
+  return { smoothBound: B, largePrimeBound: 20 * B, maxWidth: 60_000, excess: 0.02 };
 }
 
 export interface IndexCalculusMeter {
@@ -83,6 +84,7 @@ export interface IndexCalculusOptions {
 }
 
 export interface IndexCalculusStats {
+  candidates: number;
   factorBase: number;
   width: number;
   full: number;
@@ -91,21 +93,24 @@ export interface IndexCalculusStats {
   columns: number;
   denseRows: number;
   denseColumns: number;
-  sieveMs: number;
-  algebraMs: number;
 }
 
-/** Sieve cells per unit, elimination steps per unit (measured against bigint multiplications modulo a 2-limb p). */
-const CELLS_PER_UNIT = 40;
+/*
+ * Work is charged in units of one bigint multiplication modulo a two-word p (about the cost of one
+ * rho step), from measured ratios: sieve cells and root updates, entries touched by the structured
+ * elimination, limb products of the dense elimination, descent trials.
+ */
+const SIEVE_CELLS_PER_UNIT = 12;
+const DENSE_PRODUCTS_PER_UNIT = 128;
+const UNITS_PER_DESCENT_TRIAL = 30;
 
 /**
  * Expected units of one index-calculus run for a prime of `bits` bits (relations, elimination and two
- * individual logarithms), from measurements with a margin; used by the callers' cost models.
+ * individual logarithms), used by the callers' cost models: measured 4·10^4 at 40 bits, 1.2·10^5 at
+ * 53, 4.3·10^5 at 66 and 1.9·10^6 at 80 (doubling about every 7.3 bits), with a margin of 1.5.
  */
 export function indexCalculusCost(bits: number): number {
-  // Measured run time grows by about ×1.6 per 4 bits from 40 to 76 bits; a unit is ~0.15 µs.
-  const b = Math.max(32, bits);
-  return 2e5 * 1.6 ** ((b - 40) / 4);
+  return 6e4 * 2 ** ((Math.max(24, bits) - 40) / 7.3);
 }
 
 /** Index calculus for one prime p: relations are shared by all subgroup orders q, the factor-base logs are kept per q. */
@@ -148,7 +153,9 @@ export class PrimeFieldIndexCalculus {
         continue;
       }
       const lb = this.logOf(beta, gamma, q, fb);
-      const y = mod(lb * modInverse(lg, q)!, q);
+      const inv = modInverse(lg, q);
+      if (inv === undefined) throw new IndexCalculusFailed(`index calculus: ${q} is not prime`);
+      const y = mod(lb * inv, q);
       if (modPow(gamma, y, p) === beta) return y;
       this.discard(q);
     }
@@ -164,24 +171,20 @@ export class PrimeFieldIndexCalculus {
   private factorBaseLogs(q: bigint, attempt: number): FactorBaseLogs | undefined {
     const have = this.logs.get(q);
     if (have) return have;
-    const t0 = Date.now();
     this.sieve ??= new LinearSieve(this.p, this.params, this.meter, this.checkpoint);
     const s = this.sieve;
     s.collect(this.params.excess + 0.1 * attempt, attempt === 0 ? 0 : Math.ceil(s.relations.length * 0.15));
-    const t1 = Date.now();
-    const solved = solveKernel(s.relations, s.columns, q, this.meter, this.checkpoint);
-    const t2 = Date.now();
+    const solved = solveKernel(s.relations, s.columns, s.fb.length, q, this.meter, this.checkpoint);
     this.opts.onStats?.({
       factorBase: s.fb.length,
       width: s.width,
       full: s.full,
+      candidates: s.candidates,
       partial: s.partial,
       relations: s.relations.length,
       columns: s.columns,
       denseRows: solved?.denseRows ?? 0,
       denseColumns: solved?.denseColumns ?? 0,
-      sieveMs: t1 - t0,
-      algebraMs: t2 - t1,
     });
     if (!solved) return undefined;
     const values: (bigint | undefined)[] = [];
@@ -209,7 +212,7 @@ export class PrimeFieldIndexCalculus {
     for (let i = 0; i < maxTries; i++, s++, y = (y * gamma) % p) {
       if ((i & 255) === 255) {
         this.checkpoint();
-        this.meter.left -= 256 * 6;
+        this.meter.left -= 256 * UNITS_PER_DESCENT_TRIAL;
         if (this.meter.left < 0) throw new IndexCalculusExhausted();
       }
       if (self && (s + 1n) % q === 0n) continue;
@@ -237,9 +240,9 @@ export class PrimeFieldIndexCalculus {
       t1 = t2;
     }
     if (r1 === 0n) return undefined;
-    const la = smoothPart(Number(r1), fb, q, 1n);
+    const la = smoothPart(Number(r1), fb, q);
     if (la === undefined) return undefined;
-    const lb = smoothPart(Number(t1 < 0n ? -t1 : t1), fb, q, 1n);
+    const lb = smoothPart(Number(t1 < 0n ? -t1 : t1), fb, q);
     if (lb === undefined) return undefined;
     return mod(la - lb, q);
   }
@@ -252,7 +255,7 @@ interface FactorBaseLogs {
 }
 
 /** Σ e·L(ℓ) when n (< 2^52) is smooth over primes of known L, else undefined. */
-function smoothPart(n: number, fb: FactorBaseLogs, q: bigint, _unused: bigint): bigint | undefined {
+function smoothPart(n: number, fb: FactorBaseLogs, q: bigint): bigint | undefined {
   let acc = 0n;
   const primes = fb.primes;
   for (let i = 0; i < primes.length && n > 1; i++) {
@@ -335,6 +338,7 @@ class LinearSieve {
 
   constructor(readonly p: bigint, private readonly params: IndexCalculusParams, private readonly meter: IndexCalculusMeter, private readonly checkpoint: () => void) {
     const B = params.smoothBound;
+    if (!(B >= 20 && params.largePrimeBound <= B * B)) throw new RangeError("index calculus: need B ≥ 20 and a large-prime bound ≤ B²");
     this.fb = basePrimes(B - 1).slice();
     let H = isqrt(p);
     if (H * H < p) H += 1n;
@@ -370,13 +374,13 @@ class LinearSieve {
     this.slack = Math.round(LOG_SCALE * (Math.log2(params.largePrimeBound) + 2));
   }
 
-  /** Net relations: full ones plus, per large prime, its relations minus one. */
+  /** Large primes seen at least twice, and the relations holding them. */
+  private lpCols = 0;
+  private lpRels = 0;
+
+  /** Net relations: full ones plus, per large prime seen twice or more, its relations minus one. */
   private netRelations(): number {
-    let lpCols = 0;
-    for (const v of this.largePrimes.values()) if (v.count >= 2) lpCols++;
-    let lpRels = 0;
-    for (const v of this.largePrimes.values()) if (v.count >= 2) lpRels += v.count;
-    return this.full + lpRels - lpCols;
+    return this.full + this.lpRels - this.lpCols;
   }
 
   /** Sieve further rows until the net relations exceed the unknowns seen by `excess` (a fraction) and `extra` more. */
@@ -417,8 +421,8 @@ class LinearSieve {
         } else prefix[i] = -1;
         x = x + 1 === m ? 0 : x + 1;
       }
+      // walking back, inv is the inverse of the product of the units x_0..x_i, so x_i^−1 = inv·prefix_i
       let inv = invMod(acc, m);
-      // walk back: x_i^-1 = inv(prefix_{i+1}) · prefix_i
       x = (hm + ((k0 + CHUNK - 1) % m)) % m;
       for (let i = CHUNK - 1; i >= 0; i--) {
         const pre = prefix[i]!;
@@ -434,7 +438,7 @@ class LinearSieve {
       }
     }
     this.rootsFrom = k0;
-    this.meter.left -= (n * CHUNK * 6) / CELLS_PER_UNIT;
+    this.meter.left -= (n * CHUNK * 6) / SIEVE_CELLS_PER_UNIT;
   }
 
   /** Row k: c1 = 0..k, value (H + k)·c1 + (H(H + k) − p). */
@@ -458,7 +462,7 @@ class LinearSieve {
     }
     const slope = this.Hn + k;
     const intercept = this.Jn + k * this.Hn;
-    this.meter.left -= (len + n) / CELLS_PER_UNIT;
+    this.meter.left -= (len + n) / SIEVE_CELLS_PER_UNIT;
     for (let b = 0; b < len; b += 64) {
       const thr = Math.round(LOG_SCALE * Math.log2(slope * b + intercept)) - this.slack;
       const end = Math.min(len, b + 64);
@@ -466,7 +470,9 @@ class LinearSieve {
     }
   }
 
+  candidates = 0;
   private candidate(c1: number, k: number, value: number, ci: number): void {
+    this.candidates++;
     const fb = this.fb, roots = this.roots;
     const cols: number[] = [], coefs: number[] = [];
     let v = value;
@@ -494,6 +500,10 @@ class LinearSieve {
         this.largePrimes.set(v, e);
       }
       e.count++;
+      if (e.count === 2) {
+        this.lpCols++;
+        this.lpRels += 2;
+      } else if (e.count > 2) this.lpRels++;
       lpCol = e.col;
       this.partial++;
     } else this.full++;
@@ -532,12 +542,12 @@ function invMod(a: number, m: number): number {
 /** Integer coefficients of the structured elimination stay below this (products below 2^51). */
 const COEF_LIMIT = 1 << 25;
 /** Merging stops at columns heavier than this. */
-const MAX_MERGE_WEIGHT = Number(process.env.IC_MW ?? 40);
+const MAX_MERGE_WEIGHT = 24;
 /** Rows kept beyond the active columns when pruning. */
 const PRUNE_EXCESS = 24;
 
 interface SolvedKernel {
-  /** λ·log(col) mod q, or undefined when the relations do not determine it. */
+  /** λ·log(col) mod q for the columns below `want`, or undefined when the relations do not determine it. */
   values: (bigint | undefined)[];
   denseRows: number;
   denseColumns: number;
@@ -554,7 +564,7 @@ interface Pivot {
  * columns it determines; undefined when what is left after the structured elimination has a kernel
  * of dimension ≠ 1.
  */
-export function solveKernel(relations: readonly Relation[], totalCols: number, q: bigint, meter: IndexCalculusMeter, checkpoint: () => void): SolvedKernel | undefined {
+export function solveKernel(relations: readonly Relation[], totalCols: number, want: number, q: bigint, meter: IndexCalculusMeter, checkpoint: () => void): SolvedKernel | undefined {
   // Columns renumbered densely (the relation ids leave gaps), in order of first use.
   const colId = new Int32Array(totalCols).fill(-1);
   const original: number[] = [];
@@ -578,9 +588,8 @@ export function solveKernel(relations: readonly Relation[], totalCols: number, q
   se.clearSingletons();
   se.prune(PRUNE_EXCESS, checkpoint);
   se.merge(MAX_MERGE_WEIGHT, checkpoint);
-  meter.left -= se.ops / CELLS_PER_UNIT;
+  meter.left -= se.ops;
   checkpoint();
-  if (process.env.IC_DEBUG) console.log("sge", { ncols, pivots: se.pivots.length, ops: se.ops });
 
   // Dense elimination modulo q on what is left.
   const dcols: number[] = [];
@@ -594,33 +603,58 @@ export function solveKernel(relations: readonly Relation[], totalCols: number, q
   const N = dcols.length;
   const live = se.liveRows().sort((x, y) => se.rowCols[x]!.length - se.rowCols[y]!.length);
   const dense = live.slice(0, N + 8).map((r) => ({ cols: se.rowCols[r]!.map((c) => dindex[c]!), coefs: se.rowCoefs[r]! }));
-  const kernel = denseKernel(dense, N, q, meter, checkpoint);
+  const F = new LimbResidues(q);
+  const kernel = denseKernel(dense, N, F, meter, checkpoint);
   if (!kernel) return undefined;
-  const values: (bigint | undefined)[] = new Array(ncols).fill(undefined);
-  for (let i = 0; i < N; i++) values[dcols[i]!] = kernel[i];
-  // Back-substitution in reverse order of elimination.
+  // Back-substitution in reverse order of elimination: v[col] = −(Σ others)/a, a small integer.
+  const K = F.K, M = F.M;
+  const val = new Float64Array(ncols * K);
+  const known = new Uint8Array(ncols);
+  for (let i = 0; i < N; i++) {
+    F.put(kernel[i]!, val, dcols[i]! * K);
+    known[dcols[i]!] = 1;
+  }
+  const acc = new Float64Array(M), sum = new Float64Array(K), prod = new Float64Array(M);
+  const negInverse = new Map<number, Float64Array>();
   const pivots = se.pivots;
   for (let i = pivots.length - 1; i >= 0; i--) {
     const pv = pivots[i]!;
-    let acc = 0n, known = true, a = 0;
+    acc.fill(0);
+    let terms = 0, ok = true, a = 0;
     for (let j = 0; j < pv.cols.length; j++) {
       const c = pv.cols[j]!;
       if (c === pv.col) {
         a = pv.coefs[j]!;
         continue;
       }
-      const v = values[c];
-      if (v === undefined) {
-        known = false;
+      if (!known[c]) {
+        ok = false;
         break;
       }
-      acc += BigInt(pv.coefs[j]!) * v;
+      F.accumulateSmall(acc, 0, pv.coefs[j]!, val, c * K);
+      if (++terms >= F.maxSmallTerms) {
+        F.reduce(acc, 0, sum, 0);
+        acc.fill(0);
+        acc.set(sum);
+        terms = 1;
+      }
     }
-    if (known) values[pv.col] = mod(-acc * modInverse(BigInt(a), q)!, q);
+    if (!ok) continue;
+    F.reduce(acc, 0, sum, 0);
+    let inv = negInverse.get(a);
+    if (!inv) {
+      inv = new Float64Array(K);
+      F.put(-modInverse(BigInt(a), q)!, inv, 0);
+      negInverse.set(a, inv);
+    }
+    prod.fill(0);
+    F.accumulate(prod, 0, sum, 0, inv, 0, 1);
+    F.reduce(prod, 0, val, pv.col * K);
+    known[pv.col] = 1;
   }
   meter.left -= pivots.length;
-  const out: (bigint | undefined)[] = new Array(totalCols).fill(undefined);
-  for (let c = 0; c < ncols; c++) out[original[c]!] = values[c];
+  const out: (bigint | undefined)[] = new Array<bigint | undefined>(want).fill(undefined);
+  for (let c = 0; c < ncols; c++) if (original[c]! < want && known[c]) out[original[c]!] = F.get(val, c * K);
   return { values: out, denseRows: dense.length, denseColumns: N };
 }
 
@@ -895,32 +929,212 @@ function gcdNum(a: number, b: number): number {
   return a;
 }
 
+// ───────────────────────── dense elimination modulo q in double precision ─────────────────────────
+
+/**
+ * Residues modulo an odd q < 2^88 as K ≤ 4 limbs of W ∈ [20, 22] bits in doubles (K = ⌈bits/22⌉,
+ * W = max(20, ⌈bits/K⌉)). A product a·b is held unreduced as M = 2K − 1 column sums (each below
+ * K·2^(2W)), and many products can be added or subtracted into the same columns before one
+ * reduction, all exactly (every intermediate is an integer below 2^53); a reduction carries the
+ * columns, folds the high limbs with the precomputed residues of 2^(Wj), and removes the remaining
+ * multiple of q estimated in floating point.
+ */
+export class LimbResidues {
+  readonly K: number;
+  readonly M: number;
+  readonly W: number;
+  /** Products a column sum can take (each adds at most K·2^(2W)) while staying below 2^52. */
+  readonly maxUpdates: number;
+  /** Terms k·b (|k| < 2^25) a column sum can take while staying below 2^52. */
+  readonly maxSmallTerms: number;
+  private readonly LIMB: number;
+  private readonly INV_LIMB: number;
+  private readonly mask: bigint;
+  private readonly ql: Float64Array;
+  private readonly fold: Float64Array;
+  private readonly qd: number;
+  private readonly d: Float64Array;
+  private readonly e: Float64Array;
+
+  constructor(readonly q: bigint) {
+    const bits = bitLength(q);
+    if (bits > 88 || q % 2n === 0n || q < 3n) throw new RangeError("LimbResidues: q must be odd, between 3 and 2^88");
+    const K = Math.max(1, Math.ceil(bits / 22));
+    const W = Math.max(20, Math.ceil(bits / K));
+    this.K = K;
+    this.W = W;
+    this.M = 2 * K - 1;
+    this.LIMB = 2 ** W;
+    this.INV_LIMB = 2 ** -W;
+    this.mask = (1n << BigInt(W)) - 1n;
+    this.maxUpdates = Math.floor(2 ** 52 / (K * 2 ** (2 * W))) - 1;
+    this.maxSmallTerms = Math.floor(2 ** 52 / 2 ** (25 + W)) - 1;
+    this.ql = new Float64Array(K);
+    this.put(q, this.ql, 0, false);
+    // fold[(j − K)·K + i]: limb i of 2^(Wj) mod q, for j = K .. M + 2
+    this.fold = new Float64Array((this.M + 3 - K) * K);
+    for (let j = K; j <= this.M + 2; j++) this.put((1n << BigInt(W * j)) % q, this.fold, (j - K) * K);
+    this.qd = Number(q);
+    this.d = new Float64Array(this.M + 2);
+    this.e = new Float64Array(K);
+  }
+
+  /** The limbs of x mod q (reduced unless `reduce` is false) at out[o..o+K). */
+  put(x: bigint, out: Float64Array, o: number, reduce = true): void {
+    let v = reduce ? mod(x, this.q) : x;
+    const w = BigInt(this.W);
+    for (let j = 0; j < this.K; j++) {
+      out[o + j] = Number(v & this.mask);
+      v >>= w;
+    }
+  }
+
+  /** The residue held as limbs at a[o..o+K). */
+  get(a: Float64Array, o: number): bigint {
+    let v = 0n;
+    const w = BigInt(this.W);
+    for (let j = this.K - 1; j >= 0; j--) v = (v << w) + BigInt(a[o + j]!);
+    return v;
+  }
+
+  /** Canonical limbs (in [0, q)) of the value Σ acc[o+j]·2^(Wj), j < M, written to out[oo..oo+K). */
+  reduce(acc: Float64Array, o: number, out: Float64Array, oo: number): void {
+    const K = this.K, M = this.M, d = this.d, e = this.e, ql = this.ql, fold = this.fold;
+    const LIMB = this.LIMB, INV_LIMB = this.INV_LIMB;
+    // 1. carry into limbs d[0..M+1] and a top carry c ∈ {−1, 0} at position M + 2
+    let c = 0;
+    for (let j = 0; j < M; j++) {
+      const x = acc[o + j]! + c;
+      c = Math.floor(x * INV_LIMB);
+      d[j] = x - c * LIMB;
+    }
+    for (let j = M; j < M + 2; j++) {
+      const x = c;
+      c = Math.floor(x * INV_LIMB);
+      d[j] = x - c * LIMB;
+    }
+    // 2. fold positions K..M+2 down with 2^(Wj) mod q: each sum below (K + 3)·2^(2W)
+    for (let i = 0; i < K; i++) {
+      let sum = d[i]!;
+      for (let j = K; j <= M + 1; j++) sum += d[j]! * fold[(j - K) * K + i]!;
+      if (c !== 0) sum += c * fold[(M + 2 - K) * K + i]!;
+      e[i] = sum;
+    }
+    // 3. carry: value = Σ e_i·2^(Wi) + c·2^(WK), |c| < 2^(W + 3)
+    c = 0;
+    for (let i = 0; i < K; i++) {
+      const x = e[i]! + c;
+      c = Math.floor(x * INV_LIMB);
+      e[i] = x - c * LIMB;
+    }
+    // 4. subtract t·q, t = ⌊value/q⌋ estimated in floating point (off by at most 2)
+    let vd = c;
+    for (let i = K - 1; i >= 0; i--) vd = vd * LIMB + e[i]!;
+    const t = Math.floor(vd / this.qd);
+    if (t !== 0) {
+      const t1 = Math.floor(t * INV_LIMB), t0 = t - t1 * LIMB;
+      let carry = 0;
+      for (let i = 0; i < K; i++) {
+        const x = e[i]! - t0 * ql[i]! - (i > 0 ? t1 * ql[i - 1]! : 0) + carry;
+        carry = Math.floor(x * INV_LIMB);
+        e[i] = x - carry * LIMB;
+      }
+      c += carry - t1 * ql[K - 1]!;
+    }
+    // 5. into [0, q)
+    while (c < 0) c = this.addQ(e, c);
+    while (this.atLeastQ(e, c)) c = this.subQ(e, c);
+    for (let i = 0; i < K; i++) out[oo + i] = e[i]!;
+  }
+
+  private addQ(e: Float64Array, c: number): number {
+    let carry = 0;
+    for (let i = 0; i < this.K; i++) {
+      const x = e[i]! + this.ql[i]! + carry;
+      carry = x >= this.LIMB ? 1 : 0;
+      e[i] = x - carry * this.LIMB;
+    }
+    return c + carry;
+  }
+
+  private subQ(e: Float64Array, c: number): number {
+    let borrow = 0;
+    for (let i = 0; i < this.K; i++) {
+      const x = e[i]! - this.ql[i]! - borrow;
+      borrow = x < 0 ? 1 : 0;
+      e[i] = x + borrow * this.LIMB;
+    }
+    return c - borrow;
+  }
+
+  private atLeastQ(e: Float64Array, c: number): boolean {
+    if (c > 0) return true;
+    for (let i = this.K - 1; i >= 0; i--) if (e[i] !== this.ql[i]) return e[i]! > this.ql[i]!;
+    return true;
+  }
+
+  /** acc[o..o+K) += k·b for a small integer k (|k| < 2^25; each column gains less than 2^47). */
+  accumulateSmall(acc: Float64Array, o: number, k: number, b: Float64Array, bo: number): void {
+    for (let j = 0; j < this.K; j++) acc[o + j] += k * b[bo + j]!;
+  }
+
+  /** acc[o..o+M) += s·a·b for s = ±1 (limbs a at ao, b at bo). */
+  accumulate(acc: Float64Array, o: number, a: Float64Array, ao: number, b: Float64Array, bo: number, s: 1 | -1): void {
+    const K = this.K;
+    for (let i = 0; i < K; i++) {
+      const ai = s * a[ao + i]!;
+      if (ai === 0) continue;
+      for (let j = 0; j < K; j++) acc[o + i + j] += ai * b[bo + j]!;
+    }
+  }
+}
+
 /**
  * The kernel vector of a matrix modulo q (rows of (column, small integer) pairs over n columns) when
  * the kernel is one-dimensional, the free column set to 1; undefined otherwise. Gaussian elimination
- * touching only the non-zero entries of each pivot row; row entries are reduced modulo q only when
- * they are read (a pivot entry, a multiplier), not after every update.
+ * (row_i ← row_i − (row_i[c]/P[c])·P) touching only the non-zero entries of each pivot row P; row
+ * entries are column sums (LimbResidues) reduced only when read: as a multiplier, a pivot entry, or
+ * when a row has taken as many updates as its columns can hold.
  */
-function denseKernel(sparseRows: { cols: number[]; coefs: number[] }[], n: number, q: bigint, meter: IndexCalculusMeter, checkpoint: () => void): bigint[] | undefined {
+function denseKernel(sparseRows: { cols: number[]; coefs: number[] }[], n: number, F: LimbResidues, meter: IndexCalculusMeter, checkpoint: () => void): bigint[] | undefined {
   if (n === 0) return undefined;
+  const K = F.K, M = F.M, q = F.q;
   const rows = sparseRows.map((r) => {
-    const a = new Array<bigint>(n).fill(0n);
-    for (let i = 0; i < r.cols.length; i++) a[r.cols[i]!] = BigInt(r.coefs[i]!);
+    const a = new Float64Array(n * M);
+    for (let i = 0; i < r.cols.length; i++) a[r.cols[i]! * M] = r.coefs[i]!;
     return a;
   });
+  const updates = new Int32Array(rows.length);
+  const isZeroAcc = (a: Float64Array, o: number): boolean => {
+    for (let j = 0; j < M; j++) if (a[o + j] !== 0) return false;
+    return true;
+  };
+  const tmp = new Float64Array(K);
+  /** Reduce entry k of row a in place (limbs in the first K columns, zeros above); true when non-zero. */
+  const reduceEntry = (a: Float64Array, k: number): boolean => {
+    const o = k * M;
+    if (isZeroAcc(a, o)) return false;
+    F.reduce(a, o, tmp, 0);
+    let nz = false;
+    for (let j = 0; j < K; j++) {
+      a[o + j] = tmp[j]!;
+      if (tmp[j] !== 0) nz = true;
+    }
+    for (let j = K; j < M; j++) a[o + j] = 0;
+    return nz;
+  };
   const pivotRowOfCol = new Int32Array(n).fill(-1);
+  const pivotLimbs: Float64Array[] = new Array(n);
+  const pivotInverse: Float64Array[] = new Array(n);
+  const pivotNonzero: Int32Array[] = new Array(n);
+  const f = new Float64Array(K), prodAcc = new Float64Array(M);
   let pr = 0;
   const free: number[] = [];
   let ops = 0;
   for (let c = 0; c < n; c++) {
     let sel = -1;
     for (let i = pr; i < rows.length; i++) {
-      const R = rows[i]!;
-      const x = R[c]!;
-      if (x === 0n) continue;
-      const y = x % q;
-      R[c] = y;
-      if (y !== 0n) {
+      if (reduceEntry(rows[i]!, c)) {
         sel = i;
         break;
       }
@@ -931,49 +1145,114 @@ function denseKernel(sparseRows: { cols: number[]; coefs: number[] }[], n: numbe
       continue;
     }
     [rows[pr], rows[sel]] = [rows[sel]!, rows[pr]!];
+    [updates[pr], updates[sel]] = [updates[sel]!, updates[pr]!];
     const P = rows[pr]!;
-    const inv = modInverse(P[c]!, q)!;
-    // the pivot row, normalised: P[c] = 1, entries in [0, q)
-    const nz: number[] = [];
-    P[c] = 1n;
-    for (let k = c + 1; k < n; k++) {
-      const x = P[k]!;
-      if (x === 0n) continue;
-      const y = mod(x * inv, q);
-      P[k] = y;
-      if (y !== 0n) nz.push(k);
+    // the pivot row's entries right of c, reduced, as K-limb values
+    const PL = new Float64Array(n * K);
+    const nzList: number[] = [];
+    for (let k = c; k < n; k++) {
+      if (!reduceEntry(P, k)) continue;
+      for (let j = 0; j < K; j++) PL[k * K + j] = P[k * M + j]!;
+      if (k > c) nzList.push(k);
     }
+    const inv = new Float64Array(K);
+    F.put(modInverse(F.get(PL, c * K), q)!, inv, 0);
+    pivotLimbs[c] = PL;
+    pivotInverse[c] = inv;
+    const nz = Int32Array.from(nzList);
+    pivotNonzero[c] = nz;
     for (let i = pr + 1; i < rows.length; i++) {
       const R = rows[i]!;
-      const x = R[c]!;
-      if (x === 0n) continue;
-      const f = x % q;
-      R[c] = 0n;
-      if (f === 0n) continue;
-      for (const k of nz) R[k] = R[k]! - f * P[k]!;
+      if (!reduceEntry(R, c)) continue;
+      // f = R[c] / P[c]
+      prodAcc.fill(0);
+      F.accumulate(prodAcc, 0, R, c * M, inv, 0, 1);
+      F.reduce(prodAcc, 0, f, 0);
+      for (let j = 0; j < M; j++) R[c * M + j] = 0;
+      if (K === 4) {
+        const f0 = f[0]!, f1 = f[1]!, f2 = f[2]!, f3 = f[3]!;
+        for (let t = 0; t < nz.length; t++) {
+          const k = nz[t]!;
+          const o = k * 7, b = k * 4;
+          const p0 = PL[b]!, p1 = PL[b + 1]!, p2 = PL[b + 2]!, p3 = PL[b + 3]!;
+          R[o] -= f0 * p0;
+          R[o + 1] -= f0 * p1 + f1 * p0;
+          R[o + 2] -= f0 * p2 + f1 * p1 + f2 * p0;
+          R[o + 3] -= f0 * p3 + f1 * p2 + f2 * p1 + f3 * p0;
+          R[o + 4] -= f1 * p3 + f2 * p2 + f3 * p1;
+          R[o + 5] -= f2 * p3 + f3 * p2;
+          R[o + 6] -= f3 * p3;
+        }
+      } else if (K === 3) {
+        const f0 = f[0]!, f1 = f[1]!, f2 = f[2]!;
+        for (let t = 0; t < nz.length; t++) {
+          const k = nz[t]!;
+          const o = k * 5, b = k * 3;
+          const p0 = PL[b]!, p1 = PL[b + 1]!, p2 = PL[b + 2]!;
+          R[o] -= f0 * p0;
+          R[o + 1] -= f0 * p1 + f1 * p0;
+          R[o + 2] -= f0 * p2 + f1 * p1 + f2 * p0;
+          R[o + 3] -= f1 * p2 + f2 * p1;
+          R[o + 4] -= f2 * p2;
+        }
+      } else {
+        for (let t = 0; t < nz.length; t++) {
+          const k = nz[t]!;
+          F.accumulate(R, k * M, f, 0, PL, k * K, -1);
+        }
+      }
       ops += nz.length;
+      if (++updates[i]! >= F.maxUpdates) {
+        for (let k = c + 1; k < n; k++) reduceEntry(R, k);
+        updates[i] = 0;
+      }
     }
     pivotRowOfCol[c] = pr;
     pr++;
     if ((c & 15) === 15) {
       checkpoint();
-      meter.left -= ops / 2;
+      meter.left -= (ops * K * K) / DENSE_PRODUCTS_PER_UNIT;
       ops = 0;
       if (meter.left < 0) throw new IndexCalculusExhausted();
     }
   }
-  meter.left -= ops / 2;
+  meter.left -= (ops * K * K) / DENSE_PRODUCTS_PER_UNIT;
   if (free.length !== 1) return undefined;
-  // v[c] = −Σ_{k≠c} P[k]·v[k] (P[c] = 1), from the last pivot up; earlier pivot columns are zero in P.
-  const v = new Array<bigint>(n).fill(0n);
-  v[free[0]!] = 1n;
+  // v[c] = −(Σ_{k≠c} P[k]·v[k]) / P[c], from the last pivot up. In P, earlier pivot columns are
+  // zero; the free column, if it comes earlier, is read from the row itself.
+  const fc = free[0]!;
+  const v = new Float64Array(n * K);
+  F.put(1n, v, fc * K);
+  const acc = new Float64Array(M), s = new Float64Array(K), fl = new Float64Array(K);
   for (let c = n - 1; c >= 0; c--) {
     const r = pivotRowOfCol[c]!;
     if (r < 0) continue;
-    const P = rows[r]!;
-    let acc = 0n;
-    for (let k = 0; k < n; k++) if (k !== c && P[k] !== 0n && v[k] !== 0n) acc += P[k]! * v[k]!;
-    v[c] = mod(-acc, q);
+    const PL = pivotLimbs[c]!, nz = pivotNonzero[c]!;
+    acc.fill(0);
+    let terms = 0;
+    const add = (src: Float64Array, so: number, k: number) => {
+      F.accumulate(acc, 0, src, so, v, k * K, 1);
+      if (++terms >= F.maxUpdates) {
+        F.reduce(acc, 0, s, 0);
+        acc.fill(0);
+        for (let j = 0; j < K; j++) acc[j] = s[j]!;
+        terms = 1;
+      }
+    };
+    for (let t = 0; t < nz.length; t++) add(PL, nz[t]! * K, nz[t]!);
+    if (fc < c) {
+      const row = rows[r]!;
+      prodAcc.fill(0);
+      for (let j = 0; j < M; j++) prodAcc[j] = row[fc * M + j]!;
+      F.reduce(prodAcc, 0, fl, 0);
+      add(fl, 0, fc);
+    }
+    F.reduce(acc, 0, s, 0);
+    prodAcc.fill(0);
+    F.accumulate(prodAcc, 0, s, 0, pivotInverse[c]!, 0, -1);
+    F.reduce(prodAcc, 0, v, c * K);
   }
-  return v;
+  const out: bigint[] = [];
+  for (let c = 0; c < n; c++) out.push(F.get(v, c * K));
+  return out;
 }

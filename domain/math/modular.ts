@@ -923,6 +923,15 @@ function piecesOf(G: Extract<UnitGroup, { status: "COMPLETE" }>): DlogPiece[] {
   return pieces;
 }
 
+/** How the cost of the refused subproblem was counted, for the INCOMPLETE reason. */
+function methodNote(q: bigint, pc: DlogPiece | undefined): string {
+  if (!pc || pc.prime === 2n || q === pc.prime) return "";
+  if (indexCalculusApplies(q, pc.prime)) return ` (index calculus modulo ${pc.prime})`;
+  const bits = bitLength(pc.prime);
+  if (bits > INDEX_CALCULUS_MAX_BITS) return ` (baby-step giant-step / Pollard rho: index calculus handles primes below 2^${INDEX_CALCULUS_MAX_BITS}, and ${pc.prime} has ${bits} bits)`;
+  return " (baby-step giant-step / Pollard rho)";
+}
+
 /**
  * Discrete logarithm for a unit g: the least x ≥ 0 with g^x ≡ h (mod m) and the exact order of g
  * (all solutions are x + k·order), or a witness that there is none. The pieces (4, then 2^k on the
@@ -935,7 +944,7 @@ function unitDiscreteLog(g: bigint, h: bigint, m: bigint, G: Extract<UnitGroup, 
   const pieces = piecesOf(G);
   // Largest generic subproblem first: refuse up front when it cannot fit the step allowance.
   const meter: StepMeter = { left: opts.maxSteps ?? 3e7 };
-  let worst = 0, worstPrime = 1n;
+  let worst = 0, worstPrime = 1n, worstPiece: DlogPiece | undefined;
   let total = 0;
   for (const pc of pieces) {
     // Only primes of the order of g at this piece can occur (the order of g^N divides it).
@@ -946,6 +955,7 @@ function unitDiscreteLog(g: bigint, h: bigint, m: bigint, G: Extract<UnitGroup, 
       if (s > worst) {
         worst = s;
         worstPrime = q;
+        worstPiece = pc;
       }
     }
   }
@@ -954,7 +964,7 @@ function unitDiscreteLog(g: bigint, h: bigint, m: bigint, G: Extract<UnitGroup, 
       status: "INCOMPLETE",
       stage: "step_budget",
       prime: worstPrime,
-      reason: `the group order has the prime factor ${worstPrime}; a logarithm in a subgroup of that order needs about ${worst.toExponential(2)} group operations, above the allowance of ${meter.left.toExponential(2)}`,
+      reason: `the group order has the prime factor ${worstPrime}; a logarithm in a subgroup of that order needs about ${worst.toExponential(2)} group operations${methodNote(worstPrime, worstPiece)}, above the allowance of ${meter.left.toExponential(2)}`,
     };
   }
   const solver = new PrimeOrderSolver(meter, checkpoint);
