@@ -47,13 +47,15 @@ export interface IndexCalculusParams {
   maxWidth: number;
   /** Relations collected beyond the number of unknowns seen, as a fraction of them. */
   excess: number;
+  /** The structured elimination merges columns up to this weight; the rest goes to the dense elimination. */
+  maxMergeWeight: number;
 }
 
 /** Parameters by the size of p, tuned on 12–24-digit safe primes. */
 export function indexCalculusParams(bits: number): IndexCalculusParams {
   // B grows like exp(½·√(ln p · ln ln p)); the table is what measured fastest.
   const B = bits <= 36 ? 300 : bits <= 44 ? 400 : bits <= 52 ? 700 : bits <= 60 ? 1200 : bits <= 68 ? 2000 : bits <= 74 ? 3000 : 4500;
-  return { smoothBound: B, largePrimeBound: 20 * B, maxWidth: 60_000, excess: 0.02 };
+  return { smoothBound: B, largePrimeBound: 20 * B, maxWidth: 60_000, excess: 0.02, maxMergeWeight: 16 };
 }
 
 export interface IndexCalculusMeter {
@@ -174,7 +176,7 @@ export class PrimeFieldIndexCalculus {
     this.sieve ??= new LinearSieve(this.p, this.params, this.meter, this.checkpoint);
     const s = this.sieve;
     s.collect(this.params.excess + 0.1 * attempt, attempt === 0 ? 0 : Math.ceil(s.relations.length * 0.15));
-    const solved = solveKernel(s.relations, s.columns, s.fb.length, q, this.meter, this.checkpoint);
+    const solved = solveKernel(s.relations, s.columns, s.fb.length, q, this.meter, this.checkpoint, this.params.maxMergeWeight);
     this.opts.onStats?.({
       factorBase: s.fb.length,
       width: s.width,
@@ -541,8 +543,6 @@ function invMod(a: number, m: number): number {
 
 /** Integer coefficients of the structured elimination stay below this (products below 2^51). */
 const COEF_LIMIT = 1 << 25;
-/** Merging stops at columns heavier than this. */
-const MAX_MERGE_WEIGHT = 24;
 /** Rows kept beyond the active columns when pruning. */
 const PRUNE_EXCESS = 24;
 
@@ -564,7 +564,7 @@ interface Pivot {
  * columns it determines; undefined when what is left after the structured elimination has a kernel
  * of dimension ≠ 1.
  */
-export function solveKernel(relations: readonly Relation[], totalCols: number, want: number, q: bigint, meter: IndexCalculusMeter, checkpoint: () => void): SolvedKernel | undefined {
+export function solveKernel(relations: readonly Relation[], totalCols: number, want: number, q: bigint, meter: IndexCalculusMeter, checkpoint: () => void, maxMergeWeight = 16): SolvedKernel | undefined {
   // Columns renumbered densely (the relation ids leave gaps), in order of first use.
   const colId = new Int32Array(totalCols).fill(-1);
   const original: number[] = [];
@@ -587,22 +587,21 @@ export function solveKernel(relations: readonly Relation[], totalCols: number, w
   }
   se.clearSingletons();
   se.prune(PRUNE_EXCESS, checkpoint);
-  se.merge(MAX_MERGE_WEIGHT, checkpoint);
+  se.merge(maxMergeWeight, checkpoint);
   meter.left -= se.ops;
   checkpoint();
 
   // Dense elimination modulo q on what is left.
+  // columns lightest first: the fill-in of the dense elimination starts late
   const dcols: number[] = [];
+  for (let c = 0; c < ncols; c++) if (!se.done[c] && se.weight[c]! > 0) dcols.push(c);
+  dcols.sort((x, y) => se.weight[x]! - se.weight[y]!);
   const dindex = new Int32Array(ncols).fill(-1);
-  for (let c = 0; c < ncols; c++) {
-    if (!se.done[c] && se.weight[c]! > 0) {
-      dindex[c] = dcols.length;
-      dcols.push(c);
-    }
-  }
+  for (let i = 0; i < dcols.length; i++) dindex[dcols[i]!] = i;
   const N = dcols.length;
+  // every live row (pruning left at most PRUNE_EXCESS more than columns), lightest first
   const live = se.liveRows().sort((x, y) => se.rowCols[x]!.length - se.rowCols[y]!.length);
-  const dense = live.slice(0, N + 8).map((r) => ({ cols: se.rowCols[r]!.map((c) => dindex[c]!), coefs: se.rowCoefs[r]! }));
+  const dense = live.map((r) => ({ cols: se.rowCols[r]!.map((c) => dindex[c]!), coefs: se.rowCoefs[r]! }));
   const F = new LimbResidues(q);
   const kernel = denseKernel(dense, N, F, meter, checkpoint);
   if (!kernel) return undefined;
@@ -640,7 +639,19 @@ export function solveKernel(relations: readonly Relation[], totalCols: number, w
       }
     }
     if (!ok) continue;
+    if (a === -1) {
+      // v = Σ others
+      F.reduce(acc, 0, val, pv.col * K);
+      known[pv.col] = 1;
+      continue;
+    }
+    if (a === 1) for (let j = 0; j < K; j++) acc[j] = -acc[j]!;
     F.reduce(acc, 0, sum, 0);
+    if (a === 1) {
+      for (let j = 0; j < K; j++) val[pv.col * K + j] = sum[j]!;
+      known[pv.col] = 1;
+      continue;
+    }
     let inv = negInverse.get(a);
     if (!inv) {
       inv = new Float64Array(K);

@@ -27,7 +27,7 @@ export default modularCompute<Req, Res>({
     "Pohlig–Hellman over the factored order, assembled across the cyclic pieces of (Z/mZ)^* (4, the 1-mod-4 part of 2^k, odd p^k): prime-power parts by divide and conquer over the digits, " +
     "prime-order parts by baby-step giant-step (√q ≤ 2^18), Pollard rho (larger q), the p-adic formula (q = p for p^k), or index calculus in F_p (q | p − 1, p below 2^80 (about 24 digits), q ≥ 2^27, when cheaper: " +
     "relations from the linear sieve, elimination modulo q, individual logarithms by smoothing; every answer re-checked). " +
-    `So any discrete log modulo a prime (or prime power) below 2^80 completes; otherwise the largest prime factor q of the order bounds the work: up to ${MAX_GROUP_STEPS.toExponential(0)} generic group operations for word-size m (q up to about 10^14), fewer for large m (cost-capped); beyond that, or when m or some p − 1 cannot be factored, status INCOMPLETE says which. ` +
+    `Modulo primes (and their powers) below 2^80 the size of q is then no limit; otherwise the largest prime factor q of the order bounds the work: up to ${MAX_GROUP_STEPS.toExponential(0)} generic group operations for word-size m (q up to about 10^14), fewer for large m (cost-capped); beyond that, or when m or some p − 1 cannot be factored, status INCOMPLETE says which. ` +
     CERTAINTY_NOTE,
   keywords: ["discrete logarithm", "discrete log", "dlog", "znlog", "index", "index calculus", "pohlig hellman", "baby step giant step", "bsgs", "pollard rho", "log mod p", "mod", "modulo", "modular"],
   request: Request,
