@@ -115,6 +115,8 @@ export function indexCalculusCost(bits: number): number {
   return 6e4 * 2 ** ((Math.max(24, bits) - 40) / 7.3);
 }
 
+const noop = (): void => {};
+
 /** Index calculus for one prime p: relations are shared by all subgroup orders q, the factor-base logs are kept per q. */
 export class PrimeFieldIndexCalculus {
   private readonly params: IndexCalculusParams;
@@ -129,9 +131,17 @@ export class PrimeFieldIndexCalculus {
   constructor(readonly p: bigint, private readonly opts: IndexCalculusOptions = {}) {
     const bits = bitLength(p);
     if (bits > INDEX_CALCULUS_MAX_BITS) throw new RangeError(`index calculus: p has ${bits} bits, above ${INDEX_CALCULUS_MAX_BITS}`);
-    this.params = { ...indexCalculusParams(bits), ...opts.params };
+    // one object shape whatever is overridden (the sieve's hot paths read it)
+    const d = indexCalculusParams(bits), o = opts.params ?? {};
+    this.params = {
+      smoothBound: o.smoothBound ?? d.smoothBound,
+      largePrimeBound: o.largePrimeBound ?? d.largePrimeBound,
+      maxWidth: o.maxWidth ?? d.maxWidth,
+      excess: o.excess ?? d.excess,
+      maxMergeWeight: o.maxMergeWeight ?? d.maxMergeWeight,
+    };
     this.meter = opts.meter ?? { left: Infinity };
-    this.checkpoint = opts.checkpoint ?? (() => {});
+    this.checkpoint = opts.checkpoint ?? noop;
     this.rng = SeededRandom.forInteger(p, "index-calculus");
     this.sqrtP = isqrt(p);
   }
