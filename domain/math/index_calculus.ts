@@ -81,7 +81,7 @@ export interface IndexCalculusOptions {
   meter?: IndexCalculusMeter;
   checkpoint?: () => void;
   params?: Partial<IndexCalculusParams>;
-  /** Statistics for tuning. */
+  /** Called after each linear-algebra attempt, with the sizes involved (tuning and tests). */
   onStats?: (s: IndexCalculusStats) => void;
 }
 
@@ -329,7 +329,8 @@ class LinearSieve {
   readonly maxWidth: number;
   full = 0;
   partial = 0;
-  private readonly H: bigint;
+  /** Sieve positions whose value was trial-divided. */
+  candidates = 0;
   private readonly Hn: number;
   private readonly Jn: number;
   /** Prime powers sieved: modulus, the prime's factor-base index, the rounded log. */
@@ -354,7 +355,6 @@ class LinearSieve {
     this.fb = basePrimes(B - 1).slice();
     let H = isqrt(p);
     if (H * H < p) H += 1n;
-    this.H = H;
     this.Hn = Number(H);
     this.Jn = Number(H * H - p);
     // Sieve values below (H + W)² − p ≈ 2HW must stay below 2^53 (exact in double precision).
@@ -482,7 +482,6 @@ class LinearSieve {
     }
   }
 
-  candidates = 0;
   private candidate(c1: number, k: number, value: number, ci: number): void {
     this.candidates++;
     const fb = this.fb, roots = this.roots;
