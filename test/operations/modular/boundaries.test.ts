@@ -126,7 +126,7 @@ describe("modular pack: long operations run in the worker pool with progress", f
   const j = testJacobian({ packs: ["modular"] });
   after(() => j.close());
 
-  it("a discrete log with a Pollard-rho subgroup (q ≈ 5·10^10) runs in the pool and reports monotone progress", async () => {
+  it("a discrete log with a subgroup of order q ≈ 5·10^10 (index calculus modulo p ≈ 10^18) runs in the pool and reports monotone progress", async () => {
     const seen: number[] = [];
     const o = await j.run("modular.discrete_log.compute", { base: "2", target: "987654321987654321", modulus: "1000000000000000003" }, { onProgress: (d) => seen.push(d) });
     const v = valueOf(o);
