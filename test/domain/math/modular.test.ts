@@ -230,12 +230,15 @@ describe("domain/math/modular", () => {
         { numRuns: 500 },
       );
     });
-    it("large prime moduli: h = g^k is recovered modulo the order (BSGS and rho subgroups)", function () {
+    it("large prime moduli: h = g^k is recovered modulo the order (BSGS, index-calculus and rho subgroups)", function () {
       this.timeout(60_000);
-      // p − 1 = 2·10739·4655927·1000000007 (BSGS), and p − 1 = 2·3·17·131·1427·52445056723 (rho).
+      // p − 1 = 2·10739·4655927·1000000007 (BSGS), p − 1 = 2·3·17·131·1427·52445056723 (index calculus
+      // modulo this p < 2^80 is cheaper than rho), and p − 1 = 2^7·3·7·29·14669·34981·50000000021 with
+      // p ≈ 2·10^24 > 2^80 (rho).
       const cases: [bigint, bigint][] = [
         [100000000806000000743n, 5n],
         [1000000000000000003n, 2n],
+        [2000000000846400000002689n, 11n],
       ];
       fc.assert(
         fc.property(fc.constantFrom(...cases), fc.bigInt(0n, 10n ** 30n), ([p, g], k) => {
