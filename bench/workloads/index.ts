@@ -6,6 +6,8 @@
 import type { Workload } from "../types.js";
 import bpswThousand from "./bpsw-1000.js";
 import detSixty from "./det-60.js";
+import dlogTwelve from "./dlog-12.js";
+import dlogTwenty from "./dlog-20.js";
 import factorThirty from "./factor-30.js";
 import factorForty from "./factor-40.js";
 import factorFifty from "./factor-50.js";
@@ -22,4 +24,4 @@ import factorialOneE5 from "./factorial-1e5.js";
 import fibonacciOneE6 from "./fibonacci-1e6.js";
 import bernoulliThousand from "./bernoulli-1000.js";
 
-export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand];
+export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty];

@@ -5,12 +5,14 @@
  * prime powers (Hensel lifting, 2-adic lifting) and composites (CRT over the factorization),
  * Kronecker symbols, the structure of (Z/mZ)^* (Carmichael exponent per prime power, factored),
  * multiplicative orders, primitive roots and discrete logarithms (Pohlig–Hellman over the order,
- * baby-step giant-step or Pollard rho in the prime-order subgroups, CRT across the cyclic pieces).
+ * baby-step giant-step, Pollard rho or index calculus (index_calculus.ts) in the prime-order
+ * subgroups, CRT across the cyclic pieces).
  *
  * Factorizations come from the one engine (factor.ts); gcd, inverses and powers from integer.ts.
  */
 import { certifyPrimes, lcm, valuation as valuationOf } from "./arithmetic.js";
 import { DEFAULT_FACTOR_BUDGET, type Factorization, factorInteger, type PrimePower } from "./factor.js";
+import { INDEX_CALCULUS_MAX_BITS, INDEX_CALCULUS_MIN_ORDER, IndexCalculusExhausted, IndexCalculusFailed, indexCalculusCost, PrimeFieldIndexCalculus } from "./index_calculus.js";
 import { bitLength, extendedGcd, gcd, jacobi, mod, modInverse, modPow, perfectPower } from "./integer.js";
 import { decidePrimality, type PrimalityStatus } from "./primality.js";
 
@@ -683,6 +685,33 @@ export function genericSteps(q: bigint, modulusPrime?: bigint): number {
   return r <= BSGS_MAX_BABY ? 2 * r : 3 * r;
 }
 
+/**
+ * Index calculus applies to a subgroup of prime order q of (Z/p^kZ)^* when q | p − 1 (that part
+ * maps isomorphically onto a subgroup of F_p^*), p is small enough for the sieve and q large enough
+ * for the elimination; it is used when its expected cost is below the generic one.
+ */
+function indexCalculusApplies(q: bigint, modulusPrime: bigint | undefined): modulusPrime is bigint {
+  return (
+    modulusPrime !== undefined &&
+    modulusPrime > 2n &&
+    q !== modulusPrime &&
+    q >= INDEX_CALCULUS_MIN_ORDER &&
+    bitLength(modulusPrime) <= INDEX_CALCULUS_MAX_BITS &&
+    (modulusPrime - 1n) % q === 0n &&
+    indexCalculusCost(bitLength(modulusPrime)) < genericSteps(q, modulusPrime)
+  );
+}
+
+/**
+ * Expected cost (in multiplications modulo the piece) of one logarithm in the subgroup of prime
+ * order q of the piece modulo p^k (modulusPrime = p): the p-adic formula, index calculus or BSGS / rho.
+ */
+export function subgroupLogCost(q: bigint, modulusPrime?: bigint, modulusExp = 1): number {
+  if (modulusPrime !== undefined && q === modulusPrime && modulusExp >= 2) return 1;
+  if (indexCalculusApplies(q, modulusPrime)) return indexCalculusCost(bitLength(modulusPrime));
+  return genericSteps(q, modulusPrime);
+}
+
 interface StepMeter {
   left: number;
 }
@@ -790,12 +819,15 @@ function rhoLog(gamma: bigint, beta: bigint, q: bigint, m: bigint, meter: StepMe
 }
 
 /**
- * Logarithms in subgroups of prime order q, with baby-step tables cached per (γ, q): linear scan
- * for q ≤ 64, the p-adic formula when q = p and the modulus is p^k with k ≥ 2 (order-p elements are
- * 1 + p^(k−1)c and (1 + p^(k−1)c)^y = 1 + p^(k−1)cy), BSGS for √q ≤ 2^18, Pollard rho above.
+ * Logarithms in subgroups of prime order q, with baby-step tables cached per (γ, q) and index-calculus
+ * relations per prime p: linear scan for q ≤ 64, the p-adic formula when q = p and the modulus is p^k
+ * with k ≥ 2 (order-p elements are 1 + p^(k−1)c and (1 + p^(k−1)c)^y = 1 + p^(k−1)cy), index
+ * calculus in F_p when q | p − 1 and it is cheaper (see indexCalculusApplies), else BSGS for
+ * √q ≤ 2^18 and Pollard rho above.
  */
 class PrimeOrderSolver {
   private readonly tables = new Map<string, BabySteps>();
+  private readonly fields = new Map<bigint, PrimeFieldIndexCalculus>();
   constructor(private readonly meter: StepMeter, private readonly checkpoint: () => void) {}
 
   solve(gamma: bigint, beta: bigint, q: bigint, m: bigint, modulusPrime: bigint | undefined, modulusExp: number): bigint {
@@ -806,6 +838,10 @@ class PrimeOrderSolver {
       const y = mod(d * modInverse(c, q)!, q);
       if (modPow(gamma, y, m) !== beta) throw new Error("p-adic logarithm check failed");
       return y;
+    }
+    if (indexCalculusApplies(q, modulusPrime)) {
+      const y = this.indexCalculus(gamma, beta, q, m, modulusPrime);
+      if (y !== undefined) return y;
     }
     const need = genericSteps(q, modulusPrime);
     if (need > this.meter.left) throw new StepBudgetExceeded(q, need);
@@ -838,6 +874,30 @@ class PrimeOrderSolver {
       x = (x * giant) % m;
     }
     throw new Error("element not in the subgroup");
+  }
+
+  /**
+   * Index calculus modulo p for γ, β of order q modulo p^k: reduction mod p is injective on the
+   * order-q part, so the logarithm mod p is the logarithm mod p^k (checked here). Undefined when the
+   * relations give no consistent logarithms (the generic methods then get their turn).
+   */
+  private indexCalculus(gamma: bigint, beta: bigint, q: bigint, m: bigint, p: bigint): bigint | undefined {
+    const need = indexCalculusCost(bitLength(p));
+    if (need > this.meter.left) throw new StepBudgetExceeded(q, need);
+    let field = this.fields.get(p);
+    if (!field) {
+      field = new PrimeFieldIndexCalculus(p, { meter: this.meter, checkpoint: this.checkpoint });
+      this.fields.set(p, field);
+    }
+    try {
+      const y = field.log(gamma % p, beta % p, q);
+      if (modPow(gamma, y, m) !== beta) throw new Error("index calculus: logarithm check modulo the prime power failed");
+      return y;
+    } catch (e) {
+      if (e instanceof IndexCalculusExhausted) throw new StepBudgetExceeded(q, need);
+      if (e instanceof IndexCalculusFailed) return undefined;
+      throw e;
+    }
   }
 }
 
@@ -917,6 +977,15 @@ function piecesOf(G: Extract<UnitGroup, { status: "COMPLETE" }>): DlogPiece[] {
   return pieces;
 }
 
+/** How the cost of the refused subproblem was counted, for the INCOMPLETE reason. */
+function methodNote(q: bigint, pc: DlogPiece | undefined): string {
+  if (!pc || pc.prime === 2n || q === pc.prime) return "";
+  if (indexCalculusApplies(q, pc.prime)) return ` (index calculus modulo ${pc.prime})`;
+  const bits = bitLength(pc.prime);
+  if (bits > INDEX_CALCULUS_MAX_BITS) return ` (baby-step giant-step / Pollard rho: index calculus handles primes below 2^${INDEX_CALCULUS_MAX_BITS}, and ${pc.prime} has ${bits} bits)`;
+  return " (baby-step giant-step / Pollard rho)";
+}
+
 /**
  * Discrete logarithm for a unit g: the least x ≥ 0 with g^x ≡ h (mod m) and the exact order of g
  * (all solutions are x + k·order), or a witness that there is none. The pieces (4, then 2^k on the
@@ -929,17 +998,18 @@ function unitDiscreteLog(g: bigint, h: bigint, m: bigint, G: Extract<UnitGroup, 
   const pieces = piecesOf(G);
   // Largest generic subproblem first: refuse up front when it cannot fit the step allowance.
   const meter: StepMeter = { left: opts.maxSteps ?? 3e7 };
-  let worst = 0, worstPrime = 1n;
+  let worst = 0, worstPrime = 1n, worstPiece: DlogPiece | undefined;
   let total = 0;
   for (const pc of pieces) {
     // Only primes of the order of g at this piece can occur (the order of g^N divides it).
     const og = orderFromMultiple(g, pc.modulus, pc.exponent, pc.factors, checkpoint);
     for (const [q, e] of og.factors) {
       total += e;
-      const s = genericSteps(q, pc.primeExp >= 2 ? pc.prime : undefined);
+      const s = subgroupLogCost(q, pc.prime, pc.primeExp);
       if (s > worst) {
         worst = s;
         worstPrime = q;
+        worstPiece = pc;
       }
     }
   }
@@ -948,7 +1018,7 @@ function unitDiscreteLog(g: bigint, h: bigint, m: bigint, G: Extract<UnitGroup, 
       status: "INCOMPLETE",
       stage: "step_budget",
       prime: worstPrime,
-      reason: `the group order has the prime factor ${worstPrime}; a logarithm in a subgroup of that order needs about ${worst.toExponential(2)} generic group operations, above the allowance of ${meter.left.toExponential(2)}`,
+      reason: `the group order has the prime factor ${worstPrime}; a logarithm in a subgroup of that order needs about ${worst.toExponential(2)} group operations${methodNote(worstPrime, worstPiece)}, above the allowance of ${meter.left.toExponential(2)}`,
     };
   }
   const solver = new PrimeOrderSolver(meter, checkpoint);

@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import { gcd, mod, modPow } from "../../../domain/math/integer.js";
+import { decidePrimality } from "../../../domain/math/primality.js";
 import {
   analyzeSqrt, cipolla, combineRootFamilies, discreteLog, kronecker, orderInGroup, primitiveRoot, solveCrt, sqrtModPrime, tonelliShanks, unitGroup,
 } from "../../../domain/math/modular.js";
@@ -232,12 +233,15 @@ describe("domain/math/modular", () => {
         { numRuns: 500 },
       );
     });
-    it("large prime moduli: h = g^k is recovered modulo the order (BSGS and rho subgroups)", function () {
+    it("large prime moduli: h = g^k is recovered modulo the order (BSGS, index-calculus and rho subgroups)", function () {
       this.timeout(60_000);
-      // p − 1 = 2·10739·4655927·1000000007 (BSGS), and p − 1 = 2·3·17·131·1427·52445056723 (rho).
+      // p − 1 = 2·10739·4655927·1000000007 (BSGS), p − 1 = 2·3·17·131·1427·52445056723 (index calculus
+      // modulo this p < 2^80 is cheaper than rho), and p − 1 = 2^7·3·7·29·14669·34981·50000000021 with
+      // p ≈ 2·10^24 > 2^80 (rho).
       const cases: [bigint, bigint][] = [
         [100000000806000000743n, 5n],
         [1000000000000000003n, 2n],
+        [2000000000846400000002689n, 11n],
       ];
       fc.assert(
         fc.property(fc.constantFrom(...cases), fc.bigInt(0n, 10n ** 30n), ([p, g], k) => {
@@ -251,12 +255,39 @@ describe("domain/math/modular", () => {
         { numRuns: 6 },
       );
     });
+    it("index-calculus subgroups: safe primes, their squares and products (h = g^k recovered modulo the order)", function () {
+      this.timeout(120_000);
+      // safe primes p = 2q + 1 of 13, 16 and 20 digits (q prime, beyond baby-step giant-step and rho)
+      const p13 = 1000000000547n, p16 = 1000000000005719n, p20 = 30000000000000000947n;
+      for (const p of [p13, p16, p20]) expect(decidePrimality(p).prime && decidePrimality((p - 1n) / 2n).prime, `${p}`).to.equal(true);
+      const cases: [bigint, bigint][] = [
+        [p20, 5n],
+        [p16, 3n],
+        [p13 * p13, 2n], // the order-q part of (Z/p²)^* is solved modulo p, the order-p part p-adically
+        [p13 * p16, 7n], // two index-calculus pieces
+      ];
+      fc.assert(
+        fc.property(fc.constantFrom(...cases), fc.bigInt(0n, 10n ** 40n), ([m, g], k) => {
+          const h = modPow(g, k, m);
+          const r = discreteLog(g, h, m);
+          expect(r.status, `${g}^${k} mod ${m}`).to.equal("COMPLETE");
+          if (r.status !== "COMPLETE" || !r.solvable) throw new Error("expected a solution");
+          expect(modPow(g, r.log, m)).to.equal(h);
+          expect(r.log).to.equal(mod(k, r.period!));
+          expect(modPow(g, r.period!, m)).to.equal(1n);
+        }),
+        { numRuns: 8 },
+      );
+      // no solution: a square g (order q) and a non-square h
+      const r = discreteLog(4n, 2n, p20);
+      expect(r.status === "COMPLETE" && !r.solvable && r.witness.kind).to.equal("order");
+    });
     it("refuses a prime-order subgroup beyond the step allowance instead of running", () => {
-      // p = 2·q + 1 with q ≈ 10^20 prime: a generic logarithm would need ~10^10 steps.
+      // p = 2·q + 1 with q ≈ 10^20 prime: a generic logarithm would need ~10^10 steps, index calculus ~10^6.
       const p = 200000000000000002487n; // 2·100000000000000001243 + 1, both prime
       expect(modPow(3n, p - 1n, p)).to.equal(1n);
       const t = Date.now();
-      const r = discreteLog(3n, 7n, p, { maxSteps: 1e6 });
+      const r = discreteLog(3n, 7n, p, { maxSteps: 1e5 });
       expect(Date.now() - t).to.be.lessThan(5000);
       expect(r.status).to.equal("INCOMPLETE");
       if (r.status === "INCOMPLETE") expect(r.stage).to.equal("step_budget");

@@ -126,13 +126,17 @@ describe("modular pack: domain errors, bounds, budgets and typed incomplete answ
     }
   });
 
-  it("a discrete log whose group order has a prime factor near 10^20 is refused as INCOMPLETE (step budget), at once", async () => {
-    const t = Date.now();
+  it("a discrete log whose group order has a prime factor near 10^20 completes (index calculus); near 5·10^29 (p above 2^80) it is INCOMPLETE (step budget), at once", async () => {
+    // p = 2q + 1, q = 100000000000000001243: PARI/GP's znlog(7, Mod(3, p)) = 18063375804462924742, znorder = q
     const v = valueOf(await j.run("modular.discrete_log.compute", { base: "3", target: "7", modulus: "200000000000000002487" }));
-    expect([v.status, v.stage, v.prime]).to.deep.equal(["INCOMPLETE", "step_budget", "100000000000000001243"]);
+    expect([v.status, v.solvable, v.log, v.period, v.certainty]).to.deep.equal(["COMPLETE", true, "18063375804462924742", "100000000000000001243", "PROVEN"]);
+    const t = Date.now();
+    const big = valueOf(await j.run("modular.discrete_log.compute", { base: "3", target: "7", modulus: "1000000000000000000000000001783" }));
+    expect([big.status, big.stage, big.prime]).to.deep.equal(["INCOMPLETE", "step_budget", "500000000000000000000000000891"]);
+    expect(big.reason).to.match(/index calculus/);
     expect(Date.now() - t).to.be.lessThan(5000);
     // only the primes of the order of g matter: −1 has order 2 there, so this one is immediate
-    const minus = valueOf(await j.run("modular.discrete_log.compute", { base: "-1", target: "200000000000000002486", modulus: "200000000000000002487" }));
+    const minus = valueOf(await j.run("modular.discrete_log.compute", { base: "-1", target: "1000000000000000000000000001782", modulus: "1000000000000000000000000001783" }));
     expect([minus.status, minus.log, minus.period]).to.deep.equal(["COMPLETE", "1", "2"]);
   });
 
@@ -151,7 +155,7 @@ describe("modular pack: long operations run in the worker pool with progress", f
   const j = testJacobian({ packs: ["modular"] });
   after(() => j.close());
 
-  it("a discrete log with a Pollard-rho subgroup (q ≈ 5·10^10) runs in the pool and reports monotone progress", async () => {
+  it("a discrete log with a subgroup of order q ≈ 5·10^10 (index calculus modulo p ≈ 10^18) runs in the pool and reports monotone progress", async () => {
     const seen: number[] = [];
     const o = await j.run("modular.discrete_log.compute", { base: "2", target: "987654321987654321", modulus: "1000000000000000003" }, { onProgress: (d) => seen.push(d) });
     const v = valueOf(o);

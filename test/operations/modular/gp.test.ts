@@ -298,11 +298,13 @@ describe("modular pack cross-checked with PARI/GP", function () {
     }
   });
 
-  it("discrete logs modulo large primes: baby-step giant-step (q ≈ 10^9) and Pollard rho (q ≈ 5·10^10) subgroups, with progress", async () => {
+  it("discrete logs modulo large primes: baby-step giant-step (q ≈ 10^9) and Pollard rho (q ≈ 5·10^10, p above 2^80) subgroups, with progress", async () => {
     const lines = gp(
       `q=nextprime(10^9);k=5*10^10;while(!isprime(2*q*k+1),k++);p=2*q*k+1;g=lift(znprimroot(p));h=lift(Mod(g,p)^${"1234567890123456789"});print(p," ",g," ",h," ",znlog(Mod(h,p),Mod(g,p)))\n` +
-        `p=1000000000000000003;g=2;h=987654321987654321;print(p," ",g," ",h," ",znlog(Mod(h,p),Mod(g,p)))`,
+        // p − 1 = 2·q·k with q ≈ 5·10^10 and k's primes below 10^6: rho for q, since p > 2^80 rules out index calculus
+        `q=nextprime(5*10^10);k=2*10^13;while(!isprime(2*q*k+1)||vecmax(factor(k)[,1])>10^6,k++);p=2*q*k+1;g=lift(znprimroot(p));h=lift(Mod(g,p)^${"98765432109876543210"});print(p," ",g," ",h," ",znlog(Mod(h,p),Mod(g,p)))`,
     );
+    expect(BigInt(lines[1]!.split(" ")[0]!) > 1n << 80n).to.equal(true);
     for (const l of lines) {
       const [p, g, h, x] = l.split(" ");
       const seen: number[] = [];
@@ -310,5 +312,36 @@ describe("modular pack cross-checked with PARI/GP", function () {
       expect(valueOf(o).log, l).to.equal(x);
       expect(seen.length).to.be.greaterThan(0);
     }
+  });
+
+  it("discrete logs modulo random safe primes of 12–20 digits (index calculus for the subgroup of order (p − 1)/2) agree with znlog; no solution where znlog finds none, with a witness the checker accepts", async function () {
+    this.timeout(300_000);
+    // g a random unit or a random square (order q), h a power of g or a random unit: with a square g and a
+    // non-square h there is no solution. PARI's answer is re-checked in gp.
+    const lines = gp(
+      `setrand(4011);foreach([12,12,14,14,16,16,18,18,20,20,20,20],d,q=nextprime(random(10^(d-1)/2)+10^(d-1)/2);while(!isprime(2*q+1),q=nextprime(q+1));p=2*q+1;` +
+        `g=random(p-3)+2;if(random(2),g=lift(Mod(g,p)^2));h=if(random(3),lift(Mod(g,p)^random(p)),random(p-1)+1);x=znlog(Mod(h,p),Mod(g,p));` +
+        `ok=if(x==[],-1,Mod(g,p)^x==h);print(p," ",g," ",h," ",if(x==[],"N",x)," ",ok," ",znorder(Mod(g,p))))`,
+      300_000,
+    );
+    let solved = 0, none = 0;
+    for (const l of lines) {
+      const [p, g, h, x, ok, ord] = l.split(" ");
+      expect(p!.length, l).to.be.within(12, 20);
+      const v = await run("modular.discrete_log.compute", { base: g!, target: h!, modulus: p! });
+      expect(v.status, l).to.equal("COMPLETE");
+      if (ok === "1") {
+        expect([v.solvable, v.log, v.period], l).to.deep.equal([true, x, ord]);
+        solved++;
+      } else {
+        expect(ok, l).to.equal("-1");
+        expect([v.solvable, v.witness.kind], l).to.deep.equal([false, "order"]);
+        none++;
+      }
+      const c = await run("modular.discrete_log.verify", { base: g!, target: h!, modulus: p!, claim: v });
+      expect(c.verdict, l).to.equal("accepted");
+    }
+    expect(solved).to.be.greaterThan(4);
+    expect(none).to.be.greaterThan(0);
   });
 });
