@@ -91,7 +91,7 @@ export function parseStrict<T>(schema: TypedSchema<T>, value: unknown, prefix: s
   if (!r.issues) return r.value;
   // Checked before any issue is examined: arktype prints the offending value into its messages,
   // which costs seconds at ~2,000 levels of nesting and overflows the stack at ~3,000.
-  if (nestedDeeperThan(value, MAX_NESTING)) {
+  if (nestingBeyond(value, MAX_NESTING) !== undefined) {
     const path = renderPath(prefix, segments(r.issues[0]!.path));
     return fail("INVALID_PAYLOAD", `${path || "(root)"}: the arguments are nested more than ${MAX_NESTING} levels deep`, path, "mathematical values are strings, lists and small objects; see the request schema");
   }
@@ -182,16 +182,26 @@ interface Mismatch {
 /** Deeper than any declared request or argument type (the deepest nest is well under ten levels). */
 export const MAX_NESTING = 64;
 
-/** Whether arrays/objects nest more than `limit` levels (iterative: the value may be arbitrarily deep). */
-function nestedDeeperThan(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
+/**
+ * The path of the first array/object nested deeper than `limit` levels below `root` (named
+ * `rootPath`), found iteratively: the value may be arbitrarily deep. Undefined when none is.
+ */
+export function nestingBeyond(root: unknown, limit: number, rootPath = ""): string | undefined {
+  const stack: [unknown, number, string][] = [[root, 0, rootPath]];
   while (stack.length) {
-    const [v, depth] = stack.pop()!;
-    if (v === null || typeof v !== "object") continue;
-    if (depth >= limit) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+    const [node, depth, path] = stack.pop()!;
+    if (node === null || typeof node !== "object") continue;
+    if (depth >= limit) return path;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) if (node[i] !== null && typeof node[i] === "object") stack.push([node[i], depth + 1, `${path}[${i}]`]);
+    } else {
+      for (const k of Object.keys(node)) {
+        const v = (node as Record<string, unknown>)[k];
+        if (v !== null && typeof v === "object") stack.push([v, depth + 1, path ? `${path}.${k}` : k]);
+      }
+    }
   }
-  return false;
+  return undefined;
 }
 
 function fail(code: "UNKNOWN_ARGUMENT" | "INVALID_PAYLOAD", message: string, path: string, hint: string): never {

@@ -7,7 +7,7 @@ import { issuePath, validateSync } from "../domain/schema.js";
 import { toWire } from "../domain/kinds.js";
 import type { OperationMetadata } from "../domain/metadata.js";
 import { validateResultWire, type Catalog, type InstalledOperation } from "./catalog.js";
-import { echoId, parseRunArguments, parseStrict, type RunArguments } from "./contract.js";
+import { echoId, nestingBeyond, parseRunArguments, parseStrict, type RunArguments } from "./contract.js";
 import { installedIds, unknownCapability } from "./find.js";
 
 import { LIBRARY } from "../domain/library.js";
@@ -140,7 +140,7 @@ export class RunUseCase {
   parseRequest(decl: OperationDeclaration, assembled: Record<string, Json>): unknown {
     // No wire value nests deeper than a few levels; refusing absurd depth first keeps every later
     // recursive pass (validation, the parser's defensive copy, digests) far from the stack limit.
-    const tooDeep = nestingBeyond(assembled, MAX_PAYLOAD_DEPTH);
+    const tooDeep = nestingBeyond(assembled, MAX_PAYLOAD_DEPTH, "payload");
     if (tooDeep !== undefined) {
       const field = tooDeep.slice("payload.".length).split(/[.[]/)[0]!;
       const declared = Object.keys((decl.request.toJsonSchema() as { properties?: object }).properties ?? {});
@@ -281,25 +281,6 @@ export class RunUseCase {
 
 /** Deepest nesting of objects and arrays accepted in a payload (wire values need fewer than 10). */
 const MAX_PAYLOAD_DEPTH = 32;
-
-/** The path of the first node nested deeper than `max`, found iteratively (no recursion). */
-function nestingBeyond(root: Json, max: number): string | undefined {
-  const stack: [Json, number, string][] = [[root, 0, "payload"]];
-  while (stack.length) {
-    const [node, depth, path] = stack.pop()!;
-    if (node === null || typeof node !== "object") continue;
-    if (depth >= max) return path;
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) if (node[i] !== null && typeof node[i] === "object") stack.push([node[i]!, depth + 1, `${path}[${i}]`]);
-    } else {
-      for (const k of Object.keys(node)) {
-        const v = node[k]!;
-        if (v !== null && typeof v === "object") stack.push([v, depth + 1, `${path}.${k}`]);
-      }
-    }
-  }
-  return undefined;
-}
 
 function pathValue(value: Json, path: string): Json | undefined {
   let node: Json | undefined = value;

@@ -7,7 +7,7 @@
  */
 import { type } from "arktype";
 import { defineChecker, defineCompute, type CheckerDeclaration, type ComputeDeclaration } from "../../domain/declaration.js";
-import { natural, ofKind, positive } from "../_support/kinds.js";
+import { integer, natural, positive } from "../_support/kinds.js";
 import { grouped } from "../../domain/library.js";
 
 type Defaulted = "kind" | "version" | "accepted_artifact_types" | "produced_artifact_types" | "effect" | "providers";
@@ -38,30 +38,14 @@ const digits = (d: number): string => `${grouped(d)} digit${d === 1 ? "" : "s"}`
 /** Descriptions say what the value is, then its wire form (they also word the refusal: "n must be …"). */
 const described = (what: string, form: string): string => `${what}: ${form}`;
 
-/**
- * An integer field of at most `maxDigits` digits, the sign not counted, parsed to bigint. The
- * shared `integer()` builder bounds the whole string by maxDigits + 1 characters, which lets an
- * unsigned operand have maxDigits + 1 digits; the parse refuses that case here. (A union of the two
- * signs would publish an exact schema, but a failed union quotes the whole value in its message:
- * seconds for a 50 MB string.)
- */
-export function integerField(maxDigits: number, what: string) {
-  const expected = `an integer as a decimal string of at most ${digits(maxDigits)}`;
-  return ofKind(
-    type("string")
-      .atMostLength(maxDigits + 1)
-      .and(/^(0|-?[1-9][0-9]*)$/)
-      .describe(described(what, expected))
-      .pipe((s: string, ctx): bigint => (s.length > maxDigits && s[0] !== "-" ? (ctx.error({ expected, actual: `${s.length} digits` }) as never) : BigInt(s))),
-    "integer",
-  );
-}
+/** An integer field of at most `maxDigits` digits (sign not counted), parsed to bigint. */
+export const integerField = (maxDigits: number, what: string) => integer(maxDigits, described(what, `an integer as a decimal string of at most ${digits(maxDigits)}`));
 /** A non-negative integer field (parsed to bigint). */
 export const naturalField = (maxDigits: number, what: string) =>
-  ofKind(natural(maxDigits).describe(described(what, `a non-negative integer as a decimal string of at most ${digits(maxDigits)}`)), "integer");
+  natural(maxDigits, described(what, `a non-negative integer as a decimal string of at most ${digits(maxDigits)}`));
 /** A positive integer field (parsed to bigint). */
 export const positiveField = (maxDigits: number, what: string) =>
-  ofKind(positive(maxDigits).describe(described(what, `a positive integer as a decimal string of at most ${digits(maxDigits)}`)), "integer");
+  positive(maxDigits, described(what, `a positive integer as a decimal string of at most ${digits(maxDigits)}`));
 
 /**
  * Integer strings in checker bindings (wire form, not parsed: bindings are validated after the

@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { formatRational, ratMul } from "../../../domain/math/rational.js";
-import { parseRational } from "../../../domain/values.js";
+import { parseRationalWire as parseRational } from "../../../domain/kinds.js";
 import { testJacobian } from "../../support/runtime.js";
 import { gfMatrix, intMatrix, ratMatrix } from "./random.js";
 

@@ -4,7 +4,7 @@ import { parsedRequest, parsedResult } from "../../support/parse.js";
 import fc from "fast-check";
 import { createExecutionContext } from "../../../application/execution.js";
 import { hadamardBound, smallModulus } from "../../../domain/math/matrix.js";
-import { parseRational } from "../../../domain/values.js";
+import { parseRationalWire as parseRational } from "../../../domain/kinds.js";
 import { formatRational, ratAdd, rational, ratSub } from "../../../domain/math/rational.js";
 import type { CheckerFinding } from "../../../domain/outcome.js";
 import compute from "../../../operations/matrix/determinant_compute.js";
