@@ -100,8 +100,33 @@ export function spMul<T>(R: CoeffRing<T>, a: Terms<T>, b: Terms<T>, tick?: () =>
     }
     return out; // multiplying by a monomial keeps the order
   }
-  const acc = new TermAccumulator(R);
   const n = a[0]!.exponents.length;
+  const packing = packFor(a, b, n);
+  if (packing) {
+    // Exponent vectors packed into one safe integer, most significant variable first, so that
+    // sums of packed keys are packed sums and numeric order is lexicographic order.
+    const ka = a.map((t) => packing.pack(t.exponents));
+    const kb = b.map((t) => packing.pack(t.exponents));
+    const acc = new Map<number, T>();
+    for (let i = 0; i < a.length; i++) {
+      const ci = a[i]!.coeff, ki = ka[i]!;
+      for (let j = 0; j < b.length; j++) {
+        const k = ki + kb[j]!;
+        const c = R.mul(ci, b[j]!.coeff);
+        const cur = acc.get(k);
+        acc.set(k, cur === undefined ? c : R.add(cur, c));
+      }
+      tick?.();
+    }
+    const keys = [...acc.keys()].sort((x, y) => y - x);
+    const out: Term<T>[] = [];
+    for (const k of keys) {
+      const c = acc.get(k)!;
+      if (!R.isZero(c)) out.push({ exponents: packing.unpack(k), coeff: c });
+    }
+    return out;
+  }
+  const acc = new TermAccumulator(R);
   const e = new Array<number>(n);
   for (const x of a) {
     for (const y of b) {
@@ -111,6 +136,45 @@ export function spMul<T>(R: CoeffRing<T>, a: Terms<T>, b: Terms<T>, tick?: () =>
     tick?.();
   }
   return acc.terms();
+}
+
+interface Packing {
+  pack(e: readonly number[]): number;
+  unpack(k: number): number[];
+}
+
+/** A packing of the exponent vectors of a·b into safe integers, when they fit in 53 bits. */
+function packFor<T>(a: Terms<T>, b: Terms<T>, n: number): Packing | undefined {
+  const radix: number[] = [];
+  let total = 1;
+  for (let i = 0; i < n; i++) {
+    const r = degreeIn(a, i) + degreeIn(b, i) + 1;
+    radix.push(r);
+    total *= r;
+    if (total > 2 ** 53) return undefined;
+  }
+  const weight = new Array<number>(n);
+  let w = 1;
+  for (let i = n - 1; i >= 0; i--) {
+    weight[i] = w;
+    w *= radix[i]!;
+  }
+  return {
+    pack(e) {
+      let k = 0;
+      for (let i = 0; i < n; i++) k += e[i]! * weight[i]!;
+      return k;
+    },
+    unpack(k) {
+      const e = new Array<number>(n);
+      for (let i = 0; i < n; i++) {
+        const q = Math.floor(k / weight[i]!);
+        e[i] = q;
+        k -= q * weight[i]!;
+      }
+      return e;
+    },
+  };
 }
 
 export function spPow<T>(R: CoeffRing<T>, a: Terms<T>, e: number, nvars: number, tick?: () => void): Terms<T> {
