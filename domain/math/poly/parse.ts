@@ -21,7 +21,7 @@
 import { JacobianError } from "../../errors.js";
 import { dMul, dPow } from "./dense.js";
 import { coeffRing, parsePolyRingWire, reservedName } from "./rings.js";
-import { constantExponents, degreeIn, makePolynomial, spConstant, spEq, spMul, spNeg, spPow, TermAccumulator, totalDegree, type Terms } from "./sparse.js";
+import { constantExponents, degreeIn, fromDense, kronecker, makePolynomial, toDense, spConstant, spEq, spMul, spNeg, spPow, TermAccumulator, totalDegree, type Terms } from "./sparse.js";
 import type { CoeffRing, Polynomial, PolynomialWire, PolyRing } from "./types.js";
 
 /** Bounds of one polynomial field. */
@@ -450,46 +450,6 @@ class ExpressionParser<T> {
  * (Karatsuba; measured with (x+1)^1000 squared: 31,250 limbs in 150 ms).
  */
 const denseCost = (size: number, bits: number): number => size + 0.012 * Math.pow((size * (bits + 8)) / 64, 1.58);
-
-/** Weights of the Kronecker map x_i ↦ X^(w_i) for exponents below `radix` (first variable most significant). */
-function kronecker(radix: readonly number[]): { radix: readonly number[]; weights: number[] } {
-  const weights = new Array<number>(radix.length);
-  let w = 1;
-  for (let i = radix.length - 1; i >= 0; i--) {
-    weights[i] = w;
-    w *= radix[i]!;
-  }
-  return { radix, weights };
-}
-
-function toDense<T>(R: CoeffRing<T>, a: Terms<T>, weights: readonly number[], _size?: number): T[] {
-  let top = 0;
-  const keys = a.map((t) => {
-    let k = 0;
-    t.exponents.forEach((e, i) => (k += e * weights[i]!));
-    if (k > top) top = k;
-    return k;
-  });
-  const out = new Array<T>(a.length ? top + 1 : 0).fill(R.zero);
-  a.forEach((t, j) => (out[keys[j]!] = t.coeff));
-  return out;
-}
-
-function fromDense<T>(R: CoeffRing<T>, d: readonly T[], k: { weights: readonly number[] }): Terms<T> {
-  const n = k.weights.length;
-  const out: { exponents: number[]; coeff: T }[] = [];
-  for (let i = d.length - 1; i >= 0; i--) {
-    if (R.isZero(d[i]!)) continue;
-    const e = new Array<number>(n);
-    let r = i;
-    for (let v = 0; v < n; v++) {
-      e[v] = Math.floor(r / k.weights[v]!);
-      r -= e[v]! * k.weights[v]!;
-    }
-    out.push({ exponents: e, coeff: d[i]! });
-  }
-  return out;
-}
 
 /** Bits of the largest coefficient (ZZ/QQ: numerator+denominator; finite fields: element size). */
 export function maxCoefficientBits<T>(R: CoeffRing<T>, terms: Terms<T>): number {

@@ -5,6 +5,7 @@
  * once (n·m coefficient products, one sort of the result).
  */
 import { JacobianError } from "../../errors.js";
+import { dMul, dPow } from "./dense.js";
 import type { CoeffRing, Polynomial, PolyRing, Term } from "./types.js";
 
 export type Terms<T> = readonly Term<T>[];
@@ -379,4 +380,83 @@ export function spDivExact<T>(R: CoeffRing<T>, a: Terms<T>, b: Terms<T>, tick?: 
     tick?.();
   }
   return q.terms();
+}
+
+// Kronecker map x_i ↦ X^(w_i): multivariate products and powers through dense univariate ones.
+
+/** Weights of the Kronecker map x_i ↦ X^(w_i) for exponents below `radix` (first variable most significant). */
+export function kronecker(radix: readonly number[]): { radix: readonly number[]; weights: number[] } {
+  const weights = new Array<number>(radix.length);
+  let w = 1;
+  for (let i = radix.length - 1; i >= 0; i--) {
+    weights[i] = w;
+    w *= radix[i]!;
+  }
+  return { radix, weights };
+}
+
+export function toDense<T>(R: CoeffRing<T>, a: Terms<T>, weights: readonly number[]): T[] {
+  let top = 0;
+  const keys = a.map((t) => {
+    let k = 0;
+    t.exponents.forEach((e, i) => (k += e * weights[i]!));
+    if (k > top) top = k;
+    return k;
+  });
+  const out = new Array<T>(a.length ? top + 1 : 0).fill(R.zero);
+  a.forEach((t, j) => (out[keys[j]!] = t.coeff));
+  return out;
+}
+
+export function fromDense<T>(R: CoeffRing<T>, d: readonly T[], k: { weights: readonly number[] }): Terms<T> {
+  const n = k.weights.length;
+  const out: { exponents: number[]; coeff: T }[] = [];
+  for (let i = d.length - 1; i >= 0; i--) {
+    if (R.isZero(d[i]!)) continue;
+    const e = new Array<number>(n);
+    let r = i;
+    for (let v = 0; v < n; v++) {
+      e[v] = Math.floor(r / k.weights[v]!);
+      r -= e[v]! * k.weights[v]!;
+    }
+    out.push({ exponents: e, coeff: d[i]! });
+  }
+  return out;
+}
+
+/**
+ * A product choosing the method: the dense product of the Kronecker images (Kronecker
+ * substitution, dense.ts) when the image is not much sparser than the term products
+ * (slots ≤ terms_a·terms_b / 4), else the packed sparse product.
+ */
+export function spMulAuto<T>(R: CoeffRing<T>, a: Terms<T>, b: Terms<T>, tick?: () => void): Terms<T> {
+  if (a.length > 1 && b.length > 1) {
+    const n = a[0]!.exponents.length;
+    const radix: number[] = [];
+    for (let i = 0; i < n; i++) radix.push(degreeIn(a, i) + degreeIn(b, i) + 1);
+    const size = radix.reduce((x, y) => x * y, 1);
+    if (size <= (a.length * b.length) / 4) {
+      const k = kronecker(radix);
+      return fromDense(R, dMul(R, toDense(R, a, k.weights), toDense(R, b, k.weights)), k);
+    }
+  }
+  return spMul(R, a, b, tick);
+}
+
+/** a^e choosing dense powering of the Kronecker image when it is small enough. */
+export function spPowAuto<T>(R: CoeffRing<T>, a: Terms<T>, e: number, nvars: number, tick?: () => void): Terms<T> {
+  if (e <= 1 || a.length <= 1) return spPow(R, a, e, nvars, tick);
+  const radix: number[] = [];
+  for (let i = 0; i < nvars; i++) radix.push(degreeIn(a, i) * e + 1);
+  const size = radix.reduce((x, y) => x * y, 1);
+  if (size <= 4 * a.length * e + 64) {
+    const k = kronecker(radix);
+    return fromDense(R, dPow(R, toDense(R, a, k.weights), e, tick), k);
+  }
+  let result = spConstant(R, nvars, R.one);
+  for (const bit of e.toString(2)) {
+    result = spMulAuto(R, result, result, tick);
+    if (bit === "1") result = spMulAuto(R, result, a, tick);
+  }
+  return result;
 }
