@@ -3,6 +3,7 @@
  * (version, provider, read-only effect, no artifacts), the size limits of polynomial fields, the
  * cost measures preflight uses, and the checks that relate two operands (same ring, one variable).
  */
+import { type } from "arktype";
 import { defineChecker, defineCompute, type CheckerDeclaration, type ComputeDeclaration, type Bound } from "../../domain/declaration.js";
 import { domainError } from "../../domain/errors.js";
 import type { PolyLimits } from "../../domain/math/poly/parse.js";
@@ -260,3 +261,6 @@ export function binaryPolynomialOp(spec: BinarySpec) {
 
 /** The wire forms a polynomial operand accepts (for field descriptions). */
 export const POLY_FORM = '{ ring, variables, expression } or { ring, variables, terms }';
+
+/** A variable name field (an identifier, as in a polynomial's `variables`). */
+export const VariableName = type("string").atMostLength(32);

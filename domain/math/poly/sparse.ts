@@ -320,7 +320,7 @@ export function spSubstitute<T>(R: CoeffRing<T>, a: Terms<T>, i: number, q: Term
     const e = degrees[j]!;
     acc = spAdd(R, acc, sortTerms(groups.get(e)!));
     const next = j + 1 < degrees.length ? degrees[j + 1]! : 0;
-    if (e - next > 0) acc = spMul(R, acc, spPow(R, q, e - next, nvars, tick), tick);
+    if (e - next > 0) acc = spMulAuto(R, acc, e - next === 1 ? q : spPowAuto(R, q, e - next, nvars, tick), tick);
     tick?.();
   }
   return acc;
