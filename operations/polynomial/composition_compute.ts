@@ -1,8 +1,9 @@
+import { dCompose, fromDenseUnivariate, toDenseUnivariate } from "../../domain/math/poly/dense.js";
 import { coeffRing } from "../../domain/math/poly/rings.js";
 import { makePolynomial, spSubstitute } from "../../domain/math/poly/sparse.js";
 import { domainError } from "../../domain/errors.js";
 import { request, result } from "../_support/kinds.js";
-import { clearedBits, inputPolynomial, kroneckerUnits, memoryOf, outputPolynomial, polyCompute, polynomialBounds, polySize, requireSameRing, sparseMulUnits, OUTPUT, POLY_FORM } from "./support.js";
+import { clearedBits, sumBits, inputPolynomial, kroneckerUnits, memoryOf, outputPolynomial, polyCompute, polynomialBounds, polySize, requireSameRing, sparseMulUnits, OUTPUT, POLY_FORM } from "./support.js";
 
 const Request = request({
   outer: inputPolynomial("the outer polynomial f " + POLY_FORM + ", in one variable"),
@@ -21,17 +22,17 @@ export default polyCompute<Req, typeof Result.infer>({
   request: Request,
   result: Result,
   bounds: [...polynomialBounds("each operand"), { name: "result_degree", limit: OUTPUT.maxDegree, unit: "degree", description: "deg f · deg g is at most this" }],
-  cost_model: "Horner: deg f products of the running value (up to deg f·deg g) by g; dense: deg f Kronecker products of up to (deg f·deg g) slots of the final coefficient size; sparse: terms products; plus formatting",
-  budget: { max_units: 5e9, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 60_000 },
+  cost_model: "one variable: divide and conquer over f's coefficients with g^(2^k) precomputed, about 1.5 products of the final size (deg f·deg g + 1 slots of bits(f) + deg f·log2(Σ|g_i|) bits) by Kronecker substitution; several variables: Horner: deg f products of the running value (up to deg f·deg g) by g; dense: deg f Kronecker products of up to (deg f·deg g) slots of the final coefficient size; sparse: terms products; plus formatting",
+  budget: { max_units: 3e10, max_memory_bytes: 2048 * 2 ** 20, timeout_ms: 120_000 },
   preflight(req) {
     const f = polySize(req.outer), g = polySize(req.inner);
     const n = Math.max(0, f.degree), m = Math.max(0, g.degree);
     if (n * m > OUTPUT.maxDegree) return { units: Infinity, memory_bytes: 0, basis: `the composition has degree ${n * m}, above ${OUTPUT.maxDegree}` };
     const exact = req.outer.ring.kind === "ZZ" || req.outer.ring.kind === "QQ";
-    const bits = exact ? clearedBits(req.outer) + n * (clearedBits(req.inner) + Math.log2(g.terms + 1)) + 1 : g.bits;
+    const bits = exact ? clearedBits(req.outer) + n * sumBits(req.inner) + Math.log2(n + 1) + 1 : g.bits;
     const slots = g.vars <= 1 ? n * m + 1 : Math.pow(n * m + 1, g.vars);
     const termsOut = Math.min(slots, Math.pow(n + 1, Math.min(g.terms, 8)));
-    const units = slots <= 16 * termsOut ? (n * kroneckerUnits(slots, bits)) / 2 : n * sparseMulUnits(termsOut, g.terms, bits, bits);
+    const units = g.vars <= 1 ? 1.5 * kroneckerUnits(slots, bits) + 200 * n * m : slots <= 16 * termsOut ? (n * kroneckerUnits(slots, bits)) / 2 : n * sparseMulUnits(termsOut, g.terms, bits, bits);
     return { units: units + 3 * termsOut * (40 + bits / 16), memory_bytes: 4 * memoryOf(termsOut, bits, g.vars), basis: `deg f = ${n}, deg g = ${m}` };
   },
   ports: { inputs: { outer: { field: "outer", description: "f" }, inner: { field: "inner", description: "g" } }, outputs: { composition: { field: "composition", description: "f(g)" } } },
@@ -40,6 +41,12 @@ export default polyCompute<Req, typeof Result.infer>({
     requireSameRing(f, g, "payload.inner");
     if (f.variables.length > 1) throw domainError(`the outer polynomial has ${f.variables.length} variables; it must have one`, "payload.outer.variables", "for several variables use polynomial.substitution.compute");
     const R = coeffRing(f.ring);
+    if (g.variables.length <= 1) {
+      // One variable: divide-and-conquer composition with balanced Kronecker products.
+      const out = dCompose(R, toDenseUnivariate(f), toDenseUnivariate(g), () => ctx.checkpoint());
+      if (g.variables.length === 1) return { composition: fromDenseUnivariate(f.ring, g.variables[0]!, out) };
+      return { composition: makePolynomial(f.ring, [], out.length ? [{ exponents: [], coeff: out[0] }] : []) };
+    }
     const n = g.variables.length;
     // f as a polynomial over g's variables plus f's own variable (last), then substitute g for it.
     const lifted = f.terms.map((t) => ({ exponents: [...new Array<number>(n).fill(0), t.exponents[0] ?? 0], coeff: t.coeff }));

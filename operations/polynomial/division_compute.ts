@@ -1,7 +1,7 @@
-import { dAdd, dDivRem, dMul, toDenseUnivariate } from "../../domain/math/poly/dense.js";
+import { dAdd, dDivRem, dMul, NEWTON_DIVISION_THRESHOLD, toDenseUnivariate } from "../../domain/math/poly/dense.js";
 import { domainError } from "../../domain/errors.js";
 import { request, result } from "../_support/kinds.js";
-import { clearedBits, dense, divisionUnits, inputPolynomial, ioCost, memoryOf, outputPolynomial, polyCompute, polynomialBounds, polySize, productUnits, univariatePair, POLY_FORM } from "./support.js";
+import { clearedBits, kroneckerUnits, dense, divisionUnits, inputPolynomial, ioCost, memoryOf, outputPolynomial, polyCompute, polynomialBounds, polySize, productUnits, univariatePair, POLY_FORM } from "./support.js";
 
 const Request = request({ dividend: inputPolynomial("the dividend a " + POLY_FORM + ", in one variable"), divisor: inputPolynomial("the divisor b ≠ 0, in the same variable") });
 const Result = result({ quotient: outputPolynomial("the quotient q"), remainder: outputPolynomial("the remainder r, deg r < deg b") });
@@ -13,17 +13,19 @@ export default polyCompute<Req, Res>({
   title: "Division with remainder of univariate polynomials",
   summary:
     "Quotient and remainder a = q·b + r with deg r < deg b of two polynomials in one variable over a field (QQ, GF(p), GF(p^k)), or over ZZ when the divisor's leading coefficient is ±1 " +
-    "(otherwise use polynomial.pseudo_remainder.compute or write the polynomials over QQ). Schoolbook long division.",
+    "(otherwise use polynomial.pseudo_remainder.compute or write the polynomials over QQ). Newton inversion with Kronecker-substitution products for large GF(p) and ZZ cases, schoolbook long division otherwise.",
   keywords: ["polynomial", "division", "divide", "quotient", "remainder", "long division", "divrem", "mod", "euclidean division", "finite field"],
   request: Request,
   result: Result,
   bounds: polynomialBounds("each operand"),
-  cost_model: "(deg a − deg b + 1)·(deg b + 1) coefficient multiply-subtracts of (coefficient product limbs + 60) units, plus the postcondition's product q·b (Kronecker substitution) and parsing/formatting",
+  cost_model: "GF(p), or ZZ with a unit leading coefficient, when quotient and divisor both exceed 96 coefficients: Newton inversion of the reversed divisor and fast products, about 8 Kronecker products of deg a + 1 slots; otherwise schoolbook: (deg a − deg b + 1)·(deg b + 1) coefficient multiply-subtracts of (coefficient product limbs + 60) units, plus the postcondition's product q·b (Kronecker substitution) and parsing/formatting",
   budget: { max_units: 5e9, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 60_000 },
   preflight(req) {
     const a = polySize(req.dividend), b = polySize(req.divisor);
     const bits = Math.max(clearedBits(req.dividend), clearedBits(req.divisor)) * 2 + 64;
-    const units = divisionUnits(a.degree, b.degree, bits) + productUnits(req.divisor, req.divisor) * Math.max(1, a.degree / Math.max(1, b.degree)) + 3 * ioCost(a) + 3 * ioCost(b);
+    const newton = a.degree - b.degree >= NEWTON_DIVISION_THRESHOLD && b.degree + 1 >= NEWTON_DIVISION_THRESHOLD && (req.dividend.ring.kind === "GF" || req.dividend.ring.kind === "ZZ");
+    const work = newton ? 8 * kroneckerUnits(a.degree + 1, bits) : divisionUnits(a.degree, b.degree, bits);
+    const units = work + productUnits(req.divisor, req.divisor) * Math.max(1, a.degree / Math.max(1, b.degree)) + 3 * ioCost(a) + 3 * ioCost(b);
     return { units, memory_bytes: memoryOf(2 * (a.degree + 1), bits, 1) * 2, basis: `degrees ${a.degree} and ${b.degree}` };
   },
   ports: {

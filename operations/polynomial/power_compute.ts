@@ -3,7 +3,7 @@ import { spPowAuto } from "../../domain/math/poly/sparse.js";
 import { coeffRing } from "../../domain/math/poly/rings.js";
 import { makePolynomial } from "../../domain/math/poly/sparse.js";
 import { request, result } from "../_support/kinds.js";
-import { clearedBits, inputPolynomial, ioCost, kroneckerUnits, memoryOf, outputPolynomial, polyCompute, polynomialBounds, polySize, sparseMulUnits, OUTPUT } from "./support.js";
+import { sumBits, inputPolynomial, ioCost, kroneckerUnits, memoryOf, outputPolynomial, polyCompute, polynomialBounds, polySize, sparseMulUnits, OUTPUT } from "./support.js";
 
 const MAX_EXPONENT = 1_000_000;
 const Request = request({
@@ -26,7 +26,7 @@ function shape(req: Req) {
   let multisets = 1;
   for (let j = 1; j < s.terms && multisets < slots; j++) multisets = (multisets * (e + j)) / j;
   const terms = s.terms <= 1 ? Math.min(1, s.terms) : Math.min(slots, multisets);
-  const bits = p.ring.kind === "ZZ" || p.ring.kind === "QQ" ? e * (clearedBits(p) + Math.log2(s.terms + 1)) + 1 : s.bits;
+  const bits = p.ring.kind === "ZZ" || p.ring.kind === "QQ" ? e * sumBits(p) + 1 : s.bits;
   return { s, slots, terms, bits };
 }
 
@@ -45,14 +45,14 @@ export default polyCompute<Req, typeof Result.infer>({
     { name: "result_terms", limit: OUTPUT.maxTerms, unit: "terms", description: "powers whose estimated term count (min of Π(e·deg_i + 1) and C(t+e−1, e)) exceeds this are refused in preflight" },
   ],
   cost_model:
-    "result size: terms ≤ min(Π_i (e·deg_i + 1), C(t+e−1, e)), coefficient bits ≤ e·(b + log2(t+1)) over ZZ/QQ. Dense (Kronecker image with at most 4·t·e + 64 slots): about 2 products of the final size, " +
-    "12·L^1.58 units for L limbs; sparse: about 2·terms² products of 250 units plus limb costs",
-  budget: { max_units: 5e9, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 60_000 },
+    "result size: terms ≤ min(Π_i (e·deg_i + 1), C(t+e−1, e)), coefficient bits ≤ e·log2(Σ|c_i|) over ZZ/QQ (denominators cleared). Dense (Kronecker image with at most 4·t·e + 64 slots): about 1.5 products of the final size " +
+    "(V8: 12·L^1.58 units for L limbs, about 7,000·L above 60,000 limbs); sparse: about 2·terms² products of 250 units plus limb costs",
+  budget: { max_units: 3e10, max_memory_bytes: 2048 * 2 ** 20, timeout_ms: 120_000 },
   preflight(req) {
     const { s, slots, terms, bits } = shape(req);
     if (terms > OUTPUT.maxTerms) return { units: Infinity, memory_bytes: 0, basis: `the power may have ${Math.round(terms)} terms, above ${OUTPUT.maxTerms}` };
     const dense = slots <= 4 * s.terms * req.exponent + 64;
-    const units = dense ? 2.5 * kroneckerUnits(slots, bits) : 2 * sparseMulUnits(terms, Math.min(terms, Math.sqrt(terms) * 2), bits / 2, bits / 2);
+    const units = dense ? 1.5 * kroneckerUnits(slots, bits) : 2 * sparseMulUnits(terms, Math.min(terms, Math.sqrt(terms) * 2), bits / 2, bits / 2);
     return { units: units + ioCost({ ...s, terms, bits }), memory_bytes: 3 * memoryOf(terms, bits, s.vars) + (dense ? (slots * bits) / 2 : 0), basis: `${Math.round(terms)} result terms of up to ${Math.round(bits)} bits (${dense ? "dense" : "sparse"})` };
   },
   ports: { inputs: { polynomial: { field: "polynomial", description: "the base" } }, outputs: { power: { field: "power", description: "the power" } } },

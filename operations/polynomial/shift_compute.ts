@@ -21,15 +21,15 @@ export default polyCompute<Req, typeof Result.infer>({
   request: Request,
   result: Result,
   bounds: [...polynomialBounds("the polynomial"), { name: "shift_chars", limit: MAX_SHIFT_CHARS, unit: "characters", description: "the shift string has at most this many characters" }],
-  cost_model: "log2(n) levels of Kronecker-substitution products of total size n coefficients of (bits(f) + n·bits(c)) bits: units ≈ 2·log2(n)·12·L^1.58 for L = n·bits/64 limbs",
+  cost_model: "log2(n) levels of Kronecker-substitution products whose sizes halve per level (so about 3 products of the final size): n coefficients of bits(f) + n·(bits(c) + 1) bits, plus a quadratic base case of 32 coefficients",
   budget: { max_units: 5e9, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 60_000 },
   preflight(req) {
     const s = polySize(req.polynomial);
     const n = Math.max(1, s.degree + 1);
-    const cb = req.shift.length * 3.33 + 2;
+    const cb = req.shift.length * 3.33;
     const exact = req.polynomial.ring.kind === "ZZ" || req.polynomial.ring.kind === "QQ";
-    const bits = exact ? clearedBits(req.polynomial) + n * cb + n : s.bits;
-    return { units: 2 * Math.log2(n + 1) * kroneckerUnits(n, bits) + 32 * n * (bits / 16 + 60), memory_bytes: 6 * memoryOf(n, bits, 1), basis: `degree ${s.degree}, result coefficients up to about ${Math.round(bits)} bits` };
+    const bits = exact ? clearedBits(req.polynomial) + n * (cb + 1) : s.bits;
+    return { units: 3 * kroneckerUnits(n, bits) + 32 * n * (bits / 16 + 60), memory_bytes: 6 * memoryOf(n, bits, 1), basis: `degree ${s.degree}, result coefficients up to about ${Math.round(bits)} bits` };
   },
   ports: { inputs: { polynomial: { field: "polynomial", description: "f" } }, outputs: { shifted: { field: "shifted", description: "f(x + c)" } } },
   execute(req, ctx) {

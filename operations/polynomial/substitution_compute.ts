@@ -1,7 +1,8 @@
+import { dCompose, fromDenseUnivariate, toDenseUnivariate } from "../../domain/math/poly/dense.js";
 import { coeffRing } from "../../domain/math/poly/rings.js";
 import { makePolynomial, remapTerms, spSubstitute } from "../../domain/math/poly/sparse.js";
 import { request, result } from "../_support/kinds.js";
-import { clearedBits, inputPolynomial, kroneckerUnits, memoryOf, outputPolynomial, polyCompute, polynomialBounds, polySize, requireSameRing, sparseMulUnits, variableIndex, VariableName, OUTPUT, POLY_FORM } from "./support.js";
+import { clearedBits, sumBits, inputPolynomial, kroneckerUnits, memoryOf, outputPolynomial, polyCompute, polynomialBounds, polySize, requireSameRing, sparseMulUnits, variableIndex, VariableName, OUTPUT, POLY_FORM } from "./support.js";
 
 const Request = request({
   polynomial: inputPolynomial("the polynomial p " + POLY_FORM),
@@ -21,8 +22,8 @@ export default polyCompute<Req, typeof Result.infer>({
   request: Request,
   result: Result,
   bounds: [...polynomialBounds("each polynomial"), { name: "result_terms", limit: OUTPUT.maxTerms, unit: "terms", description: "substitutions whose estimated result size exceeds this are refused in preflight" }],
-  cost_model: "Horner in q over the exponents of x in p: deg_x p products of the running value by q (Kronecker-substitution when dense, packed sparse otherwise); estimated from the result size bound terms(p)·C(t_q + d − 1, d)",
-  budget: { max_units: 5e9, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 60_000 },
+  cost_model: "one variable throughout: divide-and-conquer composition, about 1.5 Kronecker products of the final size; otherwise Horner in q over the exponents of x in p: deg_x p products of the running value by q (Kronecker-substitution when dense, packed sparse otherwise); estimated from the result size bound terms(p)·C(t_q + d − 1, d)",
+  budget: { max_units: 3e10, max_memory_bytes: 2048 * 2 ** 20, timeout_ms: 120_000 },
   preflight(req) {
     const p = polySize(req.polynomial), q = polySize(req.value);
     const i = req.polynomial.variables.indexOf(req.variable);
@@ -33,9 +34,9 @@ export default polyCompute<Req, typeof Result.infer>({
     const termsOut = Math.min(1e12, p.terms * Math.max(1, multisets));
     if (termsOut > 10 * OUTPUT.maxTerms && d * Math.max(1, q.degree) > OUTPUT.maxDegree) return { units: Infinity, memory_bytes: 0, basis: `the result may have ${Math.round(termsOut)} terms` };
     const exact = req.polynomial.ring.kind === "ZZ" || req.polynomial.ring.kind === "QQ";
-    const bits = exact ? clearedBits(req.polynomial) + d * (clearedBits(req.value) + Math.log2(q.terms + 1)) + 1 : q.bits;
+    const bits = exact ? clearedBits(req.polynomial) + d * sumBits(req.value) + Math.log2(d + 1) + 1 : q.bits;
     const uni = new Set([...req.polynomial.variables, ...req.value.variables]).size <= 1;
-    const units = uni ? (d * kroneckerUnits(d * Math.max(1, q.degree) + p.degree + 1, bits)) / 2 : d * sparseMulUnits(Math.min(termsOut, OUTPUT.maxTerms), q.terms, bits, bits);
+    const units = uni ? 1.5 * kroneckerUnits(d * Math.max(1, q.degree) + 1, bits) + 200 * d * Math.max(1, q.degree) : d * sparseMulUnits(Math.min(termsOut, OUTPUT.maxTerms), q.terms, bits, bits);
     return { units: units + 3 * termsOut * (40 + bits / 16), memory_bytes: 4 * memoryOf(Math.min(termsOut, OUTPUT.maxTerms), bits, p.vars + q.vars), basis: `degree ${d} in ${req.variable}, ${q.terms} terms in the value` };
   },
   ports: { inputs: { polynomial: { field: "polynomial", description: "p" }, value: { field: "value", description: "q" } }, outputs: { result: { field: "result", description: "p with x replaced by q" } } },
@@ -44,6 +45,12 @@ export default polyCompute<Req, typeof Result.infer>({
     requireSameRing(p, q, "payload.value");
     const i = variableIndex(p, req.variable, "payload.polynomial");
     const R = coeffRing(p.ring);
+    if (p.variables.length === 1 && q.variables.length <= 1) {
+      // One variable throughout: divide-and-conquer composition with balanced Kronecker products.
+      const out = dCompose(R, toDenseUnivariate(p), toDenseUnivariate(q), () => ctx.checkpoint());
+      if (q.variables.length === 1) return { result: fromDenseUnivariate(p.ring, q.variables[0]!, out) };
+      return { result: makePolynomial(p.ring, [], out.length ? [{ exponents: [], coeff: out[0] }] : []) };
+    }
     const all = p.variables.slice();
     for (const v of q.variables) if (!all.includes(v)) all.push(v);
     const P = remapTerms(p.terms, p.variables.map((v) => all.indexOf(v)), all.length);

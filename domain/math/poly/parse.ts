@@ -21,7 +21,7 @@
 import { JacobianError } from "../../errors.js";
 import { dMul, dPow } from "./dense.js";
 import { coeffRing, parsePolyRingWire, reservedName } from "./rings.js";
-import { constantExponents, degreeIn, fromDense, kronecker, makePolynomial, toDense, spConstant, spEq, spMul, spNeg, spPow, TermAccumulator, totalDegree, type Terms } from "./sparse.js";
+import { compareExponents, constantExponents, degreeIn, sortTerms, fromDense, kronecker, makePolynomial, toDense, spConstant, spEq, spMul, spNeg, spPow, TermAccumulator, totalDegree, type Terms } from "./sparse.js";
 import type { CoeffRing, Polynomial, PolynomialWire, PolyRing } from "./types.js";
 
 /** Bounds of one polynomial field. */
@@ -69,8 +69,8 @@ export function checkVariables(ring: PolyRing, variables: readonly string[], pat
  * Parse a polynomial wire value. When both `expression` and `terms` are given (the canonical
  * output form handed back), both are read and must agree.
  */
-export function parsePolynomialWire(wire: PolynomialWire | { ring: string; variables: string[]; expression?: string; terms?: { coefficient: string; exponents: number[] }[] }, path: string, limits: PolyLimits): Polynomial {
-  const w = wire as { ring: string; variables: string[]; expression?: string; terms?: { coefficient: string; exponents: number[] }[] };
+export function parsePolynomialWire(wire: PolynomialWire | { ring: string; variables: string[]; expression?: string; terms?: unknown[] }, path: string, limits: PolyLimits): Polynomial {
+  const w = wire as { ring: string; variables: string[]; expression?: string; terms?: unknown[] };
   const ring = parsePolyRingWire(w.ring, `${path}.ring`, limits.maxPrimeDigits ?? 40);
   checkVariables(ring, w.variables, `${path}.variables`, limits.maxVariables);
   const R = coeffRing(ring);
@@ -103,21 +103,38 @@ export function parseCoefficient<T>(R: CoeffRing<T>, s: string, path: string, li
   throw invalid(path, `${path} is not a coefficient of ${R.name}`, 'coefficients are integers "-3" or rationals "3/4" (GF(p^k): expressions in the generator a, like "a^2 + 1")');
 }
 
-function parseTermList<T>(R: CoeffRing<T>, nvars: number, terms: readonly { coefficient: string; exponents: number[] }[], path: string, limits: PolyLimits): Terms<T> {
+function parseTermList<T>(R: CoeffRing<T>, nvars: number, terms: readonly unknown[], path: string, limits: PolyLimits): Terms<T> {
   if (terms.length > limits.maxTerms) throw invalid(path, `${path} has ${terms.length} terms; at most ${limits.maxTerms} are allowed`);
-  const acc = new TermAccumulator(R);
-  terms.forEach((t, j) => {
-    const ex = t.exponents;
-    if (ex.length !== nvars) throw invalid(`${path}[${j}].exponents`, `${path}[${j}].exponents has ${ex.length} entries; the polynomial has ${nvars} variables`, "give one exponent per variable, in the order of `variables`");
+  const maxCoeffChars = Math.max(64, 2 * limits.maxCoeffDigits + 2);
+  const out: { exponents: number[]; coeff: T }[] = [];
+  for (let j = 0; j < terms.length; j++) {
+    const t = terms[j] as { coefficient?: unknown; exponents?: unknown } | null;
+    const at = `${path}[${j}]`;
+    if (t === null || typeof t !== "object" || Array.isArray(t)) throw invalid(at, `${at} is not a term { coefficient, exponents }`);
+    for (const k of Object.keys(t)) if (k !== "coefficient" && k !== "exponents") throw invalid(`${at}.${k.slice(0, 32)}`, `${at} has an unknown key ${JSON.stringify(k.slice(0, 32))}`, "a term has exactly the keys coefficient and exponents");
+    const c = t.coefficient, ex = t.exponents;
+    if (typeof c !== "string" || c.length > maxCoeffChars) throw invalid(`${at}.coefficient`, `${at}.coefficient must be a string of at most ${maxCoeffChars} characters`);
+    if (!Array.isArray(ex)) throw invalid(`${at}.exponents`, `${at}.exponents must be an array of non-negative integers`);
+    if (ex.length !== nvars) throw invalid(`${at}.exponents`, `${at}.exponents has ${ex.length} entries; the polynomial has ${nvars} variables`, "give one exponent per variable, in the order of `variables`");
     let total = 0;
-    ex.forEach((e, i) => {
-      if (!Number.isSafeInteger(e) || e < 0) throw invalid(`${path}[${j}].exponents[${i}]`, `${path}[${j}].exponents[${i}] is not a non-negative integer`);
+    for (let i = 0; i < nvars; i++) {
+      const e = ex[i];
+      if (typeof e !== "number" || !Number.isSafeInteger(e) || e < 0) throw invalid(`${at}.exponents[${i}]`, `${at}.exponents[${i}] is not a non-negative integer`);
       total += e;
-    });
-    if (total > limits.maxDegree) throw invalid(`${path}[${j}].exponents`, `${path}[${j}] has total degree ${total}, above the bound ${limits.maxDegree}`);
-    acc.add(ex, parseCoefficient(R, t.coefficient, `${path}[${j}].coefficient`, limits));
-  });
-  return acc.terms();
+    }
+    if (total > limits.maxDegree) throw invalid(`${at}.exponents`, `${at} has total degree ${total}, above the bound ${limits.maxDegree}`);
+    const coeff = parseCoefficient(R, c, `${at}.coefficient`, limits);
+    if (!R.isZero(coeff)) out.push({ exponents: ex.slice() as number[], coeff });
+  }
+  // Sort, then merge repeated exponent vectors (adjacent after sorting).
+  sortTerms(out);
+  const merged: { exponents: number[]; coeff: T }[] = [];
+  for (const t of out) {
+    const last = merged[merged.length - 1];
+    if (last && compareExponents(last.exponents, t.exponents) === 0) last.coeff = R.add(last.coeff, t.coeff);
+    else merged.push(t);
+  }
+  return merged.filter((t) => !R.isZero(t.coeff));
 }
 
 /** Parse an expression over the given variables into canonical terms. */

@@ -86,6 +86,28 @@ describe("domain/math/poly dense arithmetic", () => {
     );
   });
 
+  it("Newton division (large quotient and divisor) satisfies a = q·b + r over GF(p) and over ZZ with a monic divisor", () => {
+    const big = (n: number, m: number) => fc.array(fc.bigInt(0n, P - 1n), { minLength: n, maxLength: m });
+    fc.assert(
+      fc.property(big(300, 500), big(100, 200), (a0, b0) => {
+        const a = trimZ(a0), b = trimZ([...b0, 1n]);
+        const { q, r } = dDivRem(GF, a, b);
+        expect(r.length).to.be.below(b.length);
+        expect(dAdd(GF, dMul(GF, q, b), r)).to.deep.equal(a);
+      }),
+      { seed: 44, numRuns: 20 },
+    );
+    fc.assert(
+      fc.property(fc.array(int(64), { minLength: 300, maxLength: 400 }), fc.array(int(20), { minLength: 100, maxLength: 150 }), (a0, b0) => {
+        const a = trimZ([...a0, 5n]), b = [...b0, -1n];
+        const { q, r } = dDivRem(integers, a, b);
+        expect(r.length).to.be.below(b.length);
+        expect(dAdd(integers, dMul(integers, q, b), r)).to.deep.equal(a);
+      }),
+      { seed: 45, numRuns: 20 },
+    );
+  });
+
   it("pseudo-division over ZZ: lc(b)^(da−db+1)·a = q·b + r and exact division of a product", () => {
     fc.assert(
       fc.property(zz(30, 64), zz(8, 64), (a, b) => {
