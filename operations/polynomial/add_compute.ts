@@ -12,7 +12,7 @@ export default binaryPolynomialOp({
   describes: "the sum left + right in canonical form",
   combine: (R, a, b) => spAdd(R, a, b),
   units: (a, b) => 2 * (ioCost(polySize(a)) + ioCost(polySize(b))),
-  cost_model: "a merge of the two sorted term lists: units ≈ 2·Σ terms·(40 + 2·limbs + 4·variables) (parsing, merging and formatting)",
+  cost_model: "a merge of the two sorted term lists: units ≈ 2·Σ terms·(10,000 + 40·limbs + 200·variables) (passes through the pipeline: check, parse, clone, digest, format; the merge itself is linear)",
   examples: [
     {
       title: "over QQ",

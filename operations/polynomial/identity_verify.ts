@@ -36,7 +36,7 @@ export default polyChecker<Req>({
     "Both sides are expanded exactly to canonical sparse form (distinct exponent vectors, descending lexicographic order) while parsing, then compared term by term; two polynomials are equal exactly when their canonical forms are. " +
     "The first differing monomial is the counterexample.",
   bounds: polynomialBounds("each side"),
-  cost_model: "the expansion runs while parsing (bounded there); the comparison is a merge of the two term lists: units ≈ 2·Σ terms·(40 + 2·limbs + 4·variables)",
+  cost_model: "the expansion runs while parsing (bounded there); the comparison is a merge of the two term lists: units ≈ 2·Σ terms·(10,000 + 40·limbs + 200·variables) (one pass of the pipeline: check, parse, clone, digest, format)",
   budget: { max_units: 5e9, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 30_000 },
   preflight(req) {
     const a = polySize(req.claim.left), b = polySize(req.claim.right);

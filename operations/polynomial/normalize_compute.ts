@@ -15,7 +15,7 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
   request: Request,
   result: Result,
   bounds: polynomialBounds("the polynomial"),
-  cost_model: "the expansion runs while the request is parsed, bounded there by term count, degree, coefficient size and 20,000,000 coefficient products; preflight charges formatting: units ≈ terms·(40 + 2·limbs + 4·variables)",
+  cost_model: "the expansion runs while the request is parsed, bounded there by term count, degree, coefficient size and 2,000,000 coefficient products; preflight charges the passes through the pipeline: units ≈ terms·(10,000 + 40·limbs + 200·variables) (one pass of the pipeline: check, parse, clone, digest, format)",
   budget: { max_units: 5e9, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 30_000 },
   preflight(req) {
     const s = polySize(req.polynomial);

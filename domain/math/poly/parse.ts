@@ -89,6 +89,7 @@ export function parsePolynomialWire(wire: PolynomialWire | { ring: string; varia
 export function parseCoefficient<T>(R: CoeffRing<T>, s: string, path: string, limits: Pick<PolyLimits, "maxCoeffDigits">): T {
   if (RATIONAL_LITERAL.test(s)) {
     if (s.length > limits.maxCoeffDigits * 2 + 2) throw invalid(path, `${path} has more than ${limits.maxCoeffDigits} digits`);
+    if (R.ring.kind === "ZZ" && s.indexOf("/") < 0) return BigInt(s) as T;
     const slash = s.indexOf("/");
     const num = BigInt(slash < 0 ? s : s.slice(0, slash));
     const den = slash < 0 ? 1n : BigInt(s.slice(slash + 1));

@@ -106,6 +106,7 @@ export function primeField(p: bigint): CoeffRing<bigint> {
     divExact: (a, b) => (b === 0n ? undefined : (a * inv(b)) % p),
     fromInteger: (n) => mod(n, p),
     fromRational: (num, den) => {
+      if (den === 1n) return mod(num, p);
       const d = mod(den, p);
       if (d === 0n) return undefined;
       return (mod(num, p) * inv(d)) % p;
