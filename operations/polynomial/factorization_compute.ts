@@ -24,7 +24,7 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
   ],
   cost_model:
     "units ≈ 3n^3 + 2n^2·log2 p modular multiply-adds for degree n (the Frobenius matrix: n products modulo f; up to n/2 distinct-degree steps of n^2 each; Berlekamp's count n^3/3), × 4·limbs² for p ≥ 2^26",
-  budget: { max_units: 1e11, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
+  budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
   preflight: (req) => finiteFieldCost(req.polynomial),
   ports: { outputs: { factorization: { field: ".", description: "the whole factorization { unit, factors }: the claim of polynomial.factorization.verify" } } },
   execute(req, ctx) {

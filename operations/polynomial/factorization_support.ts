@@ -13,7 +13,7 @@ import { list, object } from "../_support/kinds.js";
 import { INPUT, outputPolynomial } from "./support.js";
 
 /** Degree bound of the univariate factorization operations (the Frobenius matrix has degree² entries). */
-export const MAX_FACTOR_DEGREE = 3000;
+export const MAX_FACTOR_DEGREE = 1000;
 /** At most this many distinct factors or roots are listed (never more than the degree). */
 export const MAX_FACTORS = MAX_FACTOR_DEGREE;
 

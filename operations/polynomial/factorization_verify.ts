@@ -47,7 +47,7 @@ export default polyChecker<Req>({
     { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "f has one variable and degree at most this" },
   ],
   cost_model: "units ≈ the factorization cost of deg f (Rabin's test on factors of degrees d_i costs ~3·Σ d_i^3 ≤ 3n^3) + n^2 for the product",
-  budget: { max_units: 1e11, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
+  budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
   preflight: (req) => finiteFieldCost(req.polynomial),
   ports: { inputs: { claim: { field: "claim", description: "the claimed { unit, factors }: the `factorization` output of polynomial.factorization.compute" } } },
   execute(req, ctx): CheckerFinding {

@@ -25,7 +25,7 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
     { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "the polynomial has one variable and degree at most this" },
   ],
   cost_model: "units ≈ 3n^3 + 2n^2·log2 p (the Frobenius matrix: n products modulo f; n matrix–vector steps; gcds at n/q)",
-  budget: { max_units: 1e11, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
+  budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
   preflight: (req) => finiteFieldCost(req.polynomial),
   execute(req, ctx) {
     const u = univariate(req.polynomial, "payload.polynomial");

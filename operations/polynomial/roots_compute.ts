@@ -22,7 +22,7 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
     { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "the polynomial has one variable and degree at most this" },
   ],
   cost_model: "units ≈ bounded by the factorization cost 3n^3 + 2n^2·log2 p (the modular power x^p mod f dominates: ~2·log2 p products modulo f)",
-  budget: { max_units: 1e11, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
+  budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
   preflight: (req) => finiteFieldCost(req.polynomial),
   ports: { outputs: { roots: { field: ".", description: "the roots with multiplicities: the claim of polynomial.roots.verify" } } },
   execute(req, ctx) {

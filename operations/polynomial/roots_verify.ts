@@ -43,7 +43,7 @@ export default polyChecker<Req>({
     { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "f has one variable and degree at most this" },
   ],
   cost_model: "units ≈ n per root and division, plus 2n^2·log2 p for x^p mod q (bounded by the factorization cost of deg f)",
-  budget: { max_units: 1e11, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
+  budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
   preflight: (req) => finiteFieldCost(req.polynomial),
   ports: { inputs: { claim: { field: "claim", description: "the claimed { roots }: the `roots` output of polynomial.roots.compute" } } },
   execute(req, ctx): CheckerFinding {

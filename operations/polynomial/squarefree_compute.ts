@@ -30,7 +30,7 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
     { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "the polynomial has one variable and degree at most this" },
   ],
   cost_model: "units ≈ a few gcds of degree n: bounded by the factorization estimate 3n^3 + 2n^2·log2 p (the real cost is ~10n^2)",
-  budget: { max_units: 1e11, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
+  budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
   preflight: (req) => {
     const c = finiteFieldCost(req.polynomial);
     return { ...c, units: Math.min(c.units, 100 * c.units ** (2 / 3) + 1000) };
