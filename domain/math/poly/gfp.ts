@@ -53,23 +53,27 @@ export interface GfpRoot {
 // ───────────────────────────── kernel interface ─────────────────────────────
 
 /** A dense little-endian polynomial as a kernel stores it (Float64Array or bigint[]), trimmed. */
-interface Poly<C> {
+export interface Poly<C> {
   readonly length: number;
   readonly [i: number]: C;
 }
 
-/** Arithmetic on trimmed dense little-endian polynomials P of reduced residues C. */
-interface Kernel<C, P extends Poly<C>> {
+/**
+ * What the generic algorithms need: arithmetic on trimmed dense little-endian polynomials P over a
+ * finite field of order q = p^e with elements C. Implemented here for GF(p) (q = p) and, over any
+ * CoeffRing of a finite field, by ffactor.ts.
+ */
+export interface FieldPolyKernel<C, P extends Poly<C>> {
+  /** The characteristic. */
   readonly p: bigint;
+  /** The order of the field (the Frobenius is h ↦ h^q). */
+  readonly q: bigint;
   readonly zero: C;
   readonly one: C;
-  /** From reduced residues (trims). */
+  /** From field elements (trims). */
   make(cs: readonly C[]): P;
-  from(f: readonly bigint[]): P;
-  to(f: P): bigint[];
-  fromBig(c: bigint): C;
-  toBig(c: C): bigint;
-  mulC(a: C, b: C): C;
+  /** The p-th root of an element (c^(q/p); the identity in GF(p)). */
+  pthRootC(c: C): C;
   invC(a: C): C;
   negC(a: C): C;
   add(a: P, b: P): P;
@@ -84,7 +88,6 @@ interface Kernel<C, P extends Poly<C>> {
   gcd(a: P, b: P): P;
   monic(a: P): P;
   deriv(a: P): P;
-  eval(a: P, x: C): C;
   /** The Frobenius matrix of a degree-n modulus from its rows x^(jp) mod m, j = 0..n−1. */
   frob(rows: readonly P[], n: number): unknown;
   /** h^p mod m for deg h < n, by the matrix. */
@@ -92,6 +95,16 @@ interface Kernel<C, P extends Poly<C>> {
   /** n − rank(Q − I) for the Frobenius matrix Q (Berlekamp: the number of irreducible factors of a square-free m). */
   frobNullity(F: unknown): number;
   random(deg: number, rng: SeededRandom): P;
+}
+
+/** The GF(p) kernels add the conversions of the public bigint[] API. */
+interface Kernel<C, P extends Poly<C>> extends FieldPolyKernel<C, P> {
+  from(f: readonly bigint[]): P;
+  to(f: P): bigint[];
+  fromBig(c: bigint): C;
+  toBig(c: C): bigint;
+  mulC(a: C, b: C): C;
+  eval(a: P, x: C): C;
 }
 
 const noop = (): void => {};
@@ -131,7 +144,9 @@ class NumKernel implements Kernel<number, Float64Array> {
   readonly pinv: number;
   /** How many products (p−1)^2 may be added to a reduced residue and stay below SUM_BOUND. */
   readonly batch: number;
+  readonly q: bigint;
   constructor(readonly p: bigint) {
+    this.q = p;
     this.pn = Number(p);
     this.pinv = 1 / this.pn;
     const q = (this.pn - 1) * (this.pn - 1);
@@ -155,6 +170,9 @@ class NumKernel implements Kernel<number, Float64Array> {
   private trim(a: Float64Array, n = a.length): Float64Array {
     while (n > 0 && a[n - 1] === 0) n--;
     return n === a.length ? a : a.slice(0, n);
+  }
+  pthRootC(c: number): number {
+    return c;
   }
   make(cs: readonly number[]): Float64Array {
     return this.trim(Float64Array.from(cs));
@@ -483,7 +501,13 @@ function trimBig(a: bigint[]): bigint[] {
 class BigKernel implements Kernel<bigint, bigint[]> {
   readonly zero = 0n;
   readonly one = 1n;
-  constructor(readonly p: bigint) {}
+  readonly q: bigint;
+  constructor(readonly p: bigint) {
+    this.q = p;
+  }
+  pthRootC(c: bigint): bigint {
+    return c;
+  }
   private red(c: bigint): bigint {
     const r = c % this.p;
     return r < 0n ? r + this.p : r;
@@ -666,7 +690,7 @@ function deg(a: { readonly length: number }): number {
   return a.length - 1;
 }
 
-function xgcdK<C, P extends Poly<C>>(K: Kernel<C, P>, a: P, b: P): { g: P; s: P; t: P } {
+export function xgcdK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, a: P, b: P): { g: P; s: P; t: P } {
   let r0 = a, r1 = b;
   let s0 = K.make([K.one]), s1 = K.make([]), t0 = K.make([]), t1 = K.make([K.one]);
   while (r1.length > 0) {
@@ -680,11 +704,11 @@ function xgcdK<C, P extends Poly<C>>(K: Kernel<C, P>, a: P, b: P): { g: P; s: P;
   return { g: K.scale(r0, li), s: K.scale(s0, li), t: K.scale(t0, li) };
 }
 
-function mulmodK<C, P extends Poly<C>>(K: Kernel<C, P>, a: P, b: P, m: P): P {
+function mulmodK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, a: P, b: P, m: P): P {
   return K.rem(K.mul(a, b), m);
 }
 
-function powmodK<C, P extends Poly<C>>(K: Kernel<C, P>, a: P, e: bigint, m: P, checkpoint: () => void = noop): P {
+export function powmodK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, a: P, e: bigint, m: P, checkpoint: () => void = noop): P {
   if (deg(m) === 0) return K.make([]);
   if (e === 0n) return K.make([K.one]);
   const base = K.rem(a, m);
@@ -699,10 +723,10 @@ function powmodK<C, P extends Poly<C>>(K: Kernel<C, P>, a: P, e: bigint, m: P, c
 }
 
 /** The Frobenius matrix of m (monic, degree n ≥ 1) from the rows x^(jp) mod m, j = 0..n−1; and x^p mod m. */
-function frobMatrix<C, P extends Poly<C>>(K: Kernel<C, P>, m: P, checkpoint: () => void): { F: unknown; xp: P } {
+function frobMatrix<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, m: P, checkpoint: () => void): { F: unknown; xp: P } {
   const n = deg(m);
   const x = K.make([K.zero, K.one]);
-  const xp = powmodK(K, x, K.p, m, checkpoint);
+  const xp = powmodK(K, x, K.q, m, checkpoint);
   // Multiplication by x^p modulo m is linear: tabulate x^k·x^p mod m (k < n, O(n) each), then each
   // row x^((j+1)p) = x^(jp)·x^p is one matrix–vector product (n^2) instead of a product and a
   // division (~1.6 n^2 here).
@@ -720,7 +744,7 @@ function frobMatrix<C, P extends Poly<C>>(K: Kernel<C, P>, m: P, checkpoint: () 
 }
 
 /** Square-free decomposition of a monic f of degree ≥ 1: pairs (g_i, i) with f = Π g_i^i. */
-function squarefreeK<C, P extends Poly<C>>(K: Kernel<C, P>, f: P, checkpoint: () => void): { factor: P; multiplicity: number }[] {
+export function squarefreeK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, f: P, checkpoint: () => void): { factor: P; multiplicity: number }[] {
   const out: { factor: P; multiplicity: number }[] = [];
   const rec = (a: P, mult: number): void => {
     let c = K.gcd(a, K.deriv(a));
@@ -739,7 +763,7 @@ function squarefreeK<C, P extends Poly<C>>(K: Kernel<C, P>, f: P, checkpoint: ()
       // c = Σ c_{jp} x^{jp} is a p-th power, and b^(1/p) = b in GF(p).
       const pn = Number(K.p);
       const root: C[] = [];
-      for (let j = 0; j * pn < c.length; j++) root.push(c[j * pn]!);
+      for (let j = 0; j * pn < c.length; j++) root.push(K.pthRootC(c[j * pn]!));
       rec(K.make(root), mult * pn);
     }
   };
@@ -749,7 +773,7 @@ function squarefreeK<C, P extends Poly<C>>(K: Kernel<C, P>, f: P, checkpoint: ()
 }
 
 /** Distinct-degree factorization of a monic square-free f: (g_d, d), g_d = product of the degree-d factors. */
-function ddfK<C, P extends Poly<C>>(K: Kernel<C, P>, f: P, checkpoint: () => void): { factor: P; degree: number }[] {
+export function ddfK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, f: P, checkpoint: () => void): { factor: P; degree: number }[] {
   const out: { factor: P; degree: number }[] = [];
   if (deg(f) <= 0) return out;
   if (deg(f) === 1) return [{ factor: f, degree: 1 }];
@@ -776,11 +800,13 @@ function ddfK<C, P extends Poly<C>>(K: Kernel<C, P>, f: P, checkpoint: () => voi
 }
 
 /** Equal-degree splitting (Cantor–Zassenhaus) of a monic square-free g whose factors all have degree d. */
-function edfK<C, P extends Poly<C>>(K: Kernel<C, P>, g: P, d: number, rng: SeededRandom, checkpoint: () => void): P[] {
+export function edfK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, g: P, d: number, rng: SeededRandom, checkpoint: () => void): P[] {
   if (deg(g) === d) return [g];
   const result: P[] = [];
   const F = d > 1 && K.p !== 2n ? frobMatrix(K, g, checkpoint).F : undefined;
-  const half = (K.p - 1n) / 2n;
+  const half = (K.q - 1n) / 2n;
+  // GF(2^e): the absolute trace to GF(2) of the residue field GF(2^(e·d)) takes e·d squarings.
+  const traceSteps = K.p === 2n ? d * (K.q.toString(2).length - 1) : 0;
   const one = K.make([K.one]);
   const split = (h: P): void => {
     if (deg(h) === d) {
@@ -793,15 +819,15 @@ function edfK<C, P extends Poly<C>>(K: Kernel<C, P>, g: P, d: number, rng: Seede
       if (deg(a) <= 0) continue;
       let b: P;
       if (K.p === 2n) {
-        // Trace map Σ_{i<d} a^(2^i): on each factor it lands in GF(2), 0 or 1 with probability 1/2.
+        // Trace map Σ_{i<e·d} a^(2^i): on each factor it lands in GF(2), 0 or 1 with probability 1/2.
         let t = a, acc = a;
-        for (let i = 1; i < d; i++) {
+        for (let i = 1; i < traceSteps; i++) {
           t = K.rem(K.sqr(t), h);
           acc = K.add(acc, t);
         }
         b = acc;
       } else {
-        // a^((p^d − 1)/2) = (a · a^p · … · a^(p^(d−1)))^((p−1)/2): the norm to GF(p), then its quadratic character.
+        // a^((q^d − 1)/2) = (a · a^q · … · a^(q^(d−1)))^((q−1)/2): the norm to GF(q), then its quadratic character.
         let norm = a;
         if (F) {
           let t = a;
@@ -825,7 +851,7 @@ function edfK<C, P extends Poly<C>>(K: Kernel<C, P>, g: P, d: number, rng: Seede
 }
 
 /** Rabin: f (degree n ≥ 1) is irreducible iff x^(p^n) ≡ x (mod f) and gcd(f, x^(p^(n/q)) − x) = 1 for each prime q | n. */
-function rabinK<C, P extends Poly<C>>(K: Kernel<C, P>, f0: P, checkpoint: () => void): boolean {
+export function rabinK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, f0: P, checkpoint: () => void): boolean {
   const n = deg(f0);
   if (n <= 0) return false;
   if (n === 1) return true;
@@ -863,7 +889,7 @@ function compareBig(a: readonly bigint[], b: readonly bigint[]): number {
   return 0;
 }
 
-function factorK<C, P extends Poly<C>>(K: Kernel<C, P>, f: P, opts: GfpOptions): { unit: C; factors: { factor: P; multiplicity: number }[] } {
+export function factorK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, f: P, opts: GfpOptions): { unit: C; factors: { factor: P; multiplicity: number }[] } {
   const checkpoint = opts.checkpoint ?? noop;
   if (f.length === 0) throw new RangeError("gfp: the zero polynomial has no factorization");
   const unit = f[f.length - 1]!;
@@ -878,7 +904,7 @@ function factorK<C, P extends Poly<C>>(K: Kernel<C, P>, f: P, opts: GfpOptions):
   return { unit, factors };
 }
 
-function rootsK<C, P extends Poly<C>>(K: Kernel<C, P>, f: P, opts: GfpOptions): { root: C; multiplicity: number }[] {
+export function rootsK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, f: P, opts: GfpOptions): { root: C; multiplicity: number }[] {
   const checkpoint = opts.checkpoint ?? noop;
   if (f.length === 0) throw new RangeError("gfp: every element is a root of the zero polynomial");
   const out: { root: C; multiplicity: number }[] = [];
@@ -886,8 +912,8 @@ function rootsK<C, P extends Poly<C>>(K: Kernel<C, P>, f: P, opts: GfpOptions): 
   const rng = new SeededRandom(opts.seed ?? 1);
   const x = K.make([K.zero, K.one]);
   for (const { factor: s, multiplicity } of squarefreeK(K, K.monic(f), checkpoint)) {
-    // gcd(s, x^p − x) is the product of the distinct linear factors of s.
-    const xp = powmodK(K, x, K.p, s, checkpoint);
+    // gcd(s, x^q − x) is the product of the distinct linear factors of s.
+    const xp = powmodK(K, x, K.q, s, checkpoint);
     const lin = K.gcd(s, K.sub(xp, x));
     if (deg(lin) <= 0) continue;
     for (const h of edfK(K, lin, 1, rng, checkpoint)) out.push({ root: K.negC(h[0]!), multiplicity });
