@@ -5,7 +5,8 @@
  */
 import { type } from "arktype";
 import { domainError } from "../../domain/errors.js";
-import { gfpFactor, gfpFactorCost, gfpIsIrreducible, gfpRoots, gfpSquarefree, type GfpOptions } from "../../domain/math/poly/gfp.js";
+import { ffDivRem, ffEvaluate, ffFactor, ffFactorCost, ffGcd, ffIsIrreducible, ffMul, ffPowMod, ffRoots, ffSquarefree } from "../../domain/math/poly/ffactor.js";
+import { gfpDivRem, gfpEvaluate, gfpFactor, gfpFactorCost, gfpGcd, gfpIsIrreducible, gfpMul, gfpPowMod, gfpRoots, gfpSquarefree, gfpSub, type GfpOptions } from "../../domain/math/poly/gfp.js";
 import { coeffRing } from "../../domain/math/poly/rings.js";
 import { makePolynomial } from "../../domain/math/poly/sparse.js";
 import type { CoeffRing, Polynomial, PolyRing, Term } from "../../domain/math/poly/types.js";
@@ -60,28 +61,56 @@ export function constantValue<T>(p: Polynomial, path: string): T {
 
 /** The finite-field algorithms on dense arrays of one ring's elements. */
 export interface FiniteFieldPolys<T> {
+  R: CoeffRing<T>;
   factor(f: T[], opts: GfpOptions): { unit: T; factors: { factor: T[]; multiplicity: number }[] };
   squarefree(f: T[], opts: GfpOptions): { factor: T[]; multiplicity: number }[];
   roots(f: T[], opts: GfpOptions): { root: T; multiplicity: number }[];
   isIrreducible(f: T[], opts: GfpOptions): boolean;
-  /** Preflight units of a factorization of degree n. */
-  cost(n: number): number;
+  mul(f: T[], g: T[]): T[];
+  divrem(f: T[], g: T[]): { quotient: T[]; remainder: T[] };
+  evaluate(f: T[], x: T): T;
+  /** gcd(f, x^q − x): the product of the distinct linear factors of f. */
+  splitPart(f: T[], opts: GfpOptions): T[];
 }
 
+const X = [0n, 1n];
 const primeFieldPolys = (p: bigint): FiniteFieldPolys<bigint> => ({
+  R: coeffRing({ $kind: "ring", kind: "GF", p }) as CoeffRing<bigint>,
   factor: (f, o) => gfpFactor(f, p, o),
   squarefree: (f, o) => gfpSquarefree(f, p, o),
   roots: (f, o) => gfpRoots(f, p, o),
   isIrreducible: (f, o) => gfpIsIrreducible(f, p, o),
-  cost: (n) => gfpFactorCost(n, p),
+  mul: (f, g) => gfpMul(f, g, p),
+  divrem: (f, g) => gfpDivRem(f, g, p),
+  evaluate: (f, x) => gfpEvaluate(f, x, p),
+  splitPart: (f, o) => gfpGcd(f, gfpSub(gfpPowMod(X, p, f, p, o), X, p), p),
 });
+
+function extensionFieldPolys<T>(R: CoeffRing<T>): FiniteFieldPolys<T> {
+  const x = [R.zero, R.one];
+  return {
+    R,
+    factor: (f, o) => ffFactor(R, f, o),
+    squarefree: (f, o) => ffSquarefree(R, f, o),
+    roots: (f, o) => ffRoots(R, f, o),
+    isIrreducible: (f, o) => ffIsIrreducible(R, f, o),
+    mul: (f, g) => ffMul(R, f, g),
+    divrem: (f, g) => ffDivRem(R, f, g),
+    evaluate: (f, v) => ffEvaluate(R, f, v),
+    splitPart: (f, o) => {
+      const h = ffPowMod(R, x, R.order, f, o);
+      const d = Array.from({ length: Math.max(h.length, 2) }, (_, i) => R.sub(h[i] ?? R.zero, x[i] ?? R.zero));
+      return ffGcd(R, f, d);
+    },
+  };
+}
 
 /** The algorithms of a finite coefficient field; DOMAIN_ERROR for ZZ and QQ (not handled by this family member). */
 export function finiteFieldPolys(ring: PolyRing, path: string): FiniteFieldPolys<unknown> {
   if (ring.kind === "GF") return primeFieldPolys(ring.p) as FiniteFieldPolys<unknown>;
-  if (ring.kind === "GFq") throw domainError(`polynomials over GF(${ring.p}^${ring.k}) are not supported by this operation yet`, `${path}.ring`, "use GF(p)");
+  if (ring.kind === "GFq") return extensionFieldPolys(coeffRing(ring) as CoeffRing<unknown>);
   // TODO(zz): ZZ and QQ through factorOverIntegers / factorOverRationals once they land on main.
-  throw domainError(`this operation takes polynomials over a finite field; ${ring.kind} is not supported yet`, `${path}.ring`, 'use a ring "GF(p)"');
+  throw domainError(`this operation takes polynomials over a finite field; ${ring.kind} is not supported yet`, `${path}.ring`, 'use a ring "GF(p)" or "GF(p^k)"');
 }
 
 /** Preflight of a univariate finite-field operation on p: the factorization cost of its degree. */
@@ -94,7 +123,7 @@ export function finiteFieldCost(p: Polynomial): { units: number; memory_bytes: n
     pBits = p.ring.p.toString(2).length;
   } else if (p.ring.kind === "GFq") {
     pBits = p.ring.p.toString(2).length * p.ring.k;
-    units = 3 * n * n * n * p.ring.k * p.ring.k * 50 + 1000;
+    units = ffFactorCost(n, p.ring.p, p.ring.k);
   } else units = 1000;
   return { units, memory_bytes: 16 * n * n * Math.max(1, Math.ceil(pBits / 26)) + 2 ** 20, basis: `degree ${n}, ${pBits}-bit field elements: ~3n^3 field operations (Frobenius matrix and distinct-degree steps)` };
 }

@@ -1,6 +1,5 @@
 import { type } from "arktype";
 import { formatExpression } from "../../domain/math/poly/format.js";
-import { gfpDivRem, gfpFactor, gfpIsIrreducible, gfpMul } from "../../domain/math/poly/gfp.js";
 import type { Polynomial } from "../../domain/math/poly/types.js";
 import { sameRing } from "../../domain/math/poly/rings.js";
 import type { CheckerFinding } from "../../domain/outcome.js";
@@ -10,7 +9,7 @@ import { constantValue, FACTORIZATION_KIND, factorizationShape, finiteFieldCost,
 import { inputPolynomial, polyChecker, polynomialBounds } from "./support.js";
 
 const Request = request({
-  polynomial: inputPolynomial("the polynomial f that was factored (one variable, over GF(p))"),
+  polynomial: inputPolynomial("the polynomial f that was factored (one variable, over GF(p) or GF(p^k))"),
   claim: object(factorizationShape(), FACTORIZATION_KIND, "the claim { unit, factors }: the value of polynomial.factorization.compute unchanged, or any factorization into monic irreducibles"),
 });
 type Req = typeof Request.infer;
@@ -51,44 +50,45 @@ export default polyChecker<Req>({
   preflight: (req) => finiteFieldCost(req.polynomial),
   ports: { inputs: { claim: { field: "claim", description: "the claimed { unit, factors }: the `factorization` output of polynomial.factorization.compute" } } },
   execute(req, ctx): CheckerFinding {
-    const f = univariate<bigint>(req.polynomial, "payload.polynomial");
-    finiteFieldPolys(f.ring, "payload.polynomial");
-    const p = (f.ring as { p: bigint }).p;
+    const f = univariate(req.polynomial, "payload.polynomial");
+    const F = finiteFieldPolys(f.ring, "payload.polynomial");
+    const R = f.R;
+    const opts = { checkpoint: () => ctx.checkpoint() };
     const reject = (failure: Failure, reason: string, extra: Record<string, unknown> = {}): CheckerFinding => ({ verdict: "rejected", bindings: { failure, ...extra } as never, reason });
     const claim = req.claim as unknown as { unit: Polynomial; factors: { factor: Polynomial; multiplicity: number }[] };
+    const fc = f.coeffs.slice();
+    while (fc.length && R.isZero(fc[fc.length - 1])) fc.pop();
     if (!sameRing(claim.unit.ring, f.ring)) return reject("ring_mismatch", "the unit is over another ring");
-    const unit = constantValue<bigint>(claim.unit, "payload.claim.unit");
-    const factors: bigint[][] = [];
+    const unit = constantValue(claim.unit, "payload.claim.unit");
+    const factors: unknown[][] = [];
     const seen = new Set<string>();
     let total = 0;
     for (const [i, { factor, multiplicity }] of claim.factors.entries()) {
       if (!sameRing(factor.ring, f.ring)) return reject("ring_mismatch", `factor ${i} is over another ring`, { factor_index: i });
       if (factor.variables.length !== 1 || factor.variables[0] !== f.variable) return reject("variable_mismatch", `factor ${i} is not a polynomial in ${f.variable}`, { factor_index: i });
       const dg = factor.terms.length ? factor.terms[0]!.exponents[0]! : -1;
-      if (dg * multiplicity > f.coeffs.length - 1) return reject("degree_mismatch", `factor ${i} alone exceeds deg f`, { factor_index: i, claimed_degree: dg * multiplicity });
-      const g = univariate<bigint>(factor, `payload.claim.factors[${i}].factor`, dg).coeffs;
+      if (dg * multiplicity > fc.length - 1) return reject("degree_mismatch", `factor ${i} alone exceeds deg f`, { factor_index: i, claimed_degree: dg * multiplicity });
+      const g = univariate(factor, `payload.claim.factors[${i}].factor`, dg).coeffs;
       if (g.length < 2) return reject("constant_factor", `factor ${i} is constant`, { factor_index: i });
-      if (g[g.length - 1] !== 1n) return reject("not_monic", `factor ${i} is not monic`, { factor_index: i });
-      const key = g.join(",");
+      if (!R.eq(g[g.length - 1], R.one)) return reject("not_monic", `factor ${i} is not monic`, { factor_index: i });
+      const key = g.map((c) => R.format(c)).join(",");
       if (seen.has(key)) return reject("duplicate_factor", `factor ${i} is listed twice`, { factor_index: i });
       seen.add(key);
       total += (g.length - 1) * multiplicity;
       factors.push(g);
     }
-    if (total !== f.coeffs.length - 1) return reject("degree_mismatch", `Σ multiplicity·degree = ${total} ≠ deg f = ${f.coeffs.length - 1}`, { claimed_degree: total });
-    let prod: bigint[] = [unit];
+    if (total !== fc.length - 1) return reject("degree_mismatch", `Σ multiplicity·degree = ${total} ≠ deg f = ${fc.length - 1}`, { claimed_degree: total });
+    let prod: unknown[] = R.isZero(unit) ? [] : [unit];
     claim.factors.forEach(({ multiplicity }, i) => {
-      for (let k = 0; k < multiplicity; k++) prod = gfpMul(prod, factors[i]!, p);
+      for (let k = 0; k < multiplicity; k++) prod = F.mul(prod, factors[i]!);
       ctx.checkpoint();
     });
-    const fc = f.coeffs;
-    while (fc.length && fc[fc.length - 1] === 0n) fc.pop();
-    if (prod.length !== fc.length || prod.some((c, i) => c !== fc[i])) return reject("product_mismatch", "unit · Π factor^multiplicity ≠ f");
+    if (prod.length !== fc.length || prod.some((c, i) => !R.eq(c, fc[i]))) return reject("product_mismatch", "unit · Π factor^multiplicity ≠ f");
     for (const [i, g] of factors.entries()) {
-      if (!gfpIsIrreducible(g, p, { checkpoint: () => ctx.checkpoint() })) {
-        const d = gfpFactor(g, p).factors[0]!.factor;
-        if (gfpDivRem(g, d, p).remainder.length !== 0 || d.length >= g.length) throw new Error("internal: divisor of a reducible factor");
-        return reject("reducible_factor", `factor ${i} is reducible`, { factor_index: i, divisor: formatExpression(f.R, [f.variable], fromDense(f.R, f.ring, f.variable, d).terms) });
+      if (!F.isIrreducible(g, opts)) {
+        const d = F.factor(g, opts).factors[0]!.factor;
+        if (F.divrem(g, d).remainder.length !== 0 || d.length >= g.length) throw new Error("internal: divisor of a reducible factor");
+        return reject("reducible_factor", `factor ${i} is reducible`, { factor_index: i, divisor: formatExpression(R, [f.variable], fromDense(R, f.ring, f.variable, d).terms) });
       }
     }
     return { verdict: "accepted", bindings: { factors_proven_irreducible: factors.length } };

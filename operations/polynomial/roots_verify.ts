@@ -1,5 +1,5 @@
 import { type } from "arktype";
-import { gfpDivRem, gfpEvaluate, gfpGcd, gfpPowMod, gfpRoots, gfpSub } from "../../domain/math/poly/gfp.js";
+import { domainError } from "../../domain/errors.js";
 import type { Polynomial } from "../../domain/math/poly/types.js";
 import { sameRing } from "../../domain/math/poly/rings.js";
 import type { CheckerFinding } from "../../domain/outcome.js";
@@ -26,14 +26,14 @@ const Bindings = strict(
 
 const METHOD =
   "Each claimed root r is evaluated (Horner) and its multiplicity found by repeated exact division by (x − r); then q = f / Π (x − r)^m is computed and the list is complete iff q has no root, " +
-  "i.e. gcd(q, x^p − x) = 1 (one modular power, no factorization). A missing root is reported with a root of q found by the producer's algorithm and confirmed by evaluation.";
+  "i.e. gcd(q, x^q − x) = 1 for the field order q (one modular power, no factorization). A missing root is reported with a root of q found by the producer's algorithm and confirmed by evaluation.";
 
 export default polyChecker<Req>({
   id: "polynomial.roots.verify",
   title: "Verify the claimed roots of a polynomial over a finite field",
   summary:
     "Checks a claim that a list gives every root of f over GF(p) with its multiplicity: every listed element is a root (evaluation), its multiplicity is exact (repeated division by x − r), " +
-    "and no other root exists (the cofactor is coprime to x^p − x). Rejections carry the offending or the missing root.",
+    "and no other root exists (the cofactor is coprime to x^q − x, q the field order). Rejections carry the offending or the missing root.",
   keywords: ["roots", "verify", "check", "zeros", "multiplicity", "polynomial", "finite field", "GF(p)", "complete list", "certificate"],
   request: Request,
   bindings: Bindings,
@@ -47,40 +47,40 @@ export default polyChecker<Req>({
   preflight: (req) => finiteFieldCost(req.polynomial),
   ports: { inputs: { claim: { field: "claim", description: "the claimed { roots }: the `roots` output of polynomial.roots.compute" } } },
   execute(req, ctx): CheckerFinding {
-    const f = univariate<bigint>(req.polynomial, "payload.polynomial");
-    finiteFieldPolys(f.ring, "payload.polynomial");
-    const p = (f.ring as { p: bigint }).p;
+    const f = univariate(req.polynomial, "payload.polynomial");
+    const F = finiteFieldPolys(f.ring, "payload.polynomial");
+    const R = f.R;
     let q = f.coeffs.slice();
-    while (q.length && q[q.length - 1] === 0n) q.pop();
-    if (!q.length) throw new Error("unreachable: the zero polynomial");
+    while (q.length && R.isZero(q[q.length - 1])) q.pop();
+    if (!q.length) throw domainError("every element is a root of the zero polynomial", "payload.polynomial", "give a nonzero polynomial");
     const reject = (failure: Failure, reason: string, extra: Record<string, unknown> = {}): CheckerFinding => ({ verdict: "rejected", bindings: { failure, ...extra } as never, reason });
-    const seen = new Set<bigint>();
+    const seen = new Set<string>();
     const claim = req.claim as unknown as { roots: { root: Polynomial; multiplicity: number }[] };
     for (const [i, { root, multiplicity }] of claim.roots.entries()) {
       if (!sameRing(root.ring, f.ring)) return reject("ring_mismatch", `root ${i} is over another ring`);
-      const r = constantValue<bigint>(root, `payload.claim.roots[${i}].root`);
-      if (seen.has(r)) return reject("duplicate_root", `${r} is listed twice`, { root: r.toString() });
-      seen.add(r);
-      const v = gfpEvaluate(f.coeffs, r, p);
-      if (v !== 0n) return reject("not_a_root", `f(${r}) = ${v}`, { root: r.toString(), value: v.toString() });
+      const r = constantValue(root, `payload.claim.roots[${i}].root`);
+      const rs = R.format(r);
+      if (seen.has(rs)) return reject("duplicate_root", `${rs} is listed twice`, { root: rs });
+      seen.add(rs);
+      const v = F.evaluate(f.coeffs, r);
+      if (!R.isZero(v)) return reject("not_a_root", `f(${rs}) = ${R.format(v)}`, { root: rs, value: R.format(v) });
       let m = 0;
-      const lin = [(p - r) % p, 1n];
+      const lin = [R.neg(r), R.one];
       for (;;) {
-        const { quotient, remainder } = gfpDivRem(q, lin, p);
+        const { quotient, remainder } = F.divrem(q, lin);
         if (remainder.length) break;
         q = quotient;
         m++;
         ctx.checkpoint();
       }
-      if (m !== multiplicity) return reject("wrong_multiplicity", `${r} has multiplicity ${m}`, { root: r.toString(), multiplicity: m });
+      if (m !== multiplicity) return reject("wrong_multiplicity", `${rs} has multiplicity ${m}`, { root: rs, multiplicity: m });
     }
     if (q.length > 1) {
-      const x = [0n, 1n];
-      const split = gfpGcd(q, gfpSub(gfpPowMod(x, p, q, p, { checkpoint: () => ctx.checkpoint() }), x, p), p);
+      const split = F.splitPart(q, { checkpoint: () => ctx.checkpoint() });
       if (split.length > 1) {
-        const r = gfpRoots(split, p)[0]!.root;
-        if (gfpEvaluate(f.coeffs, r, p) !== 0n) throw new Error("internal: missing root is not a root");
-        return reject("missing_root", `${r} is a root of f missing from the claim`, { root: r.toString() });
+        const r = F.roots(split, {})[0]!.root;
+        if (!R.isZero(F.evaluate(f.coeffs, r))) throw new Error("internal: missing root is not a root");
+        return reject("missing_root", `${R.format(r)} is a root of f missing from the claim`, { root: R.format(r) });
       }
     }
     return { verdict: "accepted", bindings: {} };

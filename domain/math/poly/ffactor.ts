@@ -10,7 +10,7 @@
  * factorization of degree n); one field operation of GF(p^k) costs ~k^2 bigint products.
  */
 import { SeededRandom } from "../seeded-random.js";
-import { factorK, rabinK, rootsK, squarefreeK, xgcdK, type FieldPolyKernel, type GfpOptions } from "./gfp.js";
+import { factorK, powmodK, rabinK, rootsK, squarefreeK, xgcdK, type FieldPolyKernel, type GfpOptions } from "./gfp.js";
 import type { CoeffRing } from "./types.js";
 
 /** A factor with its multiplicity. */
@@ -259,4 +259,16 @@ export function ffDivRem<T>(R: CoeffRing<T>, f: readonly T[], g: readonly T[]): 
 export function ffFactorCost(n: number, p: bigint, k: number): number {
   const limbs = Math.ceil(p.toString(2).length / 64);
   return (3 * n * n * n + 2 * n * n * p.toString(2).length * k) * (k * k * limbs * limbs * 4 + 20) + 1000;
+}
+
+/** f^e mod m (m ≠ 0). */
+export function ffPowMod<T>(R: CoeffRing<T>, f: readonly T[], e: bigint, m: readonly T[], opts: GfpOptions = {}): T[] {
+  return powmodK(kernel(R), trimmed(R, f), e, trimmed(R, m), opts.checkpoint);
+}
+
+/** f(x) by Horner's rule. */
+export function ffEvaluate<T>(R: CoeffRing<T>, f: readonly T[], x: T): T {
+  let acc = R.zero;
+  for (let i = f.length - 1; i >= 0; i--) acc = R.add(R.mul(acc, x), f[i]!);
+  return acc;
 }
