@@ -3,27 +3,29 @@ import { request, result } from "../_support/kinds.js";
 import { constant, FACTORIZATION_KIND, factorizationShape, finiteFieldCost, finiteFieldPolys, fromDense, MAX_FACTOR_DEGREE, univariate } from "./factorization_support.js";
 import { inputPolynomial, polyCompute, polynomialBounds } from "./support.js";
 
-const Request = request({ polynomial: inputPolynomial("the polynomial f to factor: one variable, nonzero, over GF(p)") });
+const Request = request({ polynomial: inputPolynomial("the polynomial f to factor: one variable, nonzero, over GF(p), GF(p^k), ZZ or QQ") });
 const Result = result(factorizationShape(), FACTORIZATION_KIND);
 
 export default polyCompute<typeof Request.infer, typeof Result.infer>({
   id: "polynomial.factorization.compute",
-  title: "Factor a polynomial in one variable over a finite field",
+  title: "Factor a polynomial in one variable over a finite field, ZZ or QQ",
   summary:
-    "The complete factorization f = u · Π g_i^e_i of a nonzero univariate polynomial over GF(p) into distinct monic irreducible factors g_i with multiplicities, u the leading coefficient: " +
-    "square-free decomposition (with p-th roots in characteristic p), distinct-degree factorization with the Frobenius (Berlekamp Q) matrix, stopped early by Berlekamp's count of the factors, " +
-    "and Cantor–Zassenhaus equal-degree splitting (trace map for p = 2), seeded so the output is reproducible. Factors are listed by ascending degree, then by coefficients from the top. " +
-    "The whole answer is published on the `factorization` port; polynomial.factorization.verify takes it as its claim.",
-  keywords: ["factor", "factorization", "factorisation", "factormod", "irreducible factors", "polynomial", "finite field", "GF(p)", "modular", "berlekamp", "cantor-zassenhaus", "distinct degree", "square-free", "univariate"],
+    "The complete factorization f = u · Π g_i^e_i of a nonzero univariate polynomial into distinct irreducible factors g_i with multiplicities. " +
+    "Over GF(p) and GF(p^k): g_i monic, u the leading coefficient; square-free decomposition (p-th roots in characteristic p), distinct-degree factorization with the Frobenius (Berlekamp Q) matrix, " +
+    "stopped early by Berlekamp's count of the factors, and Cantor–Zassenhaus splitting (trace map in characteristic 2), seeded so the output is reproducible. " +
+    "Over ZZ: g_i primitive with positive leading coefficient, u = ±content; over QQ: g_i monic, u the leading coefficient; by Zassenhaus with Hensel lifting and van Hoeij lattice recombination. " +
+    "Factors are listed by ascending degree, then by coefficients from the top. The whole answer is published on the `factorization` port; polynomial.factorization.verify takes it as its claim.",
+  keywords: ["factor", "factorization", "factorisation", "factormod", "irreducible factors", "polynomial", "finite field", "GF(p)", "modular", "berlekamp", "cantor-zassenhaus", "distinct degree", "square-free", "univariate", "zassenhaus", "van hoeij", "integer", "rational", "factorff"],
   request: Request,
   result: Result,
-  purpose: "exact arithmetic in GF(p) on doubles (p < 2^26) or bigints",
+  purpose: "exact arithmetic in GF(p) on doubles (p < 2^26) or bigints; zz's Zassenhaus / van Hoeij over ZZ and QQ",
   bounds: [
     ...polynomialBounds("the polynomial"),
     { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "the polynomial has one variable and degree at most this" },
   ],
   cost_model:
-    "units ≈ 3n^3 + 2n^2·log2 p modular multiply-adds for degree n (the Frobenius matrix: n products modulo f; up to n/2 distinct-degree steps of n^2 each; Berlekamp's count n^3/3), × 4·limbs² for p ≥ 2^26",
+    "GF(p): units ≈ 3n^3 + 2n^2·log2 p modular multiply-adds for degree n (the Frobenius matrix: n products modulo f; up to n/2 distinct-degree steps of n^2 each; Berlekamp's count n^3/3), × 4·limbs² for p ≥ 2^26; " +
+    "GF(p^k): the same count of field operations × (4k²·limbs² + 20); ZZ/QQ: 50·n^3·(limbs of the largest coefficient)² (the modular factorization and lifting; recombination is usually far below this)",
   budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
   preflight: (req) => finiteFieldCost(req.polynomial),
   ports: { outputs: { factorization: { field: ".", description: "the whole factorization { unit, factors }: the claim of polynomial.factorization.verify" } } },
@@ -65,6 +67,29 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
       expected: {
         unit: { ring: "GF(2)", variables: [], expression: "1", terms: [{ coefficient: "1", exponents: [] }] },
         factors: [{ factor: { ring: "GF(2)", variables: ["x"], expression: "x^4 + x + 1", terms: [{ coefficient: "1", exponents: [4] }, { coefficient: "1", exponents: [1] }, { coefficient: "1", exponents: [0] }] }, multiplicity: 1 }],
+      },
+    },
+    {
+      title: "over ZZ the content goes to the unit: −2x^3 + 2x = −2·(x − 1)·x·(x + 1)",
+      payload: { polynomial: { ring: "ZZ", variables: ["x"], expression: "-2*x^3 + 2*x" } },
+      expected: {
+        unit: { ring: "ZZ", variables: [], expression: "-2", terms: [{ coefficient: "-2", exponents: [] }] },
+        factors: [
+          { factor: { ring: "ZZ", variables: ["x"], expression: "x - 1", terms: [{ coefficient: "1", exponents: [1] }, { coefficient: "-1", exponents: [0] }] }, multiplicity: 1 },
+          { factor: { ring: "ZZ", variables: ["x"], expression: "x", terms: [{ coefficient: "1", exponents: [1] }] }, multiplicity: 1 },
+          { factor: { ring: "ZZ", variables: ["x"], expression: "x + 1", terms: [{ coefficient: "1", exponents: [1] }, { coefficient: "1", exponents: [0] }] }, multiplicity: 1 },
+        ],
+      },
+    },
+    {
+      title: "over QQ the factors are monic: x^2/2 − 2 = (1/2)·(x − 2)·(x + 2)",
+      payload: { polynomial: { ring: "QQ", variables: ["x"], expression: "1/2*x^2 - 2" } },
+      expected: {
+        unit: { ring: "QQ", variables: [], expression: "1/2", terms: [{ coefficient: "1/2", exponents: [] }] },
+        factors: [
+          { factor: { ring: "QQ", variables: ["x"], expression: "x - 2", terms: [{ coefficient: "1", exponents: [1] }, { coefficient: "-2", exponents: [0] }] }, multiplicity: 1 },
+          { factor: { ring: "QQ", variables: ["x"], expression: "x + 2", terms: [{ coefficient: "1", exponents: [1] }, { coefficient: "2", exponents: [0] }] }, multiplicity: 1 },
+        ],
       },
     },
   ],

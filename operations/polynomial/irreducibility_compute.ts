@@ -4,27 +4,28 @@ import { request, result } from "../_support/kinds.js";
 import { finiteFieldCost, finiteFieldPolys, fromDense, MAX_FACTOR_DEGREE, univariate } from "./factorization_support.js";
 import { inputPolynomial, outputPolynomial, polyCompute, polynomialBounds } from "./support.js";
 
-const Request = request({ polynomial: inputPolynomial("the polynomial f to test: one variable, over GF(p)") });
+const Request = request({ polynomial: inputPolynomial("the polynomial f to test: one variable, over GF(p), GF(p^k), ZZ or QQ") });
 const Result = result({
   irreducible: type("boolean").describe("true iff f is irreducible: nonconstant and not a product of two nonconstant polynomials"),
-  "divisor?": outputPolynomial("when f is reducible and nonconstant: a monic irreducible divisor of least degree (checkable by division)"),
+  "divisor?": outputPolynomial("when f is reducible and nonconstant: an irreducible divisor of least degree, monic (fields) or primitive (ZZ), checkable by division"),
 });
 
 export default polyCompute<typeof Request.infer, typeof Result.infer>({
   id: "polynomial.irreducibility.compute",
-  title: "Is a polynomial in one variable irreducible over a finite field?",
+  title: "Is a polynomial in one variable irreducible (over a finite field, ZZ or QQ)?",
   summary:
-    "Decides whether a univariate polynomial over GF(p) is irreducible by Rabin's test: f of degree n is irreducible iff x^(p^n) ≡ x (mod f) and gcd(f, x^(p^(n/q)) − x) = 1 for every prime q dividing n " +
-    "(Frobenius powers through the Berlekamp matrix). Deterministic. A reducible f comes with a monic irreducible divisor of least degree. Constants (units and 0) are not irreducible.",
-  keywords: ["irreducible", "irreducibility", "polisirreducible", "rabin", "irreducibility test", "prime polynomial", "polynomial", "finite field", "GF(p)", "univariate"],
+    "Decides whether a univariate polynomial is irreducible. Over GF(p) and GF(p^k) by Rabin's test: f of degree n is irreducible iff x^(q^n) ≡ x (mod f) and gcd(f, x^(q^(n/r)) − x) = 1 for every prime r dividing n " +
+    "(Frobenius powers through the Berlekamp matrix); deterministic. Over ZZ and QQ: irreducibility in QQ[x] (the content is ignored, as PARI's polisirreducible), by the complete factorization. " +
+    "A reducible f comes with an irreducible divisor of least degree (monic over fields, primitive over ZZ). Constants (units and 0) are not irreducible.",
+  keywords: ["irreducible", "irreducibility", "polisirreducible", "rabin", "irreducibility test", "prime polynomial", "polynomial", "finite field", "GF(p)", "univariate", "integer", "rational"],
   request: Request,
   result: Result,
-  purpose: "exact arithmetic in GF(p) on doubles (p < 2^26) or bigints",
+  purpose: "exact arithmetic in GF(p) on doubles (p < 2^26) or bigints; zz's factorization over ZZ and QQ",
   bounds: [
     ...polynomialBounds("the polynomial"),
     { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "the polynomial has one variable and degree at most this" },
   ],
-  cost_model: "units ≈ 3n^3 + 2n^2·log2 p (the Frobenius matrix: n products modulo f; n matrix–vector steps; gcds at n/q)",
+  cost_model: "finite fields: units ≈ 3n^3 + 2n^2·log2 q (the Frobenius matrix: n products modulo f; n matrix–vector steps; gcds at n/r); ZZ/QQ: the factorization estimate of polynomial.factorization.compute",
   budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
   preflight: (req) => finiteFieldCost(req.polynomial),
   execute(req, ctx) {
@@ -47,5 +48,6 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
     },
     { title: "x^8 + x^4 + x^3 + x + 1 (the AES polynomial) is irreducible over GF(2)", payload: { polynomial: { ring: "GF(2)", variables: ["x"], expression: "x^8 + x^4 + x^3 + x + 1" } }, expected: { irreducible: true } },
     { title: "a nonzero constant is a unit, not irreducible", payload: { polynomial: { ring: "GF(3)", variables: ["x"], expression: "2" } }, expected: { irreducible: false } },
+    { title: "x^4 + 1 is irreducible over QQ (though reducible modulo every prime)", payload: { polynomial: { ring: "QQ", variables: ["x"], expression: "x^4 + 1" } }, expected: { irreducible: true } },
   ],
 });

@@ -3,25 +3,26 @@ import { request, result } from "../_support/kinds.js";
 import { constant, finiteFieldCost, finiteFieldPolys, MAX_FACTOR_DEGREE, ROOTS_KIND, rootsShape, univariate } from "./factorization_support.js";
 import { inputPolynomial, polyCompute, polynomialBounds } from "./support.js";
 
-const Request = request({ polynomial: inputPolynomial("the polynomial f whose roots are wanted: one variable, nonzero, over GF(p)") });
+const Request = request({ polynomial: inputPolynomial("the polynomial f whose roots are wanted: one variable, nonzero, over GF(p), GF(p^k), ZZ or QQ") });
 const Result = result(rootsShape(), ROOTS_KIND);
 
 export default polyCompute<typeof Request.infer, typeof Result.infer>({
   id: "polynomial.roots.compute",
-  title: "All roots of a polynomial in one variable over a finite field",
+  title: "All roots of a polynomial in one variable in its coefficient ring (finite field, ZZ or QQ)",
   summary:
-    "Every root of a nonzero univariate polynomial f over GF(p), with its multiplicity, in ascending order: square-free decomposition, then for each part the split part gcd(s, x^p − x) " +
-    "(one modular power) split into linear factors by Cantor–Zassenhaus (seeded, reproducible). Works for any p up to 40 digits, in time polynomial in deg f and log p. " +
-    "Roots are published as polynomials in no variables (elements of the field). The whole answer is on the `roots` port; polynomial.roots.verify takes it as its claim.",
-  keywords: ["roots", "zeros", "polrootsmod", "root finding", "solve", "polynomial", "finite field", "GF(p)", "modular", "cantor-zassenhaus", "multiplicity", "univariate"],
+    "Every root of a nonzero univariate polynomial f in its coefficient ring, with its multiplicity. Over GF(p) and GF(p^k): square-free decomposition, then for each part the split part gcd(s, x^q − x) " +
+    "(one modular power) split into linear factors by Cantor–Zassenhaus (seeded, reproducible), in time polynomial in deg f and log q; roots ascending (GF(p): by residue). " +
+    "Over QQ: the rational roots; over ZZ: the integer roots (give f over QQ for all rational roots); by exact real root isolation and rational reconstruction (zz), ascending. " +
+    "Roots are published as polynomials in no variables (elements of the ring). The whole answer is on the `roots` port; polynomial.roots.verify takes it as its claim.",
+  keywords: ["roots", "zeros", "polrootsmod", "root finding", "solve", "polynomial", "finite field", "GF(p)", "modular", "cantor-zassenhaus", "multiplicity", "univariate", "rational roots", "integer roots", "polrootsff", "nroots"],
   request: Request,
   result: Result,
-  purpose: "exact arithmetic in GF(p) on doubles (p < 2^26) or bigints",
+  purpose: "exact arithmetic in GF(p) on doubles (p < 2^26) or bigints; zz's exact real root isolation over ZZ and QQ",
   bounds: [
     ...polynomialBounds("the polynomial"),
     { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "the polynomial has one variable and degree at most this" },
   ],
-  cost_model: "units ≈ bounded by the factorization cost 3n^3 + 2n^2·log2 p (the modular power x^p mod f dominates: ~2·log2 p products modulo f)",
+  cost_model: "units ≈ bounded by the factorization estimate of polynomial.factorization.compute (finite fields: the modular power x^q mod f dominates, ~2·log2 q products modulo f)",
   budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
   preflight: (req) => finiteFieldCost(req.polynomial),
   ports: { outputs: { roots: { field: ".", description: "the roots with multiplicities: the claim of polynomial.roots.verify" } } },
@@ -54,6 +55,27 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
       title: "no roots: x^2 − 5 over GF(1000000007) (5 is not a square there)",
       payload: { polynomial: { ring: "GF(1000000007)", variables: ["x"], expression: "x^2 - 5" } },
       expected: { roots: [] },
+    },
+    {
+      title: "over QQ the rational roots: 2x^3 − 3x^2 − 3x + 2 has roots −1, 1/2, 2",
+      payload: { polynomial: { ring: "QQ", variables: ["x"], expression: "2*x^3 - 3*x^2 - 3*x + 2" } },
+      expected: {
+        roots: [
+          { root: { ring: "QQ", variables: [], expression: "-1", terms: [{ coefficient: "-1", exponents: [] }] }, multiplicity: 1 },
+          { root: { ring: "QQ", variables: [], expression: "1/2", terms: [{ coefficient: "1/2", exponents: [] }] }, multiplicity: 1 },
+          { root: { ring: "QQ", variables: [], expression: "2", terms: [{ coefficient: "2", exponents: [] }] }, multiplicity: 1 },
+        ],
+      },
+    },
+    {
+      title: "over ZZ only the integer roots: the same polynomial has −1 and 2",
+      payload: { polynomial: { ring: "ZZ", variables: ["x"], expression: "2*x^3 - 3*x^2 - 3*x + 2" } },
+      expected: {
+        roots: [
+          { root: { ring: "ZZ", variables: [], expression: "-1", terms: [{ coefficient: "-1", exponents: [] }] }, multiplicity: 1 },
+          { root: { ring: "ZZ", variables: [], expression: "2", terms: [{ coefficient: "2", exponents: [] }] }, multiplicity: 1 },
+        ],
+      },
     },
   ],
 });

@@ -9,7 +9,7 @@ import { constantValue, finiteFieldCost, finiteFieldPolys, MAX_FACTOR_DEGREE, RO
 import { inputPolynomial, polyChecker, polynomialBounds } from "./support.js";
 
 const Request = request({
-  polynomial: inputPolynomial("the polynomial f (one variable, nonzero, over GF(p))"),
+  polynomial: inputPolynomial("the polynomial f (one variable, nonzero)"),
   claim: object(rootsShape(), ROOTS_KIND, "the claim { roots }: every root of f with its multiplicity — the value of polynomial.roots.compute unchanged"),
 });
 type Req = typeof Request.infer;
@@ -26,14 +26,15 @@ const Bindings = strict(
 
 const METHOD =
   "Each claimed root r is evaluated (Horner) and its multiplicity found by repeated exact division by (x − r); then q = f / Π (x − r)^m is computed and the list is complete iff q has no root, " +
-  "i.e. gcd(q, x^q − x) = 1 for the field order q (one modular power, no factorization). A missing root is reported with a root of q found by the producer's algorithm and confirmed by evaluation.";
+  "over GF(p) and GF(p^k) iff gcd(q, x^q − x) = 1 for the field order q (one modular power, no factorization); over ZZ and QQ iff q mod p has no root for some of 8 primes p ∤ lc(q) (a rational root would reduce to one), " +
+  "else by zz's exact rational root search. A missing root is reported with a root of q, confirmed by evaluating f.";
 
 export default polyChecker<Req>({
   id: "polynomial.roots.verify",
-  title: "Verify the claimed roots of a polynomial over a finite field",
+  title: "Verify the claimed roots of a polynomial in one variable",
   summary:
-    "Checks a claim that a list gives every root of f over GF(p) with its multiplicity: every listed element is a root (evaluation), its multiplicity is exact (repeated division by x − r), " +
-    "and no other root exists (the cofactor is coprime to x^q − x, q the field order). Rejections carry the offending or the missing root.",
+    "Checks a claim that a list gives every root of f in its coefficient ring (GF(p), GF(p^k), ZZ: integer roots, QQ: rational roots) with its multiplicity: every listed element is a root (evaluation), " +
+    "its multiplicity is exact (repeated division by x − r), and no other root exists. Rejections carry the offending or the missing root.",
   keywords: ["roots", "verify", "check", "zeros", "multiplicity", "polynomial", "finite field", "GF(p)", "complete list", "certificate"],
   request: Request,
   bindings: Bindings,
@@ -42,7 +43,7 @@ export default polyChecker<Req>({
     ...polynomialBounds("the polynomial"),
     { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "f has one variable and degree at most this" },
   ],
-  cost_model: "units ≈ n per root and division, plus 2n^2·log2 p for x^p mod q (bounded by the factorization cost of deg f)",
+  cost_model: "units ≈ n per root and division, plus the completeness test (finite fields: 2n^2·log2 q for x^q mod the cofactor); bounded by the factorization estimate of deg f",
   budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
   preflight: (req) => finiteFieldCost(req.polynomial),
   ports: { inputs: { claim: { field: "claim", description: "the claimed { roots }: the `roots` output of polynomial.roots.compute" } } },
@@ -76,9 +77,8 @@ export default polyChecker<Req>({
       if (m !== multiplicity) return reject("wrong_multiplicity", `${rs} has multiplicity ${m}`, { root: rs, multiplicity: m });
     }
     if (q.length > 1) {
-      const split = F.splitPart(q, { checkpoint: () => ctx.checkpoint() });
-      if (split.length > 1) {
-        const r = F.roots(split, {})[0]!.root;
+      const r = F.someRoot(q, { checkpoint: () => ctx.checkpoint() });
+      if (r !== undefined) {
         if (!R.isZero(F.evaluate(f.coeffs, r))) throw new Error("internal: missing root is not a root");
         return reject("missing_root", `${R.format(r)} is a root of f missing from the claim`, { root: R.format(r) });
       }

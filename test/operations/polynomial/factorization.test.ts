@@ -28,7 +28,7 @@ function randPoly(rng: SeededRandom, deg: number, p: bigint): bigint[] {
   return out;
 }
 
-describe("operations/polynomial factorization, roots, irreducibility, square-free (finite fields)", function () {
+describe("operations/polynomial factorization, roots, irreducibility, square-free", function () {
   this.timeout(120_000);
   const j = testJacobian({ packs: ["polynomial"] });
   after(() => j.close());
@@ -39,7 +39,7 @@ describe("operations/polynomial factorization, roots, irreducibility, square-fre
       ["polynomial.factorization.compute", { polynomial: { ring: "GF(5)", variables: ["x", "y"], expression: "x*y + 1" } }, "DOMAIN_ERROR", "payload.polynomial.variables"],
       ["polynomial.factorization.compute", { polynomial: { ring: "GF(5)", variables: ["x"], expression: "0" } }, "DOMAIN_ERROR", "payload.polynomial"],
       ["polynomial.roots.compute", { polynomial: { ring: "GF(5)", variables: ["x"], expression: "5*x" } }, "DOMAIN_ERROR", "payload.polynomial"],
-      ["polynomial.factorization.compute", { polynomial: { ring: "QQ", variables: ["x"], expression: "x^2 - 1" } }, "DOMAIN_ERROR", "payload.polynomial.ring"],
+      ["polynomial.factorization.compute", { polynomial: { ring: "QQ", variables: [], expression: "3" } }, "DOMAIN_ERROR", "payload.polynomial.variables"],
       ["polynomial.irreducibility.compute", { polynomial: { ring: "GF(5)", variables: ["x"], expression: "x^1001 + 1" } }, "DOMAIN_ERROR", "payload.polynomial"],
       ["polynomial.squarefree.compute", { polynomial: { ring: "GF(6)", variables: ["x"], expression: "x" } }, "DOMAIN_ERROR", "payload.polynomial.ring"],
     ];
