@@ -131,4 +131,53 @@ describe("operations/polynomial factorization, roots, irreducibility, square-fre
     const bu = await run("polynomial.factorization.verify", { polynomial: poly(ring, f), claim: wrongUnit });
     expect(bu.value.bindings).to.include({ failure: "product_mismatch" });
   });
+
+  describe("ZZ and QQ (zz's factorization) against PARI/GP", function () {
+    before(function () {
+      requireGp(this);
+    });
+    it("factor over ZZ, rational roots over QQ, irreducibility; the checkers accept, or do not conclude on Swinnerton-Dyer-like inputs", async () => {
+      const rng = new SeededRandom(7);
+      const small = (deg: number): bigint[] => {
+        const out: bigint[] = [];
+        for (let i = 0; i <= deg; i++) out.push(BigInt(rng.below(19)) - 9n);
+        if (out[deg] === 0n) out[deg] = 1n;
+        return out;
+      };
+      const mulZ = (a: bigint[], b: bigint[]) => {
+        const c = new Array<bigint>(a.length + b.length - 1).fill(0n);
+        a.forEach((x, i) => b.forEach((y, j) => (c[i + j]! += x * y)));
+        return c;
+      };
+      const cases: bigint[][] = [];
+      for (let k = 0; k < 8; k++) cases.push(mulZ(mulZ(small(1 + rng.below(3)), small(1)), k % 2 ? small(1 + rng.below(4)) : [BigInt(2 + rng.below(5))]));
+      const lines = gp(cases.map((f) => `F=factor(${gpPoly(f)}); print(vector(#F~,i,[Vecrev(F[i,1]),F[i,2]]))`).join("\n"));
+      for (const [c, f] of cases.entries()) {
+        const theirs = (parseGp(lines[c]!) as [string[], string][]).map(([v, m]) => ({ factor: v.map(BigInt), multiplicity: Number(m) })).filter((x) => x.factor.length > 1);
+        const o = await run("polynomial.factorization.compute", { polynomial: poly("ZZ", f) });
+        expect(o.outcome).to.equal("completed");
+        const ours = o.value.factors.map((x: { factor: Wire; multiplicity: number }) => ({ factor: dense(x.factor), multiplicity: x.multiplicity }));
+        const key = (xs: { factor: bigint[]; multiplicity: number }[]) => xs.map((x) => `${x.factor.join(",")}^${x.multiplicity}`).sort();
+        expect(key(ours), `factor(${gpPoly(f)})`).to.deep.equal(key(theirs));
+        const v = await run("polynomial.factorization.verify", { polynomial: poly("ZZ", f), claim: o.value });
+        expect(v.value.verdict).to.be.oneOf(["accepted", "non_conclusion"]);
+        const qr = await run("polynomial.roots.compute", { polynomial: poly("QQ", f) });
+        const linear = theirs.filter((x) => x.factor.length === 2).map((x) => ({ num: -x.factor[0]!, den: x.factor[1]! }));
+        expect(qr.value.roots.length).to.equal(linear.length);
+        const rv = await run("polynomial.roots.verify", { polynomial: poly("QQ", f), claim: qr.value });
+        expect(rv.value.verdict).to.equal("accepted");
+      }
+      const sd = { ring: "ZZ", variables: ["x"], expression: "x^4 - 10*x^2 + 1" };
+      const claim = { unit: { ring: "ZZ", variables: [], expression: "1" }, factors: [{ factor: sd, multiplicity: 1 }] };
+      const nc = await run("polynomial.factorization.verify", { polynomial: sd, claim });
+      expect(nc.value.verdict).to.equal("non_conclusion");
+      const irr = { ring: "ZZ", variables: ["x"], expression: "x^5 - x + 1" };
+      const ok = await run("polynomial.factorization.verify", { polynomial: irr, claim: { ...claim, factors: [{ factor: irr, multiplicity: 1 }] } });
+      expect(ok.value.verdict).to.equal("accepted");
+      const red = { ring: "ZZ", variables: ["x"], expression: "x^4 + 4" }; // (x^2 − 2x + 2)(x^2 + 2x + 2)
+      const bad = await run("polynomial.factorization.verify", { polynomial: red, claim: { ...claim, factors: [{ factor: red, multiplicity: 1 }] } });
+      expect(bad.value.verdict).to.equal("rejected");
+      expect(bad.value.bindings.failure).to.equal("reducible_factor");
+    });
+  });
 });
