@@ -6,11 +6,12 @@
  * unreduced (any integers, trailing zeros): every function reduces them first. `p` must be prime
  * (callers prove it; nothing here checks) — with a composite p the results are meaningless.
  *
- * Inside, two kernels implement the same arithmetic:
+ * Inside, three kernels implement the same arithmetic:
  * - p < 2^26: coefficients are JS numbers; a product of two residues is < 2^52, exact in a double,
- *   and sums of products are accumulated unreduced for as many terms as stay below 2^53 (for
- *   p ≈ 10^6 that is ~8000 terms: a whole dot product costs one `%`);
- * - p ≥ 2^26: bigint coefficients, sums reduced once per dot product.
+ *   and sums of products are accumulated unreduced for as many terms as stay below 2^52 (for
+ *   p ≈ 10^6 that is ~4500 terms: a whole dot product costs one reduction);
+ * - 2^26 ≤ p < 2^31: numbers too, one factor of each product split in 16-bit halves;
+ * - p ≥ 2^31: bigint coefficients, sums reduced once per dot product.
  * The algorithms (square-free decomposition, distinct-degree factorization with the Frobenius
  * matrix, Cantor–Zassenhaus equal-degree splitting, Rabin's irreducibility test, roots) are written
  * once over the kernel interface.
@@ -159,7 +160,7 @@ class NumKernel implements Kernel<number, Float64Array> {
     return r < 0 ? r + p : r >= p ? r - p : r;
   }
   /** Reduce a[lo..hi) in place. */
-  private redRange(a: Float64Array, lo: number, hi: number): void {
+  protected redRange(a: Float64Array, lo: number, hi: number): void {
     const p = this.pn, pinv = this.pinv;
     for (let k = lo; k < hi; k++) {
       const x = a[k]!;
@@ -167,7 +168,7 @@ class NumKernel implements Kernel<number, Float64Array> {
       a[k] = r < 0 ? r + p : r >= p ? r - p : r;
     }
   }
-  private trim(a: Float64Array, n = a.length): Float64Array {
+  protected trim(a: Float64Array, n = a.length): Float64Array {
     while (n > 0 && a[n - 1] === 0) n--;
     return n === a.length ? a : a.slice(0, n);
   }
@@ -240,7 +241,7 @@ class NumKernel implements Kernel<number, Float64Array> {
     return this.mul(a, a);
   }
   /** Schoolbook product with delayed reduction: one reduction per coefficient per `batch` rows. */
-  private school(a: Float64Array, b: Float64Array): Float64Array {
+  protected school(a: Float64Array, b: Float64Array): Float64Array {
     const na = a.length, nb = b.length, batch = this.batch;
     const c = new Float64Array(na + nb - 1);
     let pending = 0;
@@ -302,7 +303,7 @@ class NumKernel implements Kernel<number, Float64Array> {
     return this.division(a, b, false).r;
   }
   /** Long division, the running remainder reduced lazily (one reduction per entry per `batch` rows). */
-  private division(a: Float64Array, b: Float64Array, wantQ: boolean): { q?: Float64Array; r: Float64Array } {
+  protected division(a: Float64Array, b: Float64Array, wantQ: boolean): { q?: Float64Array; r: Float64Array } {
     const p = this.pn, db = b.length - 1;
     if (db < 0) throw new RangeError("gfp: division by the zero polynomial");
     if (a.length <= db) return { q: EMPTY, r: a };
@@ -475,6 +476,183 @@ class NumKernel implements Kernel<number, Float64Array> {
     const out = new Float64Array(deg + 1);
     for (let i = 0; i <= deg; i++) out[i] = rng.below(this.pn);
     return this.trim(out);
+  }
+}
+
+// ───────────────────────────── split kernel (2^26 ≤ p < 2^31) ─────────────────────────────
+
+const HALF = 65536;
+/** Rows accumulated between reductions in the split kernel: 2^31 + 15·2^47 < 2^52. */
+const SPLIT_BATCH = 15;
+
+/**
+ * 2^26 ≤ p < 2^31: residues stay numbers, but a product a·b (up to 2^62) is not exact in a double,
+ * so one factor is split, a = a_hi·2^16 + a_lo, and the two partial products a_hi·b < 2^46 and
+ * a_lo·b < 2^47 are accumulated separately (~2.5× the small kernel's work, far below bigints).
+ * Karatsuba is inherited (it only adds); every loop that multiplies is overridden.
+ */
+class SplitKernel extends NumKernel {
+  override mulC(a: number, b: number): number {
+    const hi = Math.floor(a / HALF);
+    return this.red(this.red(hi * b) * HALF + (a - hi * HALF) * b);
+  }
+  /** (H·2^16 + L) mod p for H, L < 2^52. */
+  private combine(H: number, L: number): number {
+    return this.red(this.red(H) * HALF + this.red(L));
+  }
+  override scale(a: Float64Array, c: number): Float64Array {
+    if (c === 0) return EMPTY;
+    const out = new Float64Array(a.length);
+    for (let i = 0; i < a.length; i++) out[i] = this.mulC(a[i]!, c);
+    return out;
+  }
+  protected override school(a: Float64Array, b: Float64Array): Float64Array {
+    const na = a.length, nb = b.length, len = na + nb - 1;
+    const H = new Float64Array(len), L = new Float64Array(len);
+    let pending = 0;
+    for (let i = 0; i < na; i++) {
+      const ai = a[i]!;
+      if (ai === 0) continue;
+      const hi = Math.floor(ai / HALF), lo = ai - hi * HALF;
+      for (let j = 0; j < nb; j++) {
+        H[i + j] += hi * b[j]!;
+        L[i + j] += lo * b[j]!;
+      }
+      if (++pending >= SPLIT_BATCH) {
+        this.redRange(H, i, i + nb);
+        this.redRange(L, i, i + nb);
+        pending = 0;
+      }
+    }
+    const c = new Float64Array(len);
+    for (let k = 0; k < len; k++) c[k] = this.combine(H[k]!, L[k]!);
+    return c;
+  }
+  protected override division(a: Float64Array, b: Float64Array, wantQ: boolean): { q?: Float64Array; r: Float64Array } {
+    const p = this.pn, db = b.length - 1;
+    if (db < 0) throw new RangeError("gfp: division by the zero polynomial");
+    if (a.length <= db) return { q: EMPTY, r: a };
+    const lcInv = invSmall(b[db]!, p);
+    const H = new Float64Array(a.length), L = a.slice();
+    const q = wantQ ? new Float64Array(a.length - db) : undefined;
+    let pending = 0;
+    for (let i = a.length - 1; i >= db; i--) {
+      const c = this.combine(H[i]!, L[i]!);
+      if (c === 0) continue;
+      const t = this.mulC(c, lcInv);
+      if (q) q[i - db] = t;
+      const nt = p - t, off = i - db;
+      const hi = Math.floor(nt / HALF), lo = nt - hi * HALF;
+      for (let j = 0; j < db; j++) {
+        H[off + j] += hi * b[j]!;
+        L[off + j] += lo * b[j]!;
+      }
+      if (++pending >= SPLIT_BATCH) {
+        this.redRange(H, off, i);
+        this.redRange(L, off, i);
+        pending = 0;
+      }
+    }
+    const r = new Float64Array(db);
+    for (let k = 0; k < db; k++) r[k] = this.combine(H[k]!, L[k]!);
+    return { ...(q ? { q: this.trim(q) } : {}), r: this.trim(r) };
+  }
+  /** Euclid in place on two buffers, one row at a time, every entry reduced as it is updated (no allocation per step). */
+  override gcd(a: Float64Array, b: Float64Array): Float64Array {
+    const p = this.pn;
+    let x = a.slice(), y = b.slice(), nx = x.length, ny = y.length;
+    while (ny > 0) {
+      const dy = ny - 1;
+      if (nx > dy) {
+        const inv = invSmall(y[dy]!, p);
+        for (let i = nx - 1; i >= dy; i--) {
+          const c = x[i]!;
+          if (c === 0) continue;
+          const nt = p - this.mulC(c, inv), off = i - dy;
+          const hi = Math.floor(nt / HALF), lo = nt - hi * HALF;
+          for (let j = 0; j < dy; j++) {
+            const v = y[j]!;
+            x[off + j] = this.red(x[off + j]! + this.red(hi * v) * HALF + lo * v);
+          }
+          x[i] = 0;
+        }
+        nx = dy;
+        while (nx > 0 && x[nx - 1] === 0) nx--;
+      }
+      const t = x, nt = nx;
+      x = y;
+      nx = ny;
+      y = t;
+      ny = nt;
+    }
+    return nx === 0 ? EMPTY : this.monic(x.slice(0, nx));
+  }
+  override deriv(a: Float64Array): Float64Array {
+    if (a.length <= 1) return EMPTY;
+    const out = new Float64Array(a.length - 1);
+    for (let i = 1; i < a.length; i++) out[i - 1] = this.mulC(i % this.pn, a[i]!);
+    return this.trim(out);
+  }
+  override eval(a: Float64Array, x: number): number {
+    let acc = 0;
+    for (let i = a.length - 1; i >= 0; i--) acc = this.red(this.mulC(acc, x) + a[i]!);
+    return acc;
+  }
+  override applyFrob(F: unknown, h: Float64Array): Float64Array {
+    const { n, M } = F as { n: number; M: Float64Array };
+    const H = new Float64Array(n), L = new Float64Array(n);
+    let pending = 0;
+    for (let j = 0; j < h.length; j++) {
+      const c = h[j]!;
+      if (c === 0) continue;
+      const hi = Math.floor(c / HALF), lo = c - hi * HALF, base = j * n;
+      for (let k = 0; k < n; k++) {
+        const m = M[base + k]!;
+        H[k] += hi * m;
+        L[k] += lo * m;
+      }
+      if (++pending >= SPLIT_BATCH) {
+        this.redRange(H, 0, n);
+        this.redRange(L, 0, n);
+        pending = 0;
+      }
+    }
+    const out = new Float64Array(n);
+    for (let k = 0; k < n; k++) out[k] = this.combine(H[k]!, L[k]!);
+    return this.trim(out);
+  }
+  override frobNullity(F: unknown): number {
+    const { n, M } = F as { n: number; M: Float64Array };
+    const p = this.pn;
+    const A = M.slice();
+    for (let i = 0; i < n; i++) A[i * n + i] = this.red(A[i * n + i]! + p - 1);
+    let row = 0;
+    for (let col = 0; col < n && row < n; col++) {
+      let piv = -1;
+      for (let r = row; r < n && piv < 0; r++) if (A[r * n + col] !== 0) piv = r;
+      if (piv < 0) continue;
+      const pb = row * n;
+      if (piv !== row) {
+        const tmp = A.slice(piv * n, piv * n + n);
+        A.copyWithin(piv * n, pb, pb + n);
+        A.set(tmp, pb);
+      }
+      const inv = invSmall(A[pb + col]!, p);
+      for (let r = row + 1; r < n; r++) {
+        const rb = r * n;
+        const c = A[rb + col]!;
+        if (c === 0) continue;
+        const m = p - this.mulC(c, inv);
+        const hi = Math.floor(m / HALF), lo = m - hi * HALF;
+        for (let k = col + 1; k < n; k++) {
+          const v = A[pb + k]!;
+          A[rb + k] = this.red(A[rb + k]! + this.red(hi * v) * HALF + lo * v);
+        }
+        A[rb + col] = 0;
+      }
+      row++;
+    }
+    return n - row;
   }
 }
 
@@ -676,12 +854,14 @@ class BigKernel implements Kernel<bigint, bigint[]> {
 
 /** Largest p taking the number path: residue products stay below 2^52 (exact in a double). */
 const NUMBER_PATH_LIMIT = 1n << 26n;
+/** Largest p taking the split number path (partial products below 2^47). */
+const SPLIT_PATH_LIMIT = 1n << 31n;
 
 type AnyKernel = Kernel<unknown, Poly<unknown>>;
 
 function kernel(p: bigint): AnyKernel {
   if (p < 2n) throw new RangeError("gfp: the modulus must be a prime ≥ 2");
-  return (p < NUMBER_PATH_LIMIT ? new NumKernel(p) : new BigKernel(p)) as unknown as AnyKernel;
+  return (p < NUMBER_PATH_LIMIT ? new NumKernel(p) : p < SPLIT_PATH_LIMIT ? new SplitKernel(p) : new BigKernel(p)) as unknown as AnyKernel;
 }
 
 // ───────────────────────────── generic algorithms ─────────────────────────────
@@ -1100,6 +1280,6 @@ export function compareGfp(f: readonly bigint[], g: readonly bigint[]): number {
  */
 export function gfpFactorCost(n: number, p: bigint): number {
   const bits = p.toString(2).length;
-  const limbs = p < NUMBER_PATH_LIMIT ? 1 : Math.ceil(bits / 64) ** 2 * 4;
+  const limbs = p < NUMBER_PATH_LIMIT ? 1 : p < SPLIT_PATH_LIMIT ? 3 : Math.ceil(bits / 64) ** 2 * 4;
   return (3 * n * n * n + 2 * n * n * bits + 1000) * limbs;
 }

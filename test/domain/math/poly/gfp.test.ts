@@ -30,12 +30,12 @@ const gpPoly = (f: bigint[]): string => (f.length ? `Polrev([${f.join(",")}])` :
 const parseGp = (line: string): unknown => JSON.parse(line.replace(/-?\d+/g, '"$&"'));
 const big = (v: unknown): bigint[] => (v as string[]).map((s) => BigInt(s));
 
-const PRIMES = [2n, 3n, 5n, 7n, 101n, 65537n, 1000003n, 67108859n /* < 2^26 */, 67108879n /* > 2^26: bigint path */, 1000000007n, 18446744073709551557n];
+const PRIMES = [2n, 3n, 5n, 7n, 101n, 65537n, 1000003n, 67108859n /* < 2^26 */, 67108879n /* > 2^26: split path */, 1000000007n, 2147483647n /* < 2^31: split path */, 2147483659n /* > 2^31: bigint path */, 18446744073709551557n];
 
 describe("domain/math/poly/gfp", () => {
   describe("arithmetic (properties)", () => {
     const arb = (p: bigint) => fc.array(fc.bigInt({ min: 0n, max: p - 1n }), { maxLength: 90 }).map((a) => trim(a));
-    for (const p of [2n, 7n, 1000003n, 67108859n, 67108879n, 18446744073709551557n]) {
+    for (const p of [2n, 7n, 1000003n, 67108859n, 67108879n, 2147483647n, 2147483659n, 18446744073709551557n]) {
       it(`mul (incl. Karatsuba sizes), divrem, gcd/xgcd over GF(${p})`, () => {
         fc.assert(
           fc.property(arb(p), arb(p), (f, g) => {
@@ -61,7 +61,7 @@ describe("domain/math/poly/gfp", () => {
     }
     it("long products: Karatsuba agrees with the schoolbook reference (degree 300, unbalanced)", () => {
       const rng = new SeededRandom(3);
-      for (const p of [1000003n, 67108859n]) {
+      for (const p of [1000003n, 67108859n, 2147483647n]) {
         const f = randPoly(rng, 300, p), g = randPoly(rng, 170, p);
         expect(gfpMul(f, g, p)).to.deep.equal(naiveMul(f, g, p));
         expect(gfpMul(f, f, p)).to.deep.equal(naiveMul(f, f, p));
@@ -181,7 +181,7 @@ describe("domain/math/poly/gfp", () => {
     it("factormod of degree 60–120 polynomials over GF(1000003) and GF(2^61−1)", function () {
       this.timeout(120_000);
       const rng = new SeededRandom(7);
-      const cases = [1000003n, 1000003n, 2305843009213693951n, 3n].map((p, i) => ({ p, f: randPoly(rng, 60 + 20 * i, p, true) }));
+      const cases = [1000003n, 1000003n, 2305843009213693951n, 3n, 1000000007n, 2147483647n].map((p, i) => ({ p, f: randPoly(rng, 60 + 20 * (i % 4), p, true) }));
       const lines = gp(cases.map(({ f, p }) => `F=factormod(${gpPoly(f)},${p}); print(vector(#F~,i,[Vecrev(lift(F[i,1])),F[i,2]]))`).join("\n"));
       cases.forEach(({ f, p }, c) => {
         const theirs = (parseGp(lines[c]!) as [string[], string][]).map(([v, m]) => ({ factor: big(v), multiplicity: Number(m) }));
