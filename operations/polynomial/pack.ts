@@ -8,6 +8,7 @@ export const polynomialPack = listPack(import.meta.url, {
     "Exact polynomials in one or several variables over ZZ, QQ, GF(p) and GF(p^k): canonical form, arithmetic, division, calculus, evaluation and substitution",
   operations: [
     "normalize_compute",
+    "gcd_compute",
     "add_compute",
     "multiply_compute",
     "power_compute",
@@ -22,5 +23,11 @@ export const polynomialPack = listPack(import.meta.url, {
     "substitution_compute",
     "shift_compute",
     "identity_verify",
+    "factorization_compute",
+    "factorization_verify",
+    "irreducibility_compute",
+    "roots_compute",
+    "roots_verify",
+    "squarefree_compute",
   ],
 });

@@ -1,0 +1,296 @@
+/**
+ * What the factorization-family declarations share (not a declaration): univariate extraction,
+ * the finite-field algorithms behind one interface per ring (GF(p): the fast kernel gfp.ts; GF(p^k):
+ * ffactor.ts), the result/claim shapes and the cost model.
+ */
+import { type } from "arktype";
+import { domainError } from "../../domain/errors.js";
+import { ffDivRem, ffEvaluate, ffFactor, ffFactorCost, ffGcd, ffIsIrreducible, ffMul, ffPowMod, ffRoots, ffSquarefree } from "../../domain/math/poly/ffactor.js";
+import {
+  gfpDerivative, gfpDistinctDegree, gfpDivRem, gfpEvaluate, gfpFactor, gfpFactorCost, gfpGcd, gfpIsIrreducible, gfpMul, gfpNormalize, gfpPowMod, gfpRoots, gfpSquarefree, gfpSub, type GfpOptions,
+} from "../../domain/math/poly/gfp.js";
+import { dDivRem, dEvaluate, dMul } from "../../domain/math/poly/dense.js";
+import { rationalRoots, rootMultiplicity } from "../../domain/math/poly/realroots.js";
+import { coeffRing, integers, rationals } from "../../domain/math/poly/rings.js";
+import { integerAssociate } from "../../domain/math/poly/univariate.js";
+import { content, primitivePart, squarefreeDecomposition } from "../../domain/math/poly/zz.js";
+import { factorOverIntegers, factorOverRationals, isIrreducibleOverIntegers } from "../../domain/math/poly/zzfactor.js";
+import { ONE, rational, ratEq, type Rational } from "../../domain/math/rational.js";
+import { makePolynomial } from "../../domain/math/poly/sparse.js";
+import type { CoeffRing, Polynomial, PolyRing, Term } from "../../domain/math/poly/types.js";
+import { list, object } from "../_support/kinds.js";
+import { INPUT, outputPolynomial, polySize } from "./support.js";
+
+/** Degree bound of the univariate factorization operations (the Frobenius matrix has degree² entries). */
+export const MAX_FACTOR_DEGREE = 1000;
+/** At most this many distinct factors or roots are listed (never more than the degree). */
+export const MAX_FACTORS = MAX_FACTOR_DEGREE;
+
+/** A univariate polynomial as a dense little-endian coefficient array of its ring. */
+export interface Univariate<T = unknown> {
+  ring: PolyRing;
+  variable: string;
+  R: CoeffRing<T>;
+  coeffs: T[];
+}
+
+/** The univariate dense form of p (one variable; degree ≤ maxDegree). */
+export function univariate<T = unknown>(p: Polynomial, path: string, maxDegree = MAX_FACTOR_DEGREE): Univariate<T> {
+  if (p.variables.length !== 1) {
+    throw domainError(`${path} has ${p.variables.length} variables; this operation takes a polynomial in one variable`, `${path}.variables`, "declare exactly one variable");
+  }
+  const R = coeffRing(p.ring) as CoeffRing<T>;
+  const degree = p.terms.length ? p.terms[0]!.exponents[0]! : -1;
+  if (degree > maxDegree) throw domainError(`${path} has degree ${degree}; at most ${maxDegree} is supported`, path, `give a polynomial of degree at most ${maxDegree}`);
+  const coeffs = new Array<T>(degree + 1).fill(R.zero);
+  for (const t of p.terms as readonly Term<T>[]) coeffs[t.exponents[0]!] = t.coeff;
+  return { ring: p.ring, variable: p.variables[0]!, R, coeffs };
+}
+
+/** The polynomial of a dense coefficient array (trailing zeros allowed). */
+export function fromDense<T>(R: CoeffRing<T>, ring: PolyRing, variable: string, coeffs: readonly T[]): Polynomial<T> {
+  const terms: Term<T>[] = [];
+  for (let i = coeffs.length - 1; i >= 0; i--) if (!R.isZero(coeffs[i]!)) terms.push({ exponents: [i], coeff: coeffs[i]! });
+  return makePolynomial(ring, [variable], terms);
+}
+
+/** An element of the coefficient ring as a polynomial in no variables (how units and roots are published). */
+export function constant<T>(R: CoeffRing<T>, ring: PolyRing, c: T): Polynomial<T> {
+  return makePolynomial(ring, [], R.isZero(c) ? [] : [{ exponents: [], coeff: c }]);
+}
+
+/** The value of a polynomial in no variables (or a constant polynomial): its constant term. */
+export function constantValue<T>(p: Polynomial, path: string): T {
+  const R = coeffRing(p.ring) as CoeffRing<T>;
+  const t = p.terms as readonly Term<T>[];
+  if (t.length > 1 || (t.length === 1 && t[0]!.exponents.some((e) => e !== 0))) throw domainError(`${path} is not a constant`, path, "give an element of the coefficient ring as a polynomial in no variables, e.g. { ring, variables: [], expression: \"3\" }");
+  return t.length ? t[0]!.coeff : R.zero;
+}
+
+/** The finite-field algorithms on dense arrays of one ring's elements. */
+export interface FiniteFieldPolys<T> {
+  R: CoeffRing<T>;
+  factor(f: T[], opts: GfpOptions): { unit: T; factors: { factor: T[]; multiplicity: number }[] };
+  squarefree(f: T[], opts: GfpOptions): { factor: T[]; multiplicity: number }[];
+  roots(f: T[], opts: GfpOptions): { root: T; multiplicity: number }[];
+  isIrreducible(f: T[], opts: GfpOptions): boolean;
+  mul(f: T[], g: T[]): T[];
+  divrem(f: T[], g: T[]): { quotient: T[]; remainder: T[] };
+  evaluate(f: T[], x: T): T;
+  /** gcd(f, x^q − x): the product of the distinct linear factors of f (finite fields only). */
+  splitPart?(f: T[], opts: GfpOptions): T[];
+  /**
+   * The checker's irreducibility decision for a nonconstant factor g in the ring's normal form:
+   * proven irreducible, reducible with a proper divisor (checked by exact division), or not decided.
+   */
+  proveIrreducible(g: T[], opts: GfpOptions): { status: "irreducible" } | { status: "reducible"; divisor: T[] } | { status: "unknown" };
+  /** A root of f in the ring when there is one (the checker's completeness test), else undefined. */
+  someRoot(f: T[], opts: GfpOptions): T | undefined;
+  /** The unit u of f = u · Π (normal factors): ±content over ZZ, the leading coefficient over fields. */
+  unitOf(f: T[]): T;
+  /** The normal form of a claimed factor: monic (fields) or primitive with positive leading coefficient (ZZ). */
+  isNormalFactor(g: T[]): boolean;
+}
+
+/** Shared by the finite fields: Rabin's test, and a root of the split part. */
+function finiteChecks<T>(F: Omit<FiniteFieldPolys<T>, "proveIrreducible" | "someRoot" | "isNormalFactor" | "unitOf">): FiniteFieldPolys<T> {
+  return {
+    ...F,
+    unitOf: (f) => f[f.length - 1]!,
+    proveIrreducible(g, o) {
+      if (F.isIrreducible(g, o)) return { status: "irreducible" };
+      return { status: "reducible", divisor: F.factor(g, o).factors[0]!.factor };
+    },
+    someRoot(f, o) {
+      const split = F.splitPart!(f, o);
+      return split.length > 1 ? F.roots(split, o)[0]!.root : undefined;
+    },
+    isNormalFactor: (g) => F.R.eq(g[g.length - 1], F.R.one),
+  };
+}
+
+const X = [0n, 1n];
+const primeFieldPolys = (p: bigint): FiniteFieldPolys<bigint> => finiteChecks({
+  R: coeffRing({ $kind: "ring", kind: "GF", p }) as CoeffRing<bigint>,
+  factor: (f, o) => gfpFactor(f, p, o),
+  squarefree: (f, o) => gfpSquarefree(f, p, o),
+  roots: (f, o) => gfpRoots(f, p, o),
+  isIrreducible: (f, o) => gfpIsIrreducible(f, p, o),
+  mul: (f, g) => gfpMul(f, g, p),
+  divrem: (f, g) => gfpDivRem(f, g, p),
+  evaluate: (f, x) => gfpEvaluate(f, x, p),
+  splitPart: (f, o) => gfpGcd(f, gfpSub(gfpPowMod(X, p, f, p, o), X, p), p),
+});
+
+function extensionFieldPolys<T>(R: CoeffRing<T>): FiniteFieldPolys<T> {
+  const x = [R.zero, R.one];
+  return finiteChecks({
+    R,
+    factor: (f, o) => ffFactor(R, f, o),
+    squarefree: (f, o) => ffSquarefree(R, f, o),
+    roots: (f, o) => ffRoots(R, f, o),
+    isIrreducible: (f, o) => ffIsIrreducible(R, f, o),
+    mul: (f, g) => ffMul(R, f, g),
+    divrem: (f, g) => ffDivRem(R, f, g),
+    evaluate: (f, v) => ffEvaluate(R, f, v),
+    splitPart: (f, o) => {
+      const h = ffPowMod(R, x, R.order, f, o);
+      const d = Array.from({ length: Math.max(h.length, 2) }, (_, i) => R.sub(h[i] ?? R.zero, x[i] ?? R.zero));
+      return ffGcd(R, f, d);
+    },
+  });
+}
+
+/** How many primes the degree-pattern irreducibility proof over QQ tries before giving up. */
+const PATTERN_PRIMES = 24;
+
+/**
+ * Irreducibility over QQ of a primitive integer g by factor-degree patterns: for primes p ∤ lc(g)
+ * with g mod p square-free, a factor of g over QQ of degree d would give factors mod p of total
+ * degree d, so d lies in the subset sums of the modular factor degrees; an empty intersection of
+ * those sets on [1, deg g − 1] proves irreducibility.
+ */
+function degreePatternIrreducible(g: readonly bigint[], checkpoint: () => void): boolean {
+  const n = g.length - 1;
+  let possible = new Array<boolean>(n + 1).fill(true);
+  let tried = 0;
+  for (let p = 3n; tried < PATTERN_PRIMES && p < 100_000n; p += 2n) {
+    if (!isSmallPrime(p) || g[n]! % p === 0n) continue;
+    const gp = gfpNormalize(g, p);
+    if (gfpGcd(gp, gfpDerivative(gp, p), p).length > 1) continue;
+    tried++;
+    const sums = new Array<boolean>(n + 1).fill(false);
+    sums[0] = true;
+    for (const { factor, degree } of gfpDistinctDegree(gp, p, { checkpoint })) {
+      for (let c = 0; c < (factor.length - 1) / degree; c++) for (let s = n; s >= degree; s--) if (sums[s - degree]) sums[s] = true;
+    }
+    possible = possible.map((v, i) => v && sums[i]!);
+    let open = false;
+    for (let d = 1; d < n; d++) if (possible[d]) open = true;
+    if (!open) return true;
+    checkpoint();
+  }
+  return false;
+}
+
+function isSmallPrime(p: bigint): boolean {
+  for (let d = 3n; d * d <= p; d += 2n) if (p % d === 0n) return false;
+  return true;
+}
+
+/** No rational root when g mod p has no root for some p ∤ lc(g) (a rational root reduces to one); else zz's exact search. */
+function someRationalRoot(g: readonly bigint[], opts: GfpOptions): Rational | undefined {
+  const lcg = g[g.length - 1]!;
+  let tried = 0;
+  for (let p = 101n; tried < 8; p += 2n) {
+    if (!isSmallPrime(p) || lcg % p === 0n) continue;
+    tried++;
+    if (gfpRoots(gfpNormalize(g, p), p, opts).length === 0) return undefined;
+  }
+  return rationalRoots(g, opts)[0];
+}
+
+const integerPolys: FiniteFieldPolys<bigint> = {
+  R: integers,
+  factor: (f, o) => factorOverIntegers(f, o),
+  squarefree: (f, o) => squarefreeDecomposition(primitivePart(f[f.length - 1]! < 0n ? f.map((c) => -c) : f), o),
+  roots: (f, o) => rationalRoots(f, o).filter((r) => r.den === 1n).map((r) => ({ root: r.num, multiplicity: rootMultiplicity(f, r) })),
+  isIrreducible: (f, o) => isIrreducibleOverIntegers(f, o),
+  mul: (f, g) => dMul(integers, f, g),
+  divrem: (f, g) => {
+    const r = dDivRem(integers, f, g);
+    return { quotient: r.q, remainder: r.r };
+  },
+  evaluate: (f, x) => dEvaluate(integers, f, x),
+  proveIrreducible(g, o) {
+    if (degreePatternIrreducible(g, o.checkpoint ?? (() => {}))) return { status: "irreducible" };
+    const fz = factorOverIntegers(g, o);
+    if (fz.factors.length === 1 && fz.factors[0]!.multiplicity === 1) return { status: "unknown" };
+    return { status: "reducible", divisor: fz.factors[0]!.factor };
+  },
+  someRoot(f, o) {
+    if (someRationalRoot(f, o) === undefined) return undefined;
+    return rationalRoots(f, o).find((r) => r.den === 1n)?.num;
+  },
+  isNormalFactor: (g) => g[g.length - 1]! > 0n && content(g) === 1n,
+  unitOf: (f) => (f[f.length - 1]! < 0n ? -content(f) : content(f)),
+};
+
+const rationalPolys: FiniteFieldPolys<Rational> = {
+  R: rationals,
+  factor: (f, o) => factorOverRationals(f, o),
+  squarefree: (f, o) =>
+    squarefreeDecomposition(integerAssociate(f), o).map((x) => ({ factor: x.factor.map((c) => rational(c, x.factor[x.factor.length - 1]!)), multiplicity: x.multiplicity })),
+  roots: (f, o) => {
+    const z = integerAssociate(f);
+    return rationalRoots(z, o).map((r) => ({ root: r, multiplicity: rootMultiplicity(z, r) }));
+  },
+  isIrreducible: (f, o) => isIrreducibleOverIntegers(integerAssociate(f), o),
+  mul: (f, g) => dMul(rationals, f, g),
+  divrem: (f, g) => {
+    const r = dDivRem(rationals, f, g);
+    return { quotient: r.q, remainder: r.r };
+  },
+  evaluate: (f, x) => dEvaluate(rationals, f, x),
+  proveIrreducible(g, o) {
+    const r = integerPolys.proveIrreducible(integerAssociate(g), o);
+    if (r.status !== "reducible") return r;
+    const d = r.divisor;
+    return { status: "reducible", divisor: d.map((c) => rational(c, d[d.length - 1]!)) };
+  },
+  someRoot: (f, o) => someRationalRoot(integerAssociate(f), o),
+  isNormalFactor: (g) => ratEq(g[g.length - 1]!, ONE),
+  unitOf: (f) => f[f.length - 1]!,
+};
+
+/** The algorithms of the coefficient ring: GF(p) (gfp.ts), GF(p^k) (ffactor.ts), ZZ and QQ (zz's Zassenhaus / van Hoeij). */
+export function finiteFieldPolys(ring: PolyRing, path: string): FiniteFieldPolys<unknown> {
+  void path;
+  if (ring.kind === "GF") return primeFieldPolys(ring.p) as FiniteFieldPolys<unknown>;
+  if (ring.kind === "GFq") return extensionFieldPolys(coeffRing(ring) as CoeffRing<unknown>);
+  return (ring.kind === "ZZ" ? integerPolys : rationalPolys) as FiniteFieldPolys<unknown>;
+}
+
+/** Preflight of a univariate finite-field operation on p: the factorization cost of its degree. */
+export function finiteFieldCost(p: Polynomial): { units: number; memory_bytes: number; basis: string } {
+  const n = p.terms.length ? p.terms[0]!.exponents.reduce((a, b) => a + b, 0) : 0;
+  let units: number;
+  let pBits = 0;
+  if (p.ring.kind === "GF") {
+    units = gfpFactorCost(n, p.ring.p);
+    pBits = p.ring.p.toString(2).length;
+  } else if (p.ring.kind === "GFq") {
+    pBits = p.ring.p.toString(2).length * p.ring.k;
+    units = ffFactorCost(n, p.ring.p, p.ring.k);
+  } else {
+    pBits = polySize(p).bits;
+    const limbs = Math.ceil(pBits / 64) + 1;
+    units = 50 * n * n * n * limbs * limbs + 10_000;
+  }
+  return { units, memory_bytes: 16 * n * n * Math.max(1, Math.ceil(pBits / 26)) + 2 ** 20, basis: `degree ${n}, ${pBits}-bit field elements: ~3n^3 field operations (Frobenius matrix and distinct-degree steps)` };
+}
+
+export const MULTIPLICITY = type("1 <= number.integer <= 1000000000").describe("the multiplicity (≥ 1)");
+
+export const FACTORIZATION_KIND = "polynomial.factorization";
+/** The value of polynomial.factorization.compute (and the claim of polynomial.factorization.verify). */
+export const factorizationShape = () => ({
+  unit: outputPolynomial("the leading coefficient u of f, as a polynomial in no variables: f = u · Π factor^multiplicity"),
+  factors: list(
+    object({ factor: outputPolynomial("a monic irreducible factor in f's variable"), multiplicity: MULTIPLICITY }),
+    MAX_FACTORS,
+    "the distinct monic irreducible factors with their multiplicities, by ascending degree (then coefficients from the top); [] for a constant f",
+  ),
+});
+
+export const ROOTS_KIND = "polynomial.roots";
+/** The value of polynomial.roots.compute (and the claim of polynomial.roots.verify). */
+export const rootsShape = () => ({
+  roots: list(
+    object({ root: outputPolynomial("a root, as a polynomial in no variables (an element of the coefficient field)"), multiplicity: MULTIPLICITY }),
+    MAX_FACTORS,
+    "every root of f in its coefficient field with its multiplicity, ascending (GF(p): by residue)",
+  ),
+});
+
+export { INPUT };

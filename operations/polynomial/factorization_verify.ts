@@ -1,0 +1,159 @@
+import { type } from "arktype";
+import { formatExpression } from "../../domain/math/poly/format.js";
+import type { Polynomial } from "../../domain/math/poly/types.js";
+import { sameRing } from "../../domain/math/poly/rings.js";
+import type { CheckerFinding } from "../../domain/outcome.js";
+import { object, request } from "../_support/kinds.js";
+import { strict } from "../_support/wire.js";
+import { constantValue, FACTORIZATION_KIND, factorizationShape, finiteFieldCost, finiteFieldPolys, fromDense, MAX_FACTOR_DEGREE, univariate } from "./factorization_support.js";
+import { inputPolynomial, polyChecker, polynomialBounds } from "./support.js";
+
+const Request = request({
+  polynomial: inputPolynomial("the polynomial f that was factored (one variable)"),
+  claim: object(factorizationShape(), FACTORIZATION_KIND, "the claim { unit, factors }: the value of polynomial.factorization.compute unchanged, or any factorization into monic irreducibles"),
+});
+type Req = typeof Request.infer;
+
+type Failure = "ring_mismatch" | "variable_mismatch" | "constant_factor" | "not_normalized" | "duplicate_factor" | "degree_mismatch" | "product_mismatch" | "reducible_factor";
+const Bindings = strict(
+  type({
+    "failure?": type("'ring_mismatch' | 'variable_mismatch' | 'constant_factor' | 'not_normalized' | 'duplicate_factor' | 'degree_mismatch' | 'product_mismatch' | 'reducible_factor'").describe("why the claim was rejected"),
+    "factor_index?": type("number.integer >= 0").describe("the index in claim.factors of the offending factor (non_conclusion: of the first factor whose irreducibility was not proven)"),
+    "divisor?": type("string").describe("reducible_factor: a monic proper divisor of that factor (expression in f's variable), checkable by division"),
+    "claimed_degree?": type("number.integer >= 0").describe("degree_mismatch: Σ multiplicity·degree of the claimed factors"),
+    "factors_proven_irreducible?": type("number.integer >= 0").describe("the number of distinct factors proven irreducible"),
+  }),
+);
+
+const METHOD =
+  "Every factor must be over f's ring and variable, nonconstant, in normal form (monic over a field; primitive with a positive leading coefficient over ZZ) and listed once; " +
+  "Σ multiplicity·degree must equal deg f; the product unit · Π factor^multiplicity is multiplied out and compared with f coefficient by coefficient. " +
+  "Irreducibility: over GF(p) and GF(p^k) each factor is proven irreducible by Rabin's test (x^(q^d) ≡ x mod g and gcd(g, x^(q^(d/r)) − x) = 1 for each prime r | d), which shares no step " +
+  "with the producer's distinct-degree / Cantor–Zassenhaus pipeline; over ZZ and QQ by factor-degree patterns: for up to 24 primes p ∤ lc(g) with g mod p square-free, the subset sums of the degrees of the " +
+  "factors of g mod p are intersected, and an empty intersection on [1, deg g − 1] proves g irreducible (Swinnerton-Dyer-like polynomials are not provable this way: then non_conclusion). " +
+  "A reducible factor is rejected with a proper divisor as counterexample, checked by exact division.";
+
+export default polyChecker<Req>({
+  id: "polynomial.factorization.verify",
+  title: "Verify a claimed factorization of a polynomial in one variable",
+  summary:
+    "Checks a claim f = u · Π g_i^e_i over GF(p), GF(p^k), ZZ or QQ: the product is multiplied out and compared with f, the factors are in normal form and distinct, and each is proven irreducible " +
+    "(Rabin's test over finite fields; factor-degree patterns modulo primes over ZZ and QQ, non_conclusion when they do not suffice). Rejections name the failed check (a reducible factor comes with a proper divisor). " +
+    "The claim is the value of polynomial.factorization.compute, bound through the `claim` port.",
+  keywords: ["factorization", "factor", "verify", "check", "irreducible", "rabin", "irreducibility test", "degree pattern", "polynomial", "finite field", "GF(p)", "integer", "rational", "certificate"],
+  request: Request,
+  bindings: Bindings,
+  method: METHOD,
+  evidence: false,
+  bounds: [
+    ...polynomialBounds("the polynomial and each claimed factor"),
+    { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "f has one variable and degree at most this" },
+  ],
+  cost_model: "units ≈ the factorization cost of deg f (finite fields: Rabin's test on factors of degrees d_i costs ~3·Σ d_i^3 ≤ 3n^3; ZZ/QQ: distinct-degree factorizations modulo up to 24 primes, and zz's factorization of an undecided factor) + n^2 for the product",
+  budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
+  preflight: (req) => finiteFieldCost(req.polynomial),
+  ports: { inputs: { claim: { field: "claim", description: "the claimed { unit, factors }: the `factorization` output of polynomial.factorization.compute" } } },
+  execute(req, ctx): CheckerFinding {
+    const f = univariate(req.polynomial, "payload.polynomial");
+    const F = finiteFieldPolys(f.ring, "payload.polynomial");
+    const R = f.R;
+    const opts = { checkpoint: () => ctx.checkpoint() };
+    const reject = (failure: Failure, reason: string, extra: Record<string, unknown> = {}): CheckerFinding => ({ verdict: "rejected", bindings: { failure, ...extra } as never, reason });
+    const claim = req.claim as unknown as { unit: Polynomial; factors: { factor: Polynomial; multiplicity: number }[] };
+    const fc = f.coeffs.slice();
+    while (fc.length && R.isZero(fc[fc.length - 1])) fc.pop();
+    if (!sameRing(claim.unit.ring, f.ring)) return reject("ring_mismatch", "the unit is over another ring");
+    const unit = constantValue(claim.unit, "payload.claim.unit");
+    const factors: unknown[][] = [];
+    const seen = new Set<string>();
+    let total = 0;
+    for (const [i, { factor, multiplicity }] of claim.factors.entries()) {
+      if (!sameRing(factor.ring, f.ring)) return reject("ring_mismatch", `factor ${i} is over another ring`, { factor_index: i });
+      if (factor.variables.length !== 1 || factor.variables[0] !== f.variable) return reject("variable_mismatch", `factor ${i} is not a polynomial in ${f.variable}`, { factor_index: i });
+      const dg = factor.terms.length ? factor.terms[0]!.exponents[0]! : -1;
+      if (dg * multiplicity > fc.length - 1) return reject("degree_mismatch", `factor ${i} alone exceeds deg f`, { factor_index: i, claimed_degree: dg * multiplicity });
+      const g = univariate(factor, `payload.claim.factors[${i}].factor`, dg).coeffs;
+      if (g.length < 2) return reject("constant_factor", `factor ${i} is constant`, { factor_index: i });
+      if (!F.isNormalFactor(g)) return reject("not_normalized", `factor ${i} is not in normal form (monic over a field; primitive with a positive leading coefficient over ZZ)`, { factor_index: i });
+      const key = g.map((c) => R.format(c)).join(",");
+      if (seen.has(key)) return reject("duplicate_factor", `factor ${i} is listed twice`, { factor_index: i });
+      seen.add(key);
+      total += (g.length - 1) * multiplicity;
+      factors.push(g);
+    }
+    if (total !== fc.length - 1) return reject("degree_mismatch", `Σ multiplicity·degree = ${total} ≠ deg f = ${fc.length - 1}`, { claimed_degree: total });
+    let prod: unknown[] = R.isZero(unit) ? [] : [unit];
+    claim.factors.forEach(({ multiplicity }, i) => {
+      for (let k = 0; k < multiplicity; k++) prod = F.mul(prod, factors[i]!);
+      ctx.checkpoint();
+    });
+    if (prod.length !== fc.length || prod.some((c, i) => !R.eq(c, fc[i]))) return reject("product_mismatch", "unit · Π factor^multiplicity ≠ f");
+    let undecided: number | undefined;
+    let proven = 0;
+    for (const [i, g] of factors.entries()) {
+      const d = F.proveIrreducible(g, opts);
+      if (d.status === "reducible") {
+        if (F.divrem(g, d.divisor).remainder.length !== 0 || d.divisor.length >= g.length || d.divisor.length < 2) throw new Error("internal: divisor of a reducible factor");
+        return reject("reducible_factor", `factor ${i} is reducible`, { factor_index: i, divisor: formatExpression(R, [f.variable], fromDense(R, f.ring, f.variable, d.divisor).terms) });
+      }
+      if (d.status === "unknown") undecided ??= i;
+      else proven++;
+    }
+    if (undecided !== undefined) {
+      return {
+        verdict: "non_conclusion",
+        bindings: { factor_index: undecided, factors_proven_irreducible: proven },
+        reason: `the product is right, but the irreducibility of factor ${undecided} over QQ was not proven by factor-degree patterns modulo 24 primes (and zz's factorization finds no proper divisor)`,
+      };
+    }
+    return { verdict: "accepted", bindings: { factors_proven_irreducible: factors.length } };
+  },
+  postcondition: () => null,
+  examples: [
+    {
+      title: "x^4 − 1 = (x + 1)(x + 6)(x^2 + 1) over GF(7)",
+      payload: {
+        polynomial: { ring: "GF(7)", variables: ["x"], expression: "x^4 - 1" },
+        claim: {
+          unit: { ring: "GF(7)", variables: [], expression: "1" },
+          factors: [
+            { factor: { ring: "GF(7)", variables: ["x"], expression: "x + 1" }, multiplicity: 1 },
+            { factor: { ring: "GF(7)", variables: ["x"], expression: "x + 6" }, multiplicity: 1 },
+            { factor: { ring: "GF(7)", variables: ["x"], expression: "x^2 + 1" }, multiplicity: 1 },
+          ],
+        },
+      },
+      expected: { verdict: "accepted", bindings: { factors_proven_irreducible: 3 } },
+    },
+    {
+      title: "x^2 + 1 is not irreducible over GF(5): the divisor x + 2 refutes the claim",
+      payload: {
+        polynomial: { ring: "GF(5)", variables: ["x"], expression: "x^2 + 1" },
+        claim: { unit: { ring: "GF(5)", variables: [], expression: "1" }, factors: [{ factor: { ring: "GF(5)", variables: ["x"], expression: "x^2 + 1" }, multiplicity: 1 }] },
+      },
+      expected: { verdict: "rejected", bindings: { failure: "reducible_factor", factor_index: 0, divisor: "x + 2" } },
+    },
+    {
+      title: "a wrong multiplicity: (x + 1)^2 ≠ x^2 + 1 over GF(3)",
+      payload: {
+        polynomial: { ring: "GF(3)", variables: ["x"], expression: "x^2 + 1" },
+        claim: { unit: { ring: "GF(3)", variables: [], expression: "1" }, factors: [{ factor: { ring: "GF(3)", variables: ["x"], expression: "x + 1" }, multiplicity: 2 }] },
+      },
+      expected: { verdict: "rejected", bindings: { failure: "product_mismatch" } },
+    },
+    {
+      title: "over ZZ: 6x^2 − 6 = 6·(x − 1)(x + 1), each factor primitive and irreducible",
+      payload: {
+        polynomial: { ring: "ZZ", variables: ["x"], expression: "6*x^2 - 6" },
+        claim: {
+          unit: { ring: "ZZ", variables: [], expression: "6" },
+          factors: [
+            { factor: { ring: "ZZ", variables: ["x"], expression: "x - 1" }, multiplicity: 1 },
+            { factor: { ring: "ZZ", variables: ["x"], expression: "x + 1" }, multiplicity: 1 },
+          ],
+        },
+      },
+      expected: { verdict: "accepted", bindings: { factors_proven_irreducible: 2 } },
+    },
+  ],
+});
