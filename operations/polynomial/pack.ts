@@ -31,5 +31,11 @@ export const polynomialPack = listPack(import.meta.url, {
     "substitution_compute",
     "shift_compute",
     "identity_verify",
+    "factorization_compute",
+    "factorization_verify",
+    "irreducibility_compute",
+    "roots_compute",
+    "roots_verify",
+    "squarefree_compute",
   ],
 });
