@@ -26,7 +26,7 @@ export function factorWorkload(name: string, description: string, build: (rng: P
       ctx.log("PARI/GP …");
       const pari = timeGp(ctx, {
         definitions: `f = ${gpPol(f)};`,
-        call: 'my(F = factor(f)); my(v = vecsort(vector(#F~, i, Str(poldegree(F[i,1]), "^", F[i,2])))); my(s = ""); for(i = 1, #v, s = concat(s, if(i > 1, ",", ""), v[i])); s',
+        call: 'my(F = factor(f)); strjoin(vecsort(vector(#F~, i, Str(poldegree(F[i,1]), "^", F[i,2]))), ",")',
         reps: reps0,
         budgetMs: 10_000,
         timeoutMs: 60_000,
