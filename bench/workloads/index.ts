@@ -26,5 +26,9 @@ import bernoulliThousand from "./bernoulli-1000.js";
 import polyMulOneE4 from "./poly-mul-1e4.js";
 import polyDivremGfp from "./poly-divrem-gfp.js";
 import factormodTwoHundred from "./factormod-200.js";
+import polyFactorSixty from "./poly-factor-60.js";
+import polySwinnertonDyerSix from "./poly-swinnerton-dyer-6.js";
+import polyGcdFiveHundred from "./poly-gcd-500.js";
+import polyResultantHundred from "./poly-resultant-100.js";
 
-export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty, polyMulOneE4, polyDivremGfp, factormodTwoHundred];
+export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty, polyMulOneE4, polyDivremGfp, factormodTwoHundred, polyFactorSixty, polySwinnertonDyerSix, polyGcdFiveHundred, polyResultantHundred];
