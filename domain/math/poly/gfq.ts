@@ -1060,3 +1060,54 @@ export function extensionFieldRing(F: ExtensionField): CoeffRing<FieldElement> {
     bits: () => F.k * pbits,
   };
 }
+
+// ───────────────────────────── field elements as values ─────────────────────────────
+
+/** A finite field: GF(p) (the `Ring` of kinds.ts) or GF(p^k). */
+export type FiniteField = { readonly $kind: "ring"; readonly kind: "GF"; readonly p: bigint } | ExtensionField;
+
+/** A parsed element of a finite field (the `field_element` value kind): GF(p) elements are [c] or []. */
+export interface FieldValue {
+  readonly $kind: "field_element";
+  readonly field: FiniteField;
+  readonly value: FieldElement;
+}
+
+const PRIME_ARITH = new Map<bigint, FqArith<any>>();
+
+/** The internal arithmetic of GF(p) (modulus x, elements are constants) or GF(p^k). */
+export function finiteFieldArith(F: FiniteField): FqArith<any> {
+  if (F.kind === "GFq") return fieldArith(F);
+  let A = PRIME_ARITH.get(F.p);
+  if (!A) {
+    A = arith(F.p, [0n, 1n]);
+    if (PRIME_ARITH.size > 1000) PRIME_ARITH.clear();
+    PRIME_ARITH.set(F.p, A);
+  }
+  return A;
+}
+
+export function formatFiniteField(F: FiniteField): string {
+  return F.kind === "GFq" ? formatExtensionField(F) : `GF(${F.p})`;
+}
+
+/** The canonical element string: GF(p) a residue "0".."p−1", GF(p^k) the canonical expression in a. */
+export function formatElementIn(F: FiniteField, x: FieldElement): string {
+  return F.kind === "GFq" ? formatFieldElement(x) : (x[0] ?? 0n).toString();
+}
+
+export function fieldValue(field: FiniteField, value: FieldElement): FieldValue {
+  return { $kind: "field_element", field, value };
+}
+
+/** Canonical wire form { field, element }. */
+export function formatFieldValue(v: FieldValue): { field: string; element: string } {
+  return { field: formatFiniteField(v.field), element: formatElementIn(v.field, v.value) };
+}
+
+export function sameField(a: FiniteField, b: FiniteField): boolean {
+  if (a.kind !== b.kind || a.p !== b.p) return false;
+  if (a.kind === "GF") return true;
+  const c = b as ExtensionField;
+  return a.k === c.k && a.modulus.every((x, i) => x === c.modulus[i]);
+}
