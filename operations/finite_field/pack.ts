@@ -20,5 +20,11 @@ export const finiteFieldPack = listPack(import.meta.url, {
     "irreducible_polynomial_compute",
     "primitive_polynomial_compute",
     "conway_polynomial_compute",
+    "polynomial_map_table_compute",
+    "polynomial_map_fibers_compute",
+    "polynomial_map_fibers_verify",
+    "polynomial_map_collision_compute",
+    "polynomial_map_permutation_compute",
+    "polynomial_map_image_compute",
   ],
 });

@@ -1111,3 +1111,14 @@ export function sameField(a: FiniteField, b: FiniteField): boolean {
   const c = b as ExtensionField;
   return a.k === c.k && a.modulus.every((x, i) => x === c.modulus[i]);
 }
+
+/** The primitive element of least index of a field's arithmetic (q − 1 must factor: small fields). */
+export function leastPrimitiveElementFor(A: FqArith<any>): unknown[] {
+  const fac = A.groupOrder();
+  if (fac.status !== "COMPLETE") throw new Error("leastPrimitiveElementFor: q − 1 not factored");
+  if (A.k === 1) {
+    // GF(p) as GF(p)[x]/(x): the constants
+    for (let g = 1n; g < A.p; g++) if (A.isPrimitive(A.scalar(g), fac)) return A.scalar(g);
+  }
+  return A.leastPrimitive(fac).element;
+}
