@@ -143,6 +143,7 @@ export function evaluateAll(M: CompiledMap, checkpoint: () => void = () => {}): 
   const degN = M.components.map((comp) => comp.reduce((d, t) => Math.max(d, t.e[n - 1]!), 0));
   const uni = M.components.map((_, j) => new Int32Array(degN[j]! + 1));
   const partial = new Int32Array(q);
+  const prime = F.p === F.q;
   for (let pi = 0; pi < prefixCount; pi++) {
     if ((pi & 255) === 0) checkpoint();
     // decode the prefix (x_1..x_{n−1}) from pi
@@ -167,6 +168,15 @@ export function evaluateAll(M: CompiledMap, checkpoint: () => void = () => {}): 
       }
       // Horner at every value of x_n
       const D = degN[j]!;
+      if (prime) {
+        // GF(p) inline: acc·v + u < p² + p < 2^53, one reduction per step
+        for (let v = 0; v < q; v++) {
+          let acc = u[D]!;
+          for (let d = D - 1; d >= 0; d--) acc = (acc * v + u[d]!) % q;
+          out[base + v] = out[base + v]! * q + acc;
+        }
+        continue;
+      }
       for (let v = 0; v < q; v++) {
         let acc = u[D]!;
         for (let d = D - 1; d >= 0; d--) acc = F.add(F.mul(acc, v), u[d]!);
