@@ -23,6 +23,7 @@ export const finiteFieldPack = listPack(import.meta.url, {
     "polynomial_map_table_compute",
     "polynomial_map_fibers_compute",
     "polynomial_map_fibers_verify",
+    "polynomial_map_table_verify",
     "polynomial_map_collision_compute",
     "polynomial_map_permutation_compute",
     "polynomial_map_image_compute",
