@@ -17,6 +17,7 @@ import { proveFieldCharacteristic } from "./math/prime_fields.js";
 import { formatPolynomial } from "./math/poly/format.js";
 import { formatPolyRing } from "./math/poly/rings.js";
 import type { Polynomial, PolyRing } from "./math/poly/types.js";
+import { formatFieldValue, type FieldValue } from "./math/poly/gfq.js";
 
 /** A coefficient ring: ZZ, QQ or a prime field GF(p) with p proven prime. */
 export type Ring = { readonly $kind: "ring"; readonly kind: "ZZ" } | { readonly $kind: "ring"; readonly kind: "QQ" } | { readonly $kind: "ring"; readonly kind: "GF"; readonly p: bigint };
@@ -179,6 +180,13 @@ registerKind<Polynomial, Json>({
   format: (p) => formatPolynomial(p) as unknown as Json,
   size: (p) => p.terms.length,
   measure: "terms",
+});
+registerKind<FieldValue, Json>({
+  name: "field_element",
+  wire: '{ field: "GF(p)" | "GF(p^k)" | "GF(p^k, modulus)", element: "a^2 + 3" } (GF(p): a residue string; GF(p^k): an expression in the generator a); output canonical',
+  format: (v) => formatFieldValue(v) as unknown as Json,
+  size: (v) => v.value.length,
+  measure: "coefficients in the generator",
 });
 registerKind<boolean, boolean>({ name: "boolean", wire: "a JSON boolean", format: (b) => b, size: () => 1, measure: "1" });
 

@@ -7,6 +7,7 @@
 import type { OperationDeclaration, OperationPack, PackListing } from "../domain/declaration.js";
 import { combinatoricsPack } from "./combinatorics/pack.js";
 import { diophantinePack } from "./diophantine/pack.js";
+import { finiteFieldPack } from "./finite_field/pack.js";
 import { integerPack } from "./integer/pack.js";
 import { matrixPack } from "./matrix/pack.js";
 import { modularPack } from "./modular/pack.js";
@@ -16,6 +17,7 @@ import { rationalPack } from "./rational/pack.js";
 export const AVAILABLE_PACKS: Readonly<Record<string, PackListing>> = {
   combinatorics: combinatoricsPack,
   diophantine: diophantinePack,
+  finite_field: finiteFieldPack,
   integer: integerPack,
   matrix: matrixPack,
   modular: modularPack,

@@ -30,5 +30,6 @@ import polyFactorSixty from "./poly-factor-60.js";
 import polySwinnertonDyerSix from "./poly-swinnerton-dyer-6.js";
 import polyGcdFiveHundred from "./poly-gcd-500.js";
 import polyResultantHundred from "./poly-resultant-100.js";
+import fibersGf101 from "./fibers-gf101.js";
 
-export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty, polyMulOneE4, polyDivremGfp, factormodTwoHundred, polyFactorSixty, polySwinnertonDyerSix, polyGcdFiveHundred, polyResultantHundred];
+export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty, polyMulOneE4, polyDivremGfp, factormodTwoHundred, polyFactorSixty, polySwinnertonDyerSix, polyGcdFiveHundred, polyResultantHundred, fibersGf101];

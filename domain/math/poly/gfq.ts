@@ -28,10 +28,11 @@
  */
 import { JacobianError } from "../../errors.js";
 import { factorInteger, DEFAULT_FACTOR_BUDGET } from "../factor.js";
-import { bitLength, modInverse } from "../integer.js";
+import { bitLength, modInverse, modPow } from "../integer.js";
 import type { PrimalityStatus } from "../primality.js";
 import { proveFieldCharacteristic } from "../prime_fields.js";
 import { CONWAY_TABLE } from "./conway_table.js";
+import { gfpIsIrreducible } from "./gfp.js";
 import type { CoeffRing, ExtensionField, FieldElement } from "./types.js";
 
 // ─────────────────────────── base field GF(p) ───────────────────────────
@@ -154,12 +155,6 @@ function polyRem<C>(B: Base<C>, a: readonly C[], b: readonly C[]): C[] {
   }
   r.length = Math.min(r.length, db);
   return trim(B, r);
-}
-
-function polyGcd<C>(B: Base<C>, a: readonly C[], b: readonly C[]): C[] {
-  let x = trim(B, a.slice()), y = trim(B, b.slice());
-  while (y.length) [x, y] = [y, polyRem(B, x, y)];
-  return x;
 }
 
 // ─────────────────────────────── the field ───────────────────────────────
@@ -681,8 +676,6 @@ export function factorPkMinusOne(p: bigint, k: number, opts: { factorBudget?: nu
   return { status: "COMPLETE", factors };
 }
 
-// ───────────────────────── irreducibility (Rabin) ─────────────────────────
-
 function primeDivisors(n: number): number[] {
   const out: number[] = [];
   for (let d = 2; d * d <= n; d++) {
@@ -694,37 +687,9 @@ function primeDivisors(n: number): number[] {
   return out;
 }
 
-/**
- * Rabin's test for a monic f of degree k over GF(p): x^{p^k} ≡ x (mod f) and gcd(x^{p^{k/r}} − x, f) = 1
- * for each prime r | k. (Local to this module until gfp's kernel is merged; same theorem.)
- */
+/** Rabin's irreducibility test for a monic f over GF(p) (gfp.ts's kernel: a deterministic proof). */
 export function isIrreducibleMonic(p: bigint, f: readonly bigint[]): boolean {
-  const k = f.length - 1;
-  if (k < 1) return false;
-  if (k === 1) return true;
-  const R = arith(p, f);
-  const x = R.gen;
-  const B = R.B as Base<unknown>;
-  const fC = R.mod as unknown[];
-  // x^{p^j} for the needed j (k and k/r), reusing the chain
-  const needed = new Set([k, ...primeDivisors(k).map((r) => k / r)]);
-  const sorted = [...needed].sort((a, b) => a - b);
-  let y: unknown[] = x.slice();
-  let j = 0;
-  for (const target of sorted) {
-    while (j < target) {
-      y = R.pow(y, p);
-      j++;
-    }
-    if (target === k) {
-      if (!R.eq(y, x)) return false;
-    } else {
-      const diff = R.sub(y, x);
-      const g = polyGcd(B, fC, diff);
-      if (g.length !== 1) return false;
-    }
-  }
-  return true;
+  return gfpIsIrreducible(f, p);
 }
 
 // ─────────────────────────────── building fields ───────────────────────────────
@@ -772,11 +737,14 @@ export type DefaultModulusKind = "conway" | "least_primitive" | "least_irreducib
 /**
  * The default modulus of GF(p^k), deterministic:
  *  1. the Conway polynomial C_{p,k} when (p, k) is in the table (conway_table.ts);
- *  2. else, when p^k < 2^64, the least primitive monic polynomial of degree k in the *height order*;
+ *  2. else, when p^k < 2^64, the least primitive monic polynomial of degree k in the *height order*
+ *     among those with constant term c_0 = (−1)^k·g, g the least primitive root modulo p (every
+ *     primitive polynomial has (−1)^k c_0 primitive modulo p; Conway's convention fixes g too);
  *  3. else the least irreducible monic polynomial of degree k in the height order.
- * Height order on x^k + c_{k−1}x^{k−1} + … + c_0 (c_i residues 0..p−1): first by max c_i, then
- * lexicographically by (c_{k−1}, …, c_0). It reaches small-coefficient polynomials first whatever
- * the size of p (plain lexicographic order would scan p constant terms first).
+ * Height order on the free coefficients of x^k + c_{k−1}x^{k−1} + … + c_0 (residues 0..p−1; c_1..c_{k−1}
+ * in case 2, c_0..c_{k−1} in case 3): first by their maximum, then lexicographically with c_{k−1}
+ * most significant. It reaches small-coefficient polynomials first whatever the size of p (plain
+ * lexicographic order would scan p constant terms first).
  */
 export function defaultModulus(p: bigint, k: number): { modulus: bigint[]; kind: DefaultModulusKind } {
   const key = `${p}^${k}`;
@@ -816,37 +784,58 @@ export function isPrimitivePolynomial(p: bigint, f: readonly bigint[], fac: Comp
 }
 
 /**
- * The least monic polynomial of degree k in the height order (see `defaultModulus`) that is
- * irreducible (or primitive). Expected about k (resp. k·(q−1)/φ(q−1)) candidates.
+ * The least monic irreducible (or primitive) polynomial of degree k in the height order (see
+ * `defaultModulus`). Primitive: the constant term is forced to c_0 = (−1)^k·g, g the least
+ * primitive root modulo p (the norm of a root, (−1)^k c_0, must generate GF(p)^*), and the height
+ * order runs over (c_{k−1}, …, c_1). Irreducible: over (c_{k−1}, …, c_0) with c_0 ≠ 0. Expected
+ * about k·(q−1)/φ(q−1)/(p−1)·φ(p−1) resp. k candidates.
  */
 export function leastPolynomial(p: bigint, k: number, primitive: boolean, checkpoint: () => void = noop): bigint[] {
   let fac: CompleteFactorization | undefined;
+  let c0: bigint | undefined;
   if (primitive) {
     const f = factorPkMinusOne(p, k);
     if (f.status !== "COMPLETE") throw new Error("leastPolynomial: p^k − 1 not factored");
     fac = f;
+    const g = leastPrimitiveRoot(p, f.factors.length ? (factorPkMinusOne(p, 1) as CompleteFactorization) : f);
+    c0 = k % 2 === 0 ? g : (p - g) % p;
   }
-  const test = (f: bigint[]): boolean => {
-    if (f[0] === 0n) return false;
-    return fac ? isPrimitivePolynomial(p, f, fac) : isIrreducibleMonic(p, f);
-  };
+  const free = primitive ? k - 1 : k; // coefficients enumerated: c_{k−1} … c_1 (and c_0 when irreducible)
   for (let h = 0n; h < p; h++) {
-    // all (c_{k−1}, …, c_0) in [0, h]^k with max = h, lexicographic.
-    const c = new Array<bigint>(k).fill(0n); // c[0] = c_{k−1}
+    const c = new Array<bigint>(free).fill(0n); // c[0] = c_{k−1}
     for (;;) {
       checkpoint();
-      if (c.some((x) => x === h)) {
+      if (free === 0 || c.some((x) => x === h)) {
         const f = [...c].reverse();
+        if (c0 !== undefined) f.unshift(c0);
         f.push(1n);
-        if (test(f)) return f;
+        if (f[0] !== 0n && noSmallRoot(p, f) && (fac ? isPrimitivePolynomial(p, f, fac) : isIrreducibleMonic(p, f))) return f;
       }
-      let i = k - 1;
+      let i = free - 1;
       while (i >= 0 && c[i] === h) c[i--] = 0n;
       if (i < 0) break;
       c[i]!++;
     }
   }
   throw new Error("leastPolynomial: none found");
+}
+
+/** A cheap filter before the full test (k ≥ 2): no root among the residues 1..min(p − 1, 8). */
+function noSmallRoot(p: bigint, f: readonly bigint[]): boolean {
+  if (f.length <= 2) return true;
+  for (let x = 1n; x < p && x <= 8n; x++) {
+    let v = 0n;
+    for (let i = f.length - 1; i >= 0; i--) v = (v * x + f[i]!) % p;
+    if (v === 0n) return false;
+  }
+  return true;
+}
+
+/** The least primitive root modulo the prime p, given the factorization of p − 1. */
+function leastPrimitiveRoot(p: bigint, pm1: CompleteFactorization): bigint {
+  if (p === 2n) return 1n;
+  for (let g = 2n; g < p; g++) if (pm1.factors.every(({ prime }) => modPow(g, (p - 1n) / prime, p) !== 1n)) return g;
+  throw new Error("no primitive root");
 }
 
 /**
@@ -1070,4 +1059,66 @@ export function extensionFieldRing(F: ExtensionField): CoeffRing<FieldElement> {
     format: formatFieldElement,
     bits: () => F.k * pbits,
   };
+}
+
+// ───────────────────────────── field elements as values ─────────────────────────────
+
+/** A finite field: GF(p) (the `Ring` of kinds.ts) or GF(p^k). */
+export type FiniteField = { readonly $kind: "ring"; readonly kind: "GF"; readonly p: bigint } | ExtensionField;
+
+/** A parsed element of a finite field (the `field_element` value kind): GF(p) elements are [c] or []. */
+export interface FieldValue {
+  readonly $kind: "field_element";
+  readonly field: FiniteField;
+  readonly value: FieldElement;
+}
+
+const PRIME_ARITH = new Map<bigint, FqArith<any>>();
+
+/** The internal arithmetic of GF(p) (modulus x, elements are constants) or GF(p^k). */
+export function finiteFieldArith(F: FiniteField): FqArith<any> {
+  if (F.kind === "GFq") return fieldArith(F);
+  let A = PRIME_ARITH.get(F.p);
+  if (!A) {
+    A = arith(F.p, [0n, 1n]);
+    if (PRIME_ARITH.size > 1000) PRIME_ARITH.clear();
+    PRIME_ARITH.set(F.p, A);
+  }
+  return A;
+}
+
+export function formatFiniteField(F: FiniteField): string {
+  return F.kind === "GFq" ? formatExtensionField(F) : `GF(${F.p})`;
+}
+
+/** The canonical element string: GF(p) a residue "0".."p−1", GF(p^k) the canonical expression in a. */
+export function formatElementIn(F: FiniteField, x: FieldElement): string {
+  return F.kind === "GFq" ? formatFieldElement(x) : (x[0] ?? 0n).toString();
+}
+
+export function fieldValue(field: FiniteField, value: FieldElement): FieldValue {
+  return { $kind: "field_element", field, value };
+}
+
+/** Canonical wire form { field, element }. */
+export function formatFieldValue(v: FieldValue): { field: string; element: string } {
+  return { field: formatFiniteField(v.field), element: formatElementIn(v.field, v.value) };
+}
+
+export function sameField(a: FiniteField, b: FiniteField): boolean {
+  if (a.kind !== b.kind || a.p !== b.p) return false;
+  if (a.kind === "GF") return true;
+  const c = b as ExtensionField;
+  return a.k === c.k && a.modulus.every((x, i) => x === c.modulus[i]);
+}
+
+/** The primitive element of least index of a field's arithmetic (q − 1 must factor: small fields). */
+export function leastPrimitiveElementFor(A: FqArith<any>): unknown[] {
+  const fac = A.groupOrder();
+  if (fac.status !== "COMPLETE") throw new Error("leastPrimitiveElementFor: q − 1 not factored");
+  if (A.k === 1) {
+    // GF(p) as GF(p)[x]/(x): the constants
+    for (let g = 1n; g < A.p; g++) if (A.isPrimitive(A.scalar(g), fac)) return A.scalar(g);
+  }
+  return A.leastPrimitive(fac).element;
 }

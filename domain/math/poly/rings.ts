@@ -12,6 +12,7 @@ import { parseRingWire, type Ring } from "../../kinds.js";
 import { bitLength, gcd, mod, modInverse } from "../integer.js";
 import { formatRational, rational, ratAdd, ratDiv, ratEq, ratMul, ratNeg, ratSub, type Rational } from "../rational.js";
 import type { CoeffRing, ExtensionField, FieldElement, PolyRing } from "./types.js";
+import { extensionFieldRing, parseExtensionFieldWire } from "./gfq.js";
 
 const ZZ_RING: Ring = { $kind: "ring", kind: "ZZ" };
 const QQ_RING: Ring = { $kind: "ring", kind: "QQ" };
@@ -134,16 +135,14 @@ export function coeffRing(ring: PolyRing): CoeffRing<any> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// GF(p^k): owned by ff (domain/math/poly/gfq.ts). Until `extensionFieldRing` and
-// `parseExtensionFieldWire` land there, these two hooks fail closed.
-// TODO(ff): replace the bodies with `return extensionFieldRing(f)` / `return parseExtensionFieldWire(s, path)`.
+// GF(p^k): owned by ff (domain/math/poly/gfq.ts).
 // ---------------------------------------------------------------------------------------------
 function extensionFieldArithmetic(f: ExtensionField): CoeffRing<FieldElement> {
-  throw new JacobianError("DOMAIN_ERROR", `polynomials over GF(${f.p}^${f.k}) are not available yet`, { hint: "use GF(p), QQ or ZZ" });
+  return extensionFieldRing(f);
 }
 
 function parseExtensionField(s: string, path: string): ExtensionField {
-  throw new JacobianError("INVALID_PAYLOAD", `${path}: extension fields ${JSON.stringify(s.slice(0, 40))} are not available yet`, { path, hint: 'rings are "ZZ", "QQ" or "GF(p)" with p prime' });
+  return parseExtensionFieldWire(s, path);
 }
 
 /** The canonical ring string: "ZZ", "QQ", "GF(p)", "GF(p^k)" (default modulus) or "GF(p^k, modulus)". */
