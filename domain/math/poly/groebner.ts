@@ -1262,3 +1262,167 @@ export function gfpField(p: bigint): CoeffRing<bigint> {
     bits: (a) => a.toString(2).length,
   };
 }
+
+// ───────────────────────────── the public API on `Polynomial` values ─────────────────────────────
+
+/** How a basis was obtained (reported by the operations). */
+export type GroebnerMethod = "f4" | "modular" | "buchberger";
+
+export interface GroebnerBasisResult<T> {
+  /** The reduced Gröbner basis: monic, sorted by increasing leading monomial in the order. */
+  basis: Polynomial<T>[];
+  /** Exponent vectors of the leading monomials, in basis order. */
+  leading: number[][];
+  method: GroebnerMethod;
+  /** Primes used by the modular computation (QQ). */
+  primes?: number;
+}
+
+function checkField<T>(R: CoeffRing<T>): void {
+  if (!R.isField) throw new JacobianError("DOMAIN_ERROR", `Gröbner bases are computed over a field; ${R.name} is not one`, { hint: 'give the polynomials over "QQ" (an ideal of ZZ[x] generates the same ideal of QQ[x])' });
+}
+
+function sameSpace(polys: readonly Polynomial<unknown>[]): { ring: PolyRing; variables: readonly string[] } {
+  const first = polys[0]!;
+  return { ring: first.ring, variables: first.variables };
+}
+
+const isSmallPrimeField = (ring: PolyRing): boolean => ring.kind === "GF" && ring.p < BigInt(F4_MAX_PRIME);
+
+/** Internal form of a polynomial for the fast paths. */
+function toModPoly(ctx: Monos, p: number, f: Polynomial<unknown>): ModPoly {
+  return modPolyFromTerms(
+    ctx,
+    p,
+    f.terms.map((t) => ctx.intern(t.exponents)),
+    f.terms.map((t) => Number(t.coeff as bigint)),
+  );
+}
+
+function toZPoly(ctx: Monos, f: Polynomial<unknown>): { z: ZPoly; den: bigint } {
+  let L = 1n;
+  for (const t of f.terms) {
+    const d = (t.coeff as Rational).den;
+    L = (L / bgcd(L, d)) * d;
+  }
+  const ts = f.terms.map((t) => {
+    const q = t.coeff as Rational;
+    return [ctx.intern(t.exponents), q.num * (L / q.den)] as const;
+  });
+  ts.sort((a, b) => ctx.cmp(b[0], a[0]));
+  return { z: { m: ts.map((x) => x[0]), c: ts.map((x) => x[1]) }, den: L };
+}
+
+function toGPoly<T>(ctx: Monos, R: CoeffRing<T>, f: Polynomial<T>): GPoly<T> {
+  const ts = f.terms.map((t) => [ctx.intern(t.exponents), t.coeff] as const).filter((x) => !R.isZero(x[1]));
+  ts.sort((a, b) => ctx.cmp(b[0], a[0]));
+  return { m: ts.map((x) => x[0]), c: ts.map((x) => x[1]) };
+}
+
+function lexTerms<T>(n: number, ts: Term<T>[]): Term<T>[] {
+  return ts.sort((a, b) => compareExponents(LEX, b.exponents, a.exponents));
+  void n;
+}
+
+function fromMod(ctx: Monos, ring: PolyRing, variables: readonly string[], f: ModPoly): Polynomial<bigint> {
+  const ts: Term<bigint>[] = [];
+  for (let k = 0; k < f.m.length; k++) ts.push({ exponents: ctx.expsOf(f.m[k]!), coeff: BigInt(f.c[k]!) });
+  return { $kind: "polynomial", ring, variables, terms: lexTerms(ctx.n, ts) };
+}
+
+function fromQ(ctx: Monos, ring: PolyRing, variables: readonly string[], q: QPoly): Polynomial<Rational> {
+  const ts: Term<Rational>[] = [];
+  for (let k = 0; k < q.m.length; k++) if (q.num[k] !== 0n) ts.push({ exponents: ctx.expsOf(q.m[k]!), coeff: qNorm(q.num[k]!, q.den[k]!) });
+  return { $kind: "polynomial", ring, variables, terms: lexTerms(ctx.n, ts) };
+}
+
+function fromG<T>(ctx: Monos, ring: PolyRing, variables: readonly string[], f: GPoly<T>): Polynomial<T> {
+  const ts: Term<T>[] = [];
+  for (let k = 0; k < f.m.length; k++) ts.push({ exponents: ctx.expsOf(f.m[k]!), coeff: f.c[k]! });
+  return { $kind: "polynomial", ring, variables, terms: lexTerms(ctx.n, ts) };
+}
+
+/** Internal reduced basis in one of three representations, over a shared monomial table. */
+type Internal =
+  | { kind: "mod"; ctx: Monos; p: number; basis: ModPoly[] }
+  | { kind: "qq"; ctx: Monos; basis: QPoly[]; z: ZPoly[]; primes: number; method: GroebnerMethod }
+  | { kind: "gen"; ctx: Monos; basis: GPoly<unknown>[] };
+
+function computeInternal<T>(R: CoeffRing<T>, polys: readonly Polynomial<T>[], order: MonomialOrder, opts: GroebnerOptions): Internal {
+  checkField(R);
+  const { ring, variables } = sameSpace(polys);
+  const ctx = new Monos(variables.length, order);
+  if (isSmallPrimeField(ring)) {
+    const p = Number((ring as { p: bigint }).p);
+    return { kind: "mod", ctx, p, basis: f4(ctx, p, polys.map((f) => toModPoly(ctx, p, f)), opts).basis };
+  }
+  if (ring.kind === "QQ") {
+    const r = groebnerQQ(ctx, polys.map((f) => toZPoly(ctx, f).z), opts);
+    return { kind: "qq", ctx, basis: r.basis, z: r.basis.map(qToZ), primes: r.primes, method: r.method };
+  }
+  const B = buchberger(ctx, R, polys.map((f) => toGPoly(ctx, R, f)), opts);
+  return { kind: "gen", ctx, basis: B as GPoly<unknown>[] };
+}
+
+function exportBasis<T>(I: Internal, ring: PolyRing, variables: readonly string[]): GroebnerBasisResult<T> {
+  const ctx = I.ctx;
+  switch (I.kind) {
+    case "mod":
+      return { basis: I.basis.map((g) => fromMod(ctx, ring, variables, g)) as Polynomial<T>[], leading: I.basis.map((g) => ctx.expsOf(g.m[0]!)), method: "f4" };
+    case "qq":
+      return { basis: I.basis.map((g) => fromQ(ctx, ring, variables, g)) as Polynomial<T>[], leading: I.basis.map((g) => ctx.expsOf(g.m[0]!)), method: I.method, primes: I.primes };
+    case "gen":
+      return { basis: I.basis.map((g) => fromG(ctx, ring, variables, g)) as Polynomial<T>[], leading: I.basis.map((g) => ctx.expsOf(g.m[0]!)), method: "buchberger" };
+  }
+}
+
+/**
+ * The reduced Gröbner basis of the ideal generated by `polys` (all over the same field and
+ * variables, at least one) under `order`. The zero ideal gives the empty basis; the unit ideal {1}.
+ */
+export function groebnerBasis<T>(R: CoeffRing<T>, polys: readonly Polynomial<T>[], order: MonomialOrder, opts: GroebnerOptions = {}): GroebnerBasisResult<T> {
+  const { ring, variables } = sameSpace(polys);
+  return exportBasis<T>(computeInternal(R, polys, order, opts), ring, variables);
+}
+
+/** Normal forms of `fs` modulo the ideal generated by `gens` (computed through its reduced basis). */
+export function normalForms<T>(R: CoeffRing<T>, gens: readonly Polynomial<T>[], fs: readonly Polynomial<T>[], order: MonomialOrder, opts: GroebnerOptions = {}): { normalForms: Polynomial<T>[]; basis: GroebnerBasisResult<T> } {
+  const { ring, variables } = sameSpace(gens);
+  const I = computeInternal(R, gens, order, opts);
+  const ctx = I.ctx;
+  let nfs: Polynomial<T>[];
+  switch (I.kind) {
+    case "mod":
+      nfs = normalFormsMod(ctx, I.p, I.basis, fs.map((f) => toModPoly(ctx, I.p, f)), opts).map((g) => fromMod(ctx, ring, variables, g)) as Polynomial<T>[];
+      break;
+    case "qq":
+      nfs = fs.map((f) => {
+        const { z, den } = toZPoly(ctx, f);
+        const { r, scale } = zNormalForm(ctx, z, I.z, opts);
+        const D = scale * den;
+        return fromQ(ctx, ring, variables, { m: r.m, num: r.c, den: r.c.map(() => D) });
+      }) as Polynomial<T>[];
+      break;
+    case "gen":
+      nfs = fs.map((f) => fromG(ctx, ring, variables, normalFormGeneric(ctx, R, toGPoly(ctx, R, f), I.basis as GPoly<T>[], opts)));
+      break;
+  }
+  return { normalForms: nfs, basis: exportBasis<T>(I, ring, variables) };
+}
+
+/**
+ * Elimination: a Gröbner basis of I ∩ K[x_k, …, x_{n−1}] (the first k variables eliminated),
+ * from the reduced basis under the block order "eliminate k". The returned polynomials are in the
+ * remaining variables only.
+ */
+export function eliminate<T>(R: CoeffRing<T>, gens: readonly Polynomial<T>[], k: number, opts: GroebnerOptions = {}): { basis: Polynomial<T>[]; full: GroebnerBasisResult<T> } {
+  const { ring, variables } = sameSpace(gens);
+  const full = groebnerBasis(R, gens, { name: "eliminate", k }, opts);
+  const rest = variables.slice(k);
+  const basis: Polynomial<T>[] = [];
+  for (const g of full.basis) {
+    if (g.terms.some((t) => t.exponents.slice(0, k).some((e) => e !== 0))) continue;
+    basis.push({ $kind: "polynomial", ring, variables: rest, terms: g.terms.map((t) => ({ exponents: t.exponents.slice(k), coeff: t.coeff })) });
+  }
+  return { basis, full };
+}
