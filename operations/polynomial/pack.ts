@@ -8,5 +8,6 @@ export const polynomialPack = listPack(import.meta.url, {
     "Exact polynomials in one or several variables over ZZ, QQ, GF(p) and GF(p^k): canonical form, arithmetic, division, calculus, evaluation and substitution",
   operations: [
     "normalize_compute",
+    "groebner_basis_compute",
   ],
 });
