@@ -9,5 +9,8 @@ export const polynomialPack = listPack(import.meta.url, {
   operations: [
     "normalize_compute",
     "groebner_basis_compute",
+    "normal_form_compute",
+    "ideal_membership_compute",
+    "elimination_compute",
   ],
 });
