@@ -62,11 +62,12 @@ export function overField(f: Polynomial): Polynomial {
  */
 export function prepare(polys: readonly Polynomial[], paths: readonly string[]): { polys: Polynomial[]; R: CoeffRing<unknown> } {
   if (!polys.length) throw domainError("no generators", "payload.generators", "give at least one polynomial");
-  const first = polys[0]!;
+  const fields = polys.map(overField);
+  const first = fields[0]!;
   for (let k = 0; k < polys.length; k++) {
-    const f = polys[k]!, path = paths[k]!;
+    const f = fields[k]!, path = paths[k]!;
     if (!sameRing(f.ring, first.ring))
-      throw domainError(`the polynomials are over different rings: ${formatPolyRing(first.ring)} and ${formatPolyRing(f.ring)}`, `${path}.ring`, "give every polynomial over the same ring");
+      throw domainError(`the polynomials are over different rings: ${formatPolyRing(first.ring)} and ${formatPolyRing(f.ring)}`, `${path}.ring`, "give every polynomial over the same ring (ZZ and QQ mix: ZZ is read as QQ)");
     if (f.variables.length !== first.variables.length || f.variables.some((v, i) => v !== first.variables[i]))
       throw domainError(`the polynomials have different variable lists: [${first.variables.join(", ")}] and [${f.variables.join(", ")}]`, `${path}.variables`, "give every polynomial with the same variables in the same order");
     if (f.variables.length > MAX_GB_VARIABLES) throw domainError(`${f.variables.length} variables; at most ${MAX_GB_VARIABLES}`, `${path}.variables`, "Gröbner computations are limited to 12 variables");
@@ -77,8 +78,7 @@ export function prepare(polys: readonly Polynomial[], paths: readonly string[]):
       if (d > MAX_GB_DEGREE) throw domainError(`a term of total degree ${d}; at most ${MAX_GB_DEGREE}`, path, "Gröbner computations are limited to generators of total degree 64");
     }
   }
-  const out = polys.map(overField);
-  return { polys: out, R: coeffRing(out[0]!.ring) as CoeffRing<unknown> };
+  return { polys: fields, R: coeffRing(first.ring) as CoeffRing<unknown> };
 }
 
 function binomial(n: number, k: number): number {

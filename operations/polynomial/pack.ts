@@ -9,6 +9,7 @@ export const polynomialPack = listPack(import.meta.url, {
   operations: [
     "normalize_compute",
     "groebner_basis_compute",
+    "groebner_basis_verify",
     "normal_form_compute",
     "ideal_membership_compute",
     "elimination_compute",
