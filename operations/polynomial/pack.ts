@@ -13,5 +13,6 @@ export const polynomialPack = listPack(import.meta.url, {
     "normal_form_compute",
     "ideal_membership_compute",
     "elimination_compute",
+    "system_solutions_compute",
   ],
 });
