@@ -23,5 +23,7 @@ import binomialOneE5 from "./binomial-1e5.js";
 import factorialOneE5 from "./factorial-1e5.js";
 import fibonacciOneE6 from "./fibonacci-1e6.js";
 import bernoulliThousand from "./bernoulli-1000.js";
+import cyclicSix from "./cyclic-6.js";
+import katsuraSix from "./katsura-6.js";
 
-export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty];
+export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty, cyclicSix, katsuraSix];
