@@ -99,6 +99,7 @@ function binomial(n: number, k: number): number {
  * budget's timeout is what really bounds a call.
  */
 export function groebnerEstimate(polys: readonly Polynomial[], lexLike: boolean, extra = 0): CostEstimate {
+  if (!polys.length) return { units: 1, memory_bytes: 1024, basis: "no generators" };
   const sizes = polys.map(polySize);
   const n = Math.max(1, sizes[0]?.vars ?? 1);
   const degs = sizes.map((s) => Math.max(1, s.degree)).sort((a, b) => b - a).slice(0, n);
