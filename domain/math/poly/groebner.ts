@@ -500,13 +500,22 @@ class F4Matrix {
 
 /**
  * Reduce the dense accumulator `acc` (columns from `start`) by the pivot rows in `byCol` (each
- * with leading coefficient 1), left to right. Entries of acc are kept in 0..p−1.
+ * with leading coefficient 1), left to right. Reduction modulo p is lazy: entries may grow up to
+ * p + k·(p−1)² < 2^53 (k row subtractions) before the whole tail is reduced, so for small p most
+ * multiply-adds skip the division.
  */
 function reduceDense(acc: Float64Array, start: number, byCol: (Row | undefined)[], p: number): void {
   const ncols = acc.length;
+  const lim = Math.max(1, Math.floor((9007199254740992 - p) / ((p - 1) * (p - 1))) - 1);
+  let cnt = 0;
   for (let c = start; c < ncols; c++) {
-    const v = acc[c]!;
+    let v = acc[c]!;
     if (v === 0) continue;
+    if (v >= p) {
+      v %= p;
+      acc[c] = v;
+      if (v === 0) continue;
+    }
     const r = byCol[c];
     if (!r) continue;
     const f = p - v;
@@ -514,9 +523,14 @@ function reduceDense(acc: Float64Array, start: number, byCol: (Row | undefined)[
     acc[c] = 0;
     for (let k = 1; k < rc.length; k++) {
       const j = rc[k]!;
-      acc[j] = (acc[j]! + f * co[k]!) % p;
+      acc[j] = acc[j]! + f * co[k]!;
+    }
+    if (++cnt >= lim) {
+      for (let j = c + 1; j < ncols; j++) if (acc[j]! >= p) acc[j] = acc[j]! % p;
+      cnt = 0;
     }
   }
+  for (let j = start; j < ncols; j++) if (acc[j]! >= p) acc[j] = acc[j]! % p;
 }
 
 function scatter(acc: Float64Array, r: Row): void {
@@ -962,9 +976,9 @@ function isPrimeNumber(n: number): boolean {
   return true;
 }
 
-/** Primes just below 2^25, descending (deterministic). */
+/** Primes just below 2^23, descending (deterministic; small enough for lazy reduction in F4). */
 function* modularPrimes(): Generator<number> {
-  for (let q = (1 << 25) - 1; q > 1 << 20; q -= 2) if (isPrimeNumber(q)) yield q;
+  for (let q = (1 << 23) - 1; q > 1 << 16; q -= 2) if (isPrimeNumber(q)) yield q;
 }
 
 function modOf(x: bigint, p: number): number {
