@@ -31,5 +31,7 @@ import polySwinnertonDyerSix from "./poly-swinnerton-dyer-6.js";
 import polyGcdFiveHundred from "./poly-gcd-500.js";
 import polyResultantHundred from "./poly-resultant-100.js";
 import fibersGf101 from "./fibers-gf101.js";
+import cyclicSix from "./cyclic-6.js";
+import katsuraSix from "./katsura-6.js";
 
-export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty, polyMulOneE4, polyDivremGfp, factormodTwoHundred, polyFactorSixty, polySwinnertonDyerSix, polyGcdFiveHundred, polyResultantHundred, fibersGf101];
+export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty, polyMulOneE4, polyDivremGfp, factormodTwoHundred, polyFactorSixty, polySwinnertonDyerSix, polyGcdFiveHundred, polyResultantHundred, fibersGf101, cyclicSix, katsuraSix];

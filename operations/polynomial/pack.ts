@@ -37,5 +37,11 @@ export const polynomialPack = listPack(import.meta.url, {
     "roots_compute",
     "roots_verify",
     "squarefree_compute",
+    "groebner_basis_compute",
+    "groebner_basis_verify",
+    "normal_form_compute",
+    "ideal_membership_compute",
+    "elimination_compute",
+    "system_solutions_compute",
   ],
 });
