@@ -80,8 +80,8 @@ export function rationalReconstruct(u: bigint, m: bigint, N?: bigint, D?: bigint
   let t0 = 0n, t1 = 1n;
   while (r1 > bound) {
     const q = r0 / r1;
-    [r0, r1] = [r1, r0 - q * r1];
-    [t0, t1] = [t1, t0 - q * t1];
+    const r2 = r0 - q * r1; r0 = r1; r1 = r2;
+    const t2 = t0 - q * t1; t0 = t1; t1 = t2;
   }
   if (t1 === 0n || abs(t1) > dBound) return undefined;
   let num = r1, den = t1;

@@ -84,12 +84,20 @@ function* divisorFirstSteps(a: IntMatrix, H: bigint): Generator<number, bigint |
   const steps = Math.ceil((target + 1) / (Math.log2(p) - 1e-9));
   const digits = yield* dixonDigits(sys, b, steps);
   const M = BigInt(p) ** BigInt(steps);
+  // The lcm of the denominators of a few entries. Reconstruction is the costly part, so an entry
+  // is reconstructed only when d·x_j does not already look integral (its symmetric residue is not
+  // within N·d): for random matrices the first denominator is the largest invariant factor.
   let d = 1n;
   for (let j = 0; j < Math.min(n, 4); j++) {
-    const x = rationalReconstruct(dixonValue(digits, j, p), M, N, H);
+    const u = dixonValue(digits, j, p);
+    if (j > 0) {
+      let y = (d * u) % M;
+      if (2n * y > M) y = M - y;
+      if (y <= N * d) continue;
+    }
+    const x = rationalReconstruct(u, M, N, H);
     if (!x) return undefined; // impossible when the bounds hold; fall back rather than guess
     d = lcm(d, x.den);
-    if (bitLength(H / d) < 64) break;
   }
   return yield* multimodularSteps(sys.src, n, H, d, { p, det: sys.lu.det });
 }

@@ -61,28 +61,34 @@ export function dixonSetup(a: IntMatrix, tries = 4): DixonSystem | undefined {
  * [0, p), the s-th digit of entry j.
  */
 export function* dixonDigits(sys: DixonSystem, b: Float64Array, steps: number): Generator<number, Float64Array[], void> {
-  const { n, p, lu, lo, hi } = sys;
+  const { n } = sys;
   const r = Float64Array.from(b);
   const rr = new Float64Array(n);
   const digits: Float64Array[] = [];
   for (let s = 0; s < steps; s++) {
-    for (let i = 0; i < n; i++) { const v = r[i]! % p; rr[i] = v < 0 ? v + p : v; }
-    const x = luSolveModW(lu, rr);
-    digits.push(x);
-    // r ← (r − A·x)/p with A = 2^16·hi + lo: S0 = lo·x, S1 = hi·x (|S| < n·2^16·p < 2^48, exact);
-    // S1 = a·p + c, so (r − S0 − 2^16·S1)/p = (r − S0 − 2^16·c)/p − 2^16·a, every term exact.
-    for (let i = 0; i < n; i++) {
-      const ii = i * n;
-      let s0 = 0, s1 = 0;
-      for (let j = 0; j < n; j++) { const xj = x[j]!; s0 += lo[ii + j]! * xj; s1 += hi[ii + j]! * xj; }
-      const q = Math.floor(s1 / p);
-      let c = s1 - q * p, qa = q;
-      if (c < 0) { c += p; qa -= 1; } else if (c >= p) { c -= p; qa += 1; }
-      r[i] = (r[i]! - s0 - 65536 * c) / p - 65536 * qa;
-    }
+    digits.push(dixonStep(sys, r, rr));
     yield s + 1;
   }
   return digits;
+}
+
+/** One lifting step (a plain function: generator bodies are optimized less well). */
+function dixonStep(sys: DixonSystem, r: Float64Array, rr: Float64Array): Float64Array {
+  const { n, p, lu, lo, hi } = sys;
+  for (let i = 0; i < n; i++) { const v = r[i]! % p; rr[i] = v < 0 ? v + p : v; }
+  const x = luSolveModW(lu, rr);
+  // r ← (r − A·x)/p with A = 2^16·hi + lo: S0 = lo·x, S1 = hi·x (|S| < n·2^16·p < 2^48, exact);
+  // S1 = a·p + c, so (r − S0 − 2^16·S1)/p = (r − S0 − 2^16·c)/p − 2^16·a, every term exact.
+  for (let i = 0; i < n; i++) {
+    const ii = i * n;
+    let s0 = 0, s1 = 0;
+    for (let j = 0; j < n; j++) { const xj = x[j]!; s0 += lo[ii + j]! * xj; s1 += hi[ii + j]! * xj; }
+    const q = Math.floor(s1 / p);
+    let c = s1 - q * p, qa = q;
+    if (c < 0) { c += p; qa -= 1; } else if (c >= p) { c -= p; qa += 1; }
+    r[i] = (r[i]! - s0 - 65536 * c) / p - 65536 * qa;
+  }
+  return x;
 }
 
 /** Entry j of Σ_s digits[s]·p^s as a bigint (digits paired in doubles, then Horner in base p²). */
