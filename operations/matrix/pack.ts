@@ -5,10 +5,17 @@ export const matrixPack = listPack(import.meta.url, {
   name: "matrix",
   version: "0.1.0",
   description:
-    "Exact linear algebra over ZZ, QQ and GF(p): products and determinants, with an independent checker",
+    "Exact linear algebra over ZZ, QQ and GF(p): products, determinants, rank, RREF, nullspaces, inverses and linear systems, with certificate checkers",
   operations: [
     "multiply_compute",
     "determinant_compute",
     "determinant_verify",
+    "rank_compute",
+    "rref_compute",
+    "nullspace_compute",
+    "left_nullspace_compute",
+    "column_space_compute",
+    "inverse_compute",
+    "solve_compute",
   ],
 });

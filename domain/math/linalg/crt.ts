@@ -89,3 +89,65 @@ export function rationalReconstruct(u: bigint, m: bigint, N?: bigint, D?: bigint
   if (gcd(num, den) !== 1n) return undefined;
   return { num, den };
 }
+
+/**
+ * CRT of a whole vector of residues at once (Garner, primes paired in doubles as in Crt): the
+ * inverse of the running modulus is computed once per pair of primes for all entries.
+ */
+export class VectorCrt {
+  readonly values: bigint[];
+  modulus = 1n;
+  count = 0;
+  private pending: { r: Float64Array; p: number } | undefined;
+
+  constructor(readonly size: number) {
+    this.values = new Array<bigint>(size).fill(0n);
+  }
+
+  add(r: Float64Array, p: number): void {
+    this.count++;
+    if (!this.pending) { this.pending = { r: Float64Array.from(r), p }; return; }
+    const { r: r1, p: p1 } = this.pending;
+    this.pending = undefined;
+    const inv = invModW(p1 % p, p);
+    const combined: bigint[] = new Array(this.size);
+    for (let i = 0; i < this.size; i++) {
+      const a = r1[i]!;
+      const t = redMul((((r[i]! - (a % p)) % p) + p) % p, inv, p);
+      combined[i] = BigInt(a + p1 * t);
+    }
+    this.combine(combined, BigInt(p1 * p));
+  }
+
+  private combine(r: bigint[], q: bigint): void {
+    const v = this.values;
+    if (this.modulus === 1n) {
+      for (let i = 0; i < this.size; i++) v[i] = r[i]!;
+      this.modulus = q;
+      return;
+    }
+    const M = this.modulus;
+    const mInv = modInvBig(M % q, q);
+    for (let i = 0; i < this.size; i++) {
+      let t = ((r[i]! - (v[i]! % q)) * mInv) % q;
+      if (t < 0n) t += q;
+      if (t !== 0n) v[i] = v[i]! + M * t;
+    }
+    this.modulus = M * q;
+  }
+
+  flush(): this {
+    if (this.pending) {
+      const { r, p } = this.pending;
+      this.pending = undefined;
+      this.combine(Array.from(r, (x) => BigInt(x)), BigInt(p));
+    }
+    return this;
+  }
+
+  /** Entry i in (−modulus/2, modulus/2]. */
+  symmetric(i: number): bigint {
+    const v = this.values[i]!;
+    return 2n * v > this.modulus ? v - this.modulus : v;
+  }
+}

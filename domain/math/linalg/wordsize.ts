@@ -177,9 +177,11 @@ function eliminateBelow(a: Float64Array, rows: number, cols: number, r: number, 
 /**
  * Reduced row echelon form modulo p of the rows×cols flat residue matrix `a` (in place, entries
  * left in [0, p)), p < 2^delayedPrimeBits(rows + cols). Returns the pivot columns. Gauss–Jordan
- * with delayed reduction: each entry receives at most one update per pivot.
+ * with delayed reduction: each entry receives at most one update per pivot. When `rowOrder` is
+ * given it is permuted with the rows: its first rank entries are then original rows that are
+ * linearly independent (each pivot row is its original row plus multiples of earlier pivot rows).
  */
-export function rrefModW(a: Float64Array, rows: number, cols: number, p: number): number[] {
+export function rrefModW(a: Float64Array, rows: number, cols: number, p: number, rowOrder?: Int32Array): number[] {
   const pivots: number[] = [];
   let r = 0;
   for (let c = 0; c < cols && r < rows; c++) {
@@ -194,6 +196,7 @@ export function rrefModW(a: Float64Array, rows: number, cols: number, p: number)
     if (piv !== r) {
       const pp = piv * cols;
       for (let j = c; j < cols; j++) { const t = a[rr + j]!; a[rr + j] = a[pp + j]!; a[pp + j] = t; }
+      if (rowOrder) { const t = rowOrder[r]!; rowOrder[r] = rowOrder[piv]!; rowOrder[piv] = t; }
     }
     const inv = invModW(a[rr + c]!, p);
     for (let j = c + 1; j < cols; j++) a[rr + j] = mulModW(a[rr + j]! % p, inv, p);
