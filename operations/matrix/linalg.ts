@@ -317,3 +317,36 @@ export async function solveSystem(a: TypedMatrix, b: Elem[], ctx?: ExecutionCont
   if (!basis.length) return { status: "unique", solution: x };
   return { status: "general", particular: x, nullspace: columnsToMatrix(basis, n) };
 }
+
+/** Preflight of an operation that touches each of `entries` output entries with `perEntry` products of b-bit numbers. */
+export function elementwiseEstimate(s: MatrixSize, entries: number, perEntry: number, outBits: number, label: string): { units: number; memory_bytes: number; basis: string } {
+  const inBits = Math.max(0, ...s.rowBits) + Math.max(0, ...s.colDenBits);
+  const units = entries * perEntry * mulCost(inBits, inBits) + entries * (outBits / LOG2_10 + 1) * CHAR_COST + s.chars * CHAR_COST;
+  return { units, memory_bytes: entries * (outBits / 8 + 48) * 2 + s.chars * 4, basis: `${label}: ${entries} result entries of ≤ ≈ ${Math.round(outBits)} bits` };
+}
+
+/** Bits of the largest entry (numerator plus denominator) of a parsed matrix. */
+export function entryBits(s: MatrixSize): number {
+  return s.ring.kind === "GF" ? s.ring.pBits : s.maxNumBits + Math.max(0, ...s.rowDenBits, 0);
+}
+
+/** Product of two typed matrices over the same ring (schoolbook, exact; entries Elem). */
+export function multiplyElems(ring: Ring, a: Elem[][], b: Elem[][]): Elem[][] {
+  const ops = ringOps(ring);
+  const k = b.length, m = k ? b[0]!.length : 0;
+  return a.map((row) => {
+    const out: Elem[] = new Array(m).fill(ops.zero);
+    for (let t = 0; t < k; t++) {
+      const v = row[t]!;
+      if (ops.isZero(v)) continue;
+      const bt = b[t]!;
+      for (let j = 0; j < m; j++) if (!ops.isZero(bt[j]!)) out[j] = ops.add(out[j]!, ops.mul(v, bt[j]!));
+    }
+    return out;
+  });
+}
+
+export function identityElems(ring: Ring, n: number): Elem[][] {
+  const ops = ringOps(ring);
+  return Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? ops.one : ops.zero)));
+}

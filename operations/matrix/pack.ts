@@ -17,5 +17,12 @@ export const matrixPack = listPack(import.meta.url, {
     "column_space_compute",
     "inverse_compute",
     "solve_compute",
+    "adjugate_compute",
+    "transpose_compute",
+    "add_compute",
+    "scale_compute",
+    "trace_compute",
+    "kronecker_compute",
+    "power_compute",
   ],
 });
