@@ -350,3 +350,8 @@ export function identityElems(ring: Ring, n: number): Elem[][] {
   const ops = ringOps(ring);
   return Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? ops.one : ops.zero)));
 }
+
+/** An element of a claim (ZZ, QQ or GF(p)) as an element of `field` (QQ: integers become rationals). */
+export function toField(field: Ring, e: Elem): Elem {
+  return field.kind === "QQ" && typeof e === "bigint" ? rational(e) : e;
+}

@@ -24,5 +24,9 @@ export const matrixPack = listPack(import.meta.url, {
     "trace_compute",
     "kronecker_compute",
     "power_compute",
+    "inverse_verify",
+    "solution_verify",
+    "nullspace_verify",
+    "rank_verify",
   ],
 });

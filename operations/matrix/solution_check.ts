@@ -8,7 +8,7 @@ import { delayedPrimeBits, FlatResidues, rankModW, wordPrime } from "../../domai
 import { rrefModPrime } from "../../domain/math/linalg/rref.js";
 import { clearDenominators } from "../../domain/math/matrix.js";
 import type { Rational } from "../../domain/math/rational.js";
-import { dims, fieldOf, liftToField, ringOps, type Elem } from "./linalg.js";
+import { dims, fieldOf, liftToField, ringOps, toField, type Elem } from "./linalg.js";
 
 /** Entries of a matrix or vector lifted to the field of `ring` (ZZ → QQ). */
 const lift = (ring: Ring, xs: readonly Elem[]): Elem[] => xs.map((e) => liftToField(ring, e));
@@ -64,7 +64,7 @@ export function checkSolution(a: TypedMatrix, b: TypedVector, claim: SolutionCla
   if (claim.status === "inconsistent") {
     const y = claim.certificate.entries as Elem[];
     if (y.length !== m) return { ok: false, reason: `the certificate has ${y.length} entries; A has ${m} rows` };
-    const ly = lift(a.ring, y);
+    const ly = y.map((e) => toField(field, e));
     for (let j = 0; j < n; j++) {
       let s = fops.zero;
       for (let i = 0; i < m; i++) s = fops.add(s, fops.mul(ly[i]!, liftToField(a.ring, (a.rows as Elem[][])[i]![j]!)));
@@ -79,7 +79,7 @@ export function checkSolution(a: TypedMatrix, b: TypedVector, claim: SolutionCla
   const x = (claim.status === "unique" ? claim.solution : claim.particular).entries as Elem[];
   if (x.length !== n) return { ok: false, reason: `the solution has ${x.length} entries; A has ${n} columns` };
   const lb = lift(a.ring, b.entries as Elem[]);
-  const ax = fieldMatVec(a, lift(field, x));
+  const ax = fieldMatVec(a, x.map((e) => toField(field, e)));
   for (let i = 0; i < m; i++) if (!eq(field, ax[i]!, lb[i]!)) return { ok: false, reason: `(A·x)_${i} ≠ b_${i}`, row: i };
   let k = 0;
   let cols: Elem[][] = [];
@@ -87,7 +87,7 @@ export function checkSolution(a: TypedMatrix, b: TypedVector, claim: SolutionCla
     const N = claim.nullspace.rows as Elem[][];
     k = N.length ? N[0]!.length : 0;
     if (N.length !== n) return { ok: false, reason: `the nullspace basis has ${N.length} rows; A has ${n} columns` };
-    cols = Array.from({ length: k }, (_, t) => N.map((r) => liftToField(field, r[t]!)));
+    cols = Array.from({ length: k }, (_, t) => N.map((r) => toField(field, r[t]!)));
     for (let t = 0; t < k; t++) {
       const an = fieldMatVec(a, cols[t]!);
       const i = an.findIndex((v) => !fops.isZero(v));
