@@ -1,7 +1,7 @@
 import { type } from "arktype";
 import { defineCompute } from "../../domain/declaration.js";
 import { described, matrix, request, result } from "../_support/kinds.js";
-import { asRingElems, dims, eliminationEstimate, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, MAX_RESULT_ENTRY_CHARS, nullspaceBasis, ringOps, rrefOf, transposeRows, typedMatrix, vecMat } from "./linalg.js";
+import { asRingElems, dims, identityElems, eliminationEstimate, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, MAX_RESULT_ENTRY_CHARS, nullspaceBasis, ringOps, rrefOf, transposeRows, typedMatrix, vecMat } from "./linalg.js";
 import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
 
 const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS) });
@@ -40,6 +40,9 @@ export default defineCompute<Req, Res>({
   },
   async execute(req, ctx) {
     const m = req.matrix;
+    const { rows, cols } = dims(m);
+    // An m×0 matrix: every y works (its transpose, 0×m, has no wire form of its own).
+    if (cols === 0) return { left_nullspace: typedMatrix(m.ring, identityElems(m.ring, rows)), dimension: rows } as unknown as Res;
     const t = typedMatrix(m.ring, transposeRows(m.rows as never[][], dims(m).cols));
     const basis = nullspaceBasis(await rrefOf(t, ctx)).map((v) => (m.ring.kind === "GF" ? v : asRingElems(m.ring, v as bigint[])));
     if (!basis.length) return { left_nullspace: typedMatrix(m.ring, []), dimension: 0 } as unknown as Res;
@@ -56,6 +59,11 @@ export default defineCompute<Req, Res>({
       title: "one dependence among three rows",
       payload: { matrix: { ring: "ZZ", rows: [["1", "2"], ["2", "4"], ["0", "1"]] } },
       expected: { left_nullspace: { ring: "ZZ", rows: [["-2", "1", "0"]] }, dimension: 1 },
+    },
+    {
+      title: "an m×0 matrix: every y is in the left nullspace",
+      payload: { matrix: { ring: "ZZ", rows: [[], []] } },
+      expected: { left_nullspace: { ring: "ZZ", rows: [["1", "0"], ["0", "1"]] }, dimension: 2 },
     },
     {
       title: "independent rows: the empty basis",
