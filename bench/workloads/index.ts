@@ -9,6 +9,9 @@ import detSixty from "./det-60.js";
 import detEighty from "./det-80.js";
 import detOneSixty from "./det-160.js";
 import detThreeHundred from "./det-300.js";
+import rankHundred from "./rank-100x120.js";
+import rrefHundred from "./rref-100x120.js";
+import solveHundred from "./solve-100.js";
 import dlogTwelve from "./dlog-12.js";
 import dlogTwenty from "./dlog-20.js";
 import factorThirty from "./factor-30.js";
@@ -27,4 +30,4 @@ import factorialOneE5 from "./factorial-1e5.js";
 import fibonacciOneE6 from "./fibonacci-1e6.js";
 import bernoulliThousand from "./bernoulli-1000.js";
 
-export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, detEighty, detOneSixty, detThreeHundred, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty];
+export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, detEighty, detOneSixty, detThreeHundred, rankHundred, rrefHundred, solveHundred, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty];
