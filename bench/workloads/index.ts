@@ -6,6 +6,12 @@
 import type { Workload } from "../types.js";
 import bpswThousand from "./bpsw-1000.js";
 import detSixty from "./det-60.js";
+import detEighty from "./det-80.js";
+import detOneSixty from "./det-160.js";
+import detThreeHundred from "./det-300.js";
+import rankHundred from "./rank-100x120.js";
+import rrefHundred from "./rref-100x120.js";
+import solveHundred from "./solve-100.js";
 import dlogTwelve from "./dlog-12.js";
 import dlogTwenty from "./dlog-20.js";
 import factorThirty from "./factor-30.js";
@@ -34,4 +40,4 @@ import fibersGf101 from "./fibers-gf101.js";
 import cyclicSix from "./cyclic-6.js";
 import katsuraSix from "./katsura-6.js";
 
-export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty, polyMulOneE4, polyDivremGfp, factormodTwoHundred, polyFactorSixty, polySwinnertonDyerSix, polyGcdFiveHundred, polyResultantHundred, fibersGf101, cyclicSix, katsuraSix];
+export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty, polyMulOneE4, polyDivremGfp, factormodTwoHundred, polyFactorSixty, polySwinnertonDyerSix, polyGcdFiveHundred, polyResultantHundred, fibersGf101, cyclicSix, katsuraSix, detEighty, detOneSixty, detThreeHundred, rankHundred, rrefHundred, solveHundred];

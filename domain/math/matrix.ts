@@ -368,7 +368,7 @@ const ceilSqrt = (x: bigint): bigint => {
 };
 
 /** ⌈√(∏ s_i)⌉, or ∏ ⌈√s_i⌉ (a slightly weaker bound) when the product exceeds 2^(2^17) bits. */
-function boundFromSquares(squares: bigint[]): bigint {
+export function boundFromSquares(squares: bigint[]): bigint {
   const bits = squares.reduce((acc, s) => acc + bitLength(s), 0);
   return bits <= 1 << 17 ? ceilSqrt(product(squares)) : product(squares.map(ceilSqrt));
 }

@@ -1,11 +1,12 @@
 import { defineCompute } from "../../domain/declaration.js";
 import { mod } from "../../domain/math/integer.js";
-import { bareissSteps, bareissStepsModPrime, clearDenominators, determinantModPrime, determinantModSmallPrime, smallModulus } from "../../domain/math/matrix.js";
+import { determinantSteps, DIXON_MIN_DIM, determinantWork } from "../../domain/math/linalg/determinant.js";
+import { bareissStepsModPrime, clearDenominators, determinantModPrime, determinantModSmallPrime, smallModulus } from "../../domain/math/matrix.js";
 import { rational } from "../../domain/math/rational.js";
 import { matrix, request, result } from "../_support/kinds.js";
 import {
   asInt, asRat, BIGINT_OVERHEAD, CHAR_COST, DETERMINANT_KIND, determinantShape, FLOAT_STEP, hadamardBitsEstimate, LOG2_10, MAX_DETERMINANT_CHARS, MAX_DIM, MAX_ENTRY_CHARS, measure, mulCost,
-  requireSquare, runSteps,
+  requireSquare, runCounted, runSteps,
 } from "./support.js";
 
 const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS) });
@@ -21,15 +22,16 @@ export default defineCompute<Req, Res>({
   version: "1.0.0",
   title: "Exact determinant of a square matrix over ZZ, QQ or GF(p)",
   summary:
-    "Exact determinant of an n×n matrix (n ≤ 500) over the integers ZZ, the rationals QQ or a prime field GF(p), by Bareiss fraction-free elimination " +
-    "(QQ: denominators cleared row by row first). The 0×0 matrix has determinant 1. The matrix can be bound by a value:// reference through the `matrix` port; the whole result is published on the `determinant` port, which matrix.determinant.verify takes as its claim.",
-  keywords: ["determinant", "det", "matrix", "square matrix", "bareiss", "fraction-free", "gaussian elimination", "linear algebra", "singular", "integer matrix", "rational matrix", "finite field", "modular"],
+    "Exact determinant of an n×n matrix (n ≤ 500) over the integers ZZ, the rationals QQ or a prime field GF(p). ZZ and QQ (denominators cleared row by row): " +
+    "a proven divisor d of det from Dixon p-adic lifting of A·x = b, then det/d by Chinese remaindering modulo word-size primes up to Hadamard's bound (plain multimodular elimination for small n or entries of 2^32 and more); " +
+    "GF(p): Bareiss fraction-free elimination. The 0×0 matrix has determinant 1. The matrix can be bound by a value:// reference through the `matrix` port; the whole result is published on the `determinant` port, which matrix.determinant.verify takes as its claim.",
+  keywords: ["determinant", "det", "matrix", "square matrix", "multimodular", "dixon", "hadamard bound", "chinese remainder", "bareiss", "fraction-free", "gaussian elimination", "linear algebra", "singular", "integer matrix", "rational matrix", "finite field", "modular"],
   accepted_artifact_types: [],
   produced_artifact_types: [],
   request: Request,
   result: Result,
   effect: "read_only",
-  providers: [{ id: "jacobian.builtin", purpose: "exact bigint arithmetic (Bareiss elimination)" }],
+  providers: [{ id: "jacobian.builtin", purpose: "word-size modular elimination in doubles, p-adic lifting, CRT and rational reconstruction in bigints" }],
   bounds: [
     { name: "dimension", limit: MAX_DIM, unit: "rows", description: "the matrix is n×n with n at most this" },
     { name: "entry_chars", limit: MAX_ENTRY_CHARS, unit: "characters", description: "each entry string (integer, rational p/q, or residue) has at most this many characters" },
@@ -37,13 +39,15 @@ export default defineCompute<Req, Res>({
     { name: "determinant_chars", limit: MAX_DETERMINANT_CHARS, unit: "characters", description: "requests whose determinant could exceed this size (Hadamard's bound plus the QQ denominator) are refused in preflight" },
   ],
   cost_model:
-    "units ≈ 64-bit limb operations (each bigint operation also counts a fixed overhead of " +
+    "units ≈ 64-bit limb operations (a double-precision modular multiply-add counts " + FLOAT_STEP + "; each bigint operation also counts a fixed overhead of " +
     BIGINT_OVERHEAD +
-    "). ZZ/QQ: Bareiss step k updates (n−k)² entries with two multiplications and one exact division of numbers of w_k bits, w_k ≈ (sum of the k largest row entry sizes after clearing) + (k/2)·log2 k, " +
-    "so units = Σ_k (n−k)²·3·(w_k/64+1)² plus the postcondition's elimination mod one 26-bit prime. GF(p): (n³/3)·(3 modular products) in doubles for p < 2^26, in bigints otherwise, twice (Bareiss and the postcondition's Gaussian elimination). " +
-    "Memory: the largest trailing block of the elimination at its entry size.",
+    "). ZZ/QQ with h = bits of Hadamard's bound of the row-cleared matrix and 2^b the word-size prime bound (b = 22 for n ≤ 500): when n ≥ " + DIXON_MIN_DIM + " and entries are below 2^32, " +
+    "one LU mod p (n³/3 steps), ⌈2h/b⌉ lifting steps of 3n² steps each, rational reconstruction of a few entries (quadratic in 2h bits) and a few primes for the cofactor det/d (n³/3 steps each); " +
+    "otherwise ⌈h/b⌉ primes of n³/3 steps each. (A structured matrix whose divisor d is small, or a singular one, then needs up to the full ⌈h/b⌉ primes: " +
+    "the estimate is the typical case, the timeout bounds the rest.) GF(p): (n³/3)·(3 modular products) in doubles for p < 2^26, in bigints otherwise, twice (Bareiss and the postcondition's Gaussian elimination). " +
+    "Memory: a few n×n arrays of doubles, the lifting digits (2h/b · n doubles), the Hadamard bound's product.",
   budget: { max_units: 5e9, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 60_000 },
-  progress_measure: "pivot steps done out of n−1",
+  progress_measure: "work steps done (lifting steps and primes) out of an estimate",
   preflight(req) {
     return estimate(req);
   },
@@ -53,17 +57,16 @@ export default defineCompute<Req, Res>({
   },
   async execute(req, ctx) {
     const m = requireSquare(req.matrix, "payload.matrix");
-    const total = Math.max(0, m.rows.length - 1);
-    switch (m.ring.kind) {
+      switch (m.ring.kind) {
       case "ZZ":
-        return { determinant: rational(await runSteps(bareissSteps(asInt(m)), ctx, total)), ring: m.ring };
+        return { determinant: rational(await runCounted(determinantSteps(asInt(m)), ctx)), ring: m.ring };
       case "QQ": {
         const { integer, scale } = clearDenominators(asRat(m));
-        const d = await runSteps(bareissSteps(integer), ctx, total);
+        const d = await runCounted(determinantSteps(integer), ctx);
         return { determinant: rational(d, scale), ring: m.ring };
       }
       case "GF":
-        return { determinant: rational(await runSteps(bareissStepsModPrime(asInt(m), m.ring.p), ctx, total)), ring: m.ring };
+        return { determinant: rational(await runSteps(bareissStepsModPrime(asInt(m), m.ring.p), ctx, Math.max(0, m.rows.length - 1))), ring: m.ring };
     }
   },
   postcondition(req, res) {
@@ -106,7 +109,10 @@ export default defineCompute<Req, Res>({
   ],
 });
 
-/** Preflight: Bareiss cost from n and per-row entry sizes (see cost_model). */
+/** Bigint extended Euclid on numbers of `bits` bits: ≈ 0.6·bits quotient steps on numbers of bits/64 limbs. */
+const reconstructCost = (bits: number): number => 0.6 * bits * 3 * (bits / 64 / 2 + BIGINT_OVERHEAD);
+
+/** Preflight: see cost_model. */
 function estimate(req: Req) {
   const s = measure(req.matrix);
   const n = Math.max(s.rows, s.cols);
@@ -122,21 +128,15 @@ function estimate(req: Req) {
       basis: `${n}×${n} over GF(p) with p of ${pb} bits`,
     };
   }
-  const sorted = [...s.rowBits].sort((a, b) => b - a);
-  let prefix = 0, units = 0, peak = 0;
-  for (let k = 1; k < n; k++) {
-    prefix += sorted[k - 1] ?? 0;
-    const w = prefix + 0.5 * k * Math.log2(k + 1) + 1;
-    const block = (n - k) * (n - k);
-    units += block * (2 * mulCost(w, w) + mulCost(2 * w, w));
-    peak = Math.max(peak, block * (Math.ceil((2 * w) / 8) + 24));
-  }
   const hBits = hadamardBitsEstimate(s);
   const scaleBits = s.ring.kind === "QQ" ? s.rowDenBits.reduce((a, b) => a + b, 0) : 0;
   const resultChars = Math.ceil((hBits + scaleBits) / LOG2_10) + 2;
+  const fits = Math.max(0, ...s.rowBits) <= 32;
+  let units = determinantWork(n, hBits, fits) * FLOAT_STEP + (fits ? 4 * reconstructCost(2 * hBits) : 0);
+  const peak = n * n * 8 * 4 + Math.ceil((2 * hBits) / 22) * n * 8 + Math.ceil(hBits / 8) * 8;
   // The postcondition: one residue reduction and one elimination modulo a 26-bit prime.
   units += ((n * n * n) / 3) * FLOAT_STEP + n * s.rowBits.reduce((acc, b) => acc + (b / 24 + 1) * FLOAT_STEP, 0) + s.chars * CHAR_COST;
-  const basis = `${n}×${n} over ${s.ring.kind}, largest cleared entry ≈ ${sorted[0] ?? 0} bits, determinant ≤ ≈ ${Math.round(hBits)} bits${scaleBits ? ` over a denominator ≤ ≈ ${scaleBits} bits` : ""}`;
+  const basis = `${n}×${n} over ${s.ring.kind}, largest cleared entry ≈ ${Math.max(0, ...s.rowBits)} bits, determinant ≤ ≈ ${Math.round(hBits)} bits${scaleBits ? ` over a denominator ≤ ≈ ${scaleBits} bits` : ""}`;
   if (resultChars > MAX_DETERMINANT_CHARS) {
     return { units: Number.POSITIVE_INFINITY, memory_bytes: peak, basis: `${basis}: the determinant could exceed ${MAX_DETERMINANT_CHARS} characters` };
   }

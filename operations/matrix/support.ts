@@ -168,3 +168,22 @@ export function splitmix(seed: bigint): () => bigint {
     return z ^ (z >> 31n);
   };
 }
+
+/**
+ * Drive a generator whose yields mark units of work of unknown total (progress is reported as
+ * the count done so far), with the same checkpoints and event-loop yields as runSteps.
+ */
+export async function runCounted<T>(steps: Generator<unknown, T, void>, ctx: ExecutionContext, yieldMs = 20): Promise<T> {
+  let last = performance.now();
+  let done = 0;
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    ctx.checkpoint();
+    ctx.progress(++done);
+    if (performance.now() - last >= yieldMs) {
+      await ctx.yieldNow();
+      last = performance.now();
+    }
+  }
+}

@@ -64,14 +64,16 @@ describe("operations/matrix matrix.determinant.compute", function () {
     }
   });
 
-  it("reports pivot-step progress monotonically up to n−1", async () => {
-    const m = intMatrix(1, 12, 12, 8);
-    const seen: [number, number | undefined][] = [];
-    const o = await run({ matrix: m }, { onProgress: (d: number, t?: number) => seen.push([d, t]) });
-    expect(o.outcome).to.equal("completed");
-    expect(o.value.determinant).to.equal(bareissDeterminant(m.rows.map((r) => r.map(BigInt))).toString());
-    expect(seen.map(([d]) => d)).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-    expect(seen.every(([, t]) => t === 11)).to.equal(true);
+  it("reports work-step progress monotonically (small n: one step per prime; n ≥ 20: lifting steps, then primes)", async () => {
+    for (const n of [12, 30]) {
+      const m = intMatrix(1, n, n, 8);
+      const seen: number[] = [];
+      const o = await run({ matrix: m }, { onProgress: (d: number) => seen.push(d) });
+      expect(o.outcome).to.equal("completed");
+      expect(o.value.determinant).to.equal(bareissDeterminant(m.rows.map((r) => r.map(BigInt))).toString());
+      expect(seen.length).to.be.above(1);
+      expect(seen).to.deep.equal(seen.map((_, i) => i + 1));
+    }
   });
 
   it("refuses over-budget inputs in preflight, quickly, with the basis of the estimate", async () => {
@@ -104,7 +106,7 @@ describe("operations/matrix matrix.determinant.compute", function () {
   });
 
   it("can be cancelled mid-elimination (non_conclusion CANCELLED, promptly)", async () => {
-    const m = intMatrix(7, 150, 150, 20);
+    const m = intMatrix(7, 300, 300, 20);
     const ac = new AbortController();
     const p = run({ matrix: m }, { signal: ac.signal });
     await new Promise((r) => setTimeout(r, 150));
@@ -119,7 +121,7 @@ describe("operations/matrix matrix.determinant.compute", function () {
   it("runs the cooperative path inline too (checkpoints and yields reach the signal)", async () => {
     const inline = testJacobian({ packs: ["matrix"], pool: false });
     const ac = new AbortController();
-    const p = inline.run("matrix.determinant.compute", { matrix: intMatrix(8, 150, 150, 20) }, { signal: ac.signal }) as Promise<any>;
+    const p = inline.run("matrix.determinant.compute", { matrix: intMatrix(8, 300, 300, 20) }, { signal: ac.signal }) as Promise<any>;
     setTimeout(() => ac.abort(), 150);
     const t0 = performance.now();
     const o = await p;

@@ -43,7 +43,7 @@ describe("operations/matrix declared examples", () => {
     const det = j.inspect("matrix.determinant.compute") as any;
     expect(det.capability.ports.inputs.matrix).to.include({ field: "matrix", kind: "matrix" });
     expect(det.capability.preflight.bounds.map((b: { name: string }) => b.name)).to.include.members(["dimension", "entry_chars"]);
-    expect(det.capability.preflight.progress_measure).to.match(/pivot/);
+    expect(det.capability.preflight.progress_measure).to.match(/lifting steps and primes/);
     const mul = j.inspect("matrix.multiply.compute") as any;
     expect(mul.capability.ports.outputs.product).to.include({ field: "product", kind: "matrix" });
     expect(Object.keys(mul.capability.ports.inputs).sort()).to.deep.equal(["left", "right"]);

@@ -1,0 +1,93 @@
+import { defineCompute } from "../../domain/declaration.js";
+import { domainError } from "../../domain/errors.js";
+import { described, matrix, oneOf, request, vector } from "../_support/kinds.js";
+import { dims, eliminationEstimate, fieldOf, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, MAX_RESULT_ENTRY_CHARS, sameRing, solveSystem, typedMatrix, typedVector, type Elem } from "./linalg.js";
+import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
+import { checkSolution } from "./solution_check.js";
+
+/** The value of matrix.solve.compute, which matrix.solution.verify takes as its claim. */
+export const SOLUTION_KIND = "matrix.solution";
+export const solutionShapes = () =>
+  [
+    { status: "'unique'", solution: described(vector(MAX_DIM, MAX_RESULT_ENTRY_CHARS), "the unique x with A·x = b (over QQ for ZZ input)") },
+    {
+      status: "'general'",
+      particular: described(vector(MAX_DIM, MAX_RESULT_ENTRY_CHARS), "one solution x₀ (free variables 0)"),
+      nullspace: described(matrix(MAX_DIM, MAX_RESULT_ENTRY_CHARS), "an n×k matrix whose columns are a basis of { x : A·x = 0 }: every solution is x₀ + N·t"),
+    },
+    { status: "'inconsistent'", certificate: described(vector(MAX_DIM, MAX_RESULT_ENTRY_CHARS), "y with yᵀ·A = 0 and yᵀ·b ≠ 0: no solution exists") },
+  ] as const;
+const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS), rhs: vector(MAX_DIM, MAX_ENTRY_CHARS) });
+const Result = oneOf(solutionShapes(), SOLUTION_KIND);
+type Req = typeof Request.infer;
+type Res = typeof Result.infer;
+
+export default defineCompute<Req, Res>({
+  id: "matrix.solve.compute",
+  version: "1.0.0",
+  title: "Solve a linear system A·x = b exactly over QQ or GF(p)",
+  summary:
+    "Solves A·x = b for an m×n matrix A and a vector b of length m (≤ 500) over ZZ/QQ (solutions over QQ) or GF(p). Typed answers: { status: unique, solution }; " +
+    "{ status: general, particular, nullspace } (every solution is particular + nullspace·t); { status: inconsistent, certificate } with yᵀ·A = 0 and yᵀ·b ≠ 0. " +
+    "ZZ/QQ by the certified multimodular RREF of [A | b]. The whole result is published on the `solution` port, which matrix.solution.verify takes as its claim.",
+  keywords: ["solve", "linear system", "system of equations", "A x = b", "matsolve", "particular solution", "general solution", "inconsistent", "least", "linear equations", "matrix", "linear algebra"],
+  accepted_artifact_types: [],
+  produced_artifact_types: [],
+  request: Request,
+  result: Result,
+  effect: "read_only",
+  providers: LINALG_PROVIDERS,
+  bounds: [...matrixBounds(), { name: "rhs_length", limit: MAX_DIM, unit: "entries", description: "b has one entry per row of A" }],
+  cost_model: "as matrix.rref.compute on the m×(n+1) matrix [A | b], plus a left nullspace when inconsistent.",
+  budget: LINALG_BUDGET,
+  progress_measure: "primes done (ZZ/QQ)",
+  preflight(req) {
+    const s = measure(req.matrix);
+    return eliminationEstimate({ ...s, cols: s.cols + 1, rowBits: s.rowBits.map((b) => b + 64) }, "solve");
+  },
+  ports: {
+    inputs: { matrix: { field: "matrix", description: "the matrix A" }, rhs: { field: "rhs", description: "the right-hand side b" } },
+    outputs: { solution: { field: ".", description: "the whole result: the claim of matrix.solution.verify" } },
+  },
+  async execute(req, ctx) {
+    const a = req.matrix, b = req.rhs;
+    sameRing(a.ring, b.ring, "payload.rhs.ring");
+    if (b.entries.length !== dims(a).rows) throw domainError(`b has ${b.entries.length} entries but A has ${dims(a).rows} rows`, "payload.rhs.entries");
+    const ans = await solveSystem(a, b.entries as Elem[], ctx);
+    const field = fieldOf(a.ring);
+    switch (ans.status) {
+      case "unique":
+        return { status: "unique", solution: typedVector(field, ans.solution) } as unknown as Res;
+      case "general":
+        return { status: "general", particular: typedVector(field, ans.particular), nullspace: typedMatrix(field, ans.nullspace) } as unknown as Res;
+      case "inconsistent":
+        return { status: "inconsistent", certificate: typedVector(a.ring, ans.certificate) } as unknown as Res;
+    }
+  },
+  postcondition(req, res) {
+    const f = checkSolution(req.matrix, req.rhs, res as never);
+    return f.ok ? null : f.reason;
+  },
+  examples: [
+    {
+      title: "a unique rational solution",
+      payload: { matrix: { ring: "ZZ", rows: [["2", "1"], ["1", "3"]] }, rhs: { ring: "ZZ", entries: ["1", "2"] } },
+      expected: { status: "unique", solution: { ring: "QQ", entries: ["1/5", "3/5"] } },
+    },
+    {
+      title: "an underdetermined system: particular solution plus nullspace",
+      payload: { matrix: { ring: "QQ", rows: [["1", "2", "3"]] }, rhs: { ring: "QQ", entries: ["6"] } },
+      expected: { status: "general", particular: { ring: "QQ", entries: ["6", "0", "0"] }, nullspace: { ring: "QQ", rows: [["-2", "-3"], ["1", "0"], ["0", "1"]] } },
+    },
+    {
+      title: "no solution: a certificate y with yᵀA = 0 and yᵀb ≠ 0",
+      payload: { matrix: { ring: "ZZ", rows: [["1", "1"], ["2", "2"]] }, rhs: { ring: "ZZ", entries: ["1", "3"] } },
+      expected: { status: "inconsistent", certificate: { ring: "ZZ", entries: ["-2", "1"] } },
+    },
+    {
+      title: "over GF(7)",
+      payload: { matrix: { ring: "GF(7)", rows: [["3", "5"], ["2", "6"]] }, rhs: { ring: "GF(7)", entries: ["1", "0"] } },
+      expected: { status: "unique", solution: { ring: "GF(7)", entries: ["6", "5"] } },
+    },
+  ],
+});
