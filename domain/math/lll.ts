@@ -1,0 +1,162 @@
+/**
+ * LLL lattice reduction, exactly: the integral algorithm of de Weger / Cohen (A Course in
+ * Computational Algebraic Number Theory, Algorithm 2.6.7), all arithmetic on integers: the Gram–Schmidt data is kept as
+ *   d_i = det Gram(b_1..b_i)  and  λ_{k,j} = d_j μ_{k,j}  (both integers),
+ * so ‖b*_i‖² = d_i / d_{i−1} exactly and the Lovász test is an integer comparison.
+ *
+ * Input: linearly independent integer row vectors (zero rows are dropped; a dependent family is
+ * refused with a RangeError). Output: an LLL-reduced basis of the lattice they generate, the
+ * exact squared Gram–Schmidt norms, and optionally the unimodular transformation.
+ * Reduction parameter δ = num/den in (1/4, 1], default 99/100.
+ */
+
+export interface LllOptions {
+  /** δ as a fraction [num, den] with 1/4 < δ ≤ 1 (default [99n, 100n]). */
+  delta?: [bigint, bigint];
+  /** Also return T with T·input = output (rows; zero input rows dropped first). */
+  transform?: boolean;
+  checkpoint?: () => void;
+}
+
+export interface LllResult {
+  /** The reduced basis (rows), independent. */
+  basis: bigint[][];
+  /** d_0 = 1, d_1, …, d_r: d_i / d_{i−1} = ‖b*_i‖². */
+  d: bigint[];
+  /** Unimodular transformation rows (when asked), one per output row. */
+  transform?: bigint[][];
+}
+
+const dot = (a: readonly bigint[], b: readonly bigint[]): bigint => {
+  let s = 0n;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+};
+
+/** round(a / b) for b > 0, halves rounded up. */
+function roundDiv(a: bigint, b: bigint): bigint {
+  const q = 2n * a + b;
+  const d = 2n * b;
+  let r = q / d;
+  if (q % d !== 0n && q < 0n) r -= 1n;
+  return r;
+}
+
+/**
+ * LLL-reduce the lattice spanned by the (independent) rows.
+ */
+export function lll(rows: readonly (readonly bigint[])[], opts: LllOptions = {}): LllResult {
+  const tick = opts.checkpoint ?? (() => {});
+  const [dn, dd] = opts.delta ?? [99n, 100n];
+  if (!(4n * dn > dd && dn <= dd)) throw new RangeError("LLL: δ must lie in (1/4, 1]");
+  // drop zero rows up front
+  let b = rows.map((r) => r.slice());
+  let H: bigint[][] | undefined = opts.transform ? rows.map((_, i) => rows.map((__, j) => (i === j ? 1n : 0n))) : undefined;
+  {
+    const keep = b.map((r) => r.some((x) => x !== 0n));
+    if (H) H = H.filter((_, i) => keep[i]);
+    b = b.filter((_, i) => keep[i]);
+  }
+  const out = mlll(b, H, dn, dd, tick);
+  return out;
+}
+
+function mlll(b: bigint[][], H: bigint[][] | undefined, dn: bigint, dd: bigint, tick: () => void): LllResult {
+  const n = b.length;
+  // 1-based arrays: d[0] = 1
+  const d: bigint[] = new Array<bigint>(n + 1).fill(0n);
+  const lam: bigint[][] = Array.from({ length: n + 1 }, () => new Array<bigint>(n + 1).fill(0n));
+  d[0] = 1n;
+  const m = n;
+  if (m === 0) return { basis: [], d: [1n], ...(H ? { transform: [] } : {}) };
+  const B = (i: number) => b[i - 1]!;
+  d[1] = dot(B(1), B(1));
+  let k = 2, kmax = 1;
+
+  const red = (k: number, l: number): void => {
+    if (d[l] === 0n) return;
+    const lkl = lam[k]![l]!;
+    if (2n * (lkl < 0n ? -lkl : lkl) <= d[l]!) return;
+    const q = roundDiv(lkl, d[l]!);
+    const bk = b[k - 1]!, bl = b[l - 1]!;
+    for (let i = 0; i < bk.length; i++) bk[i]! -= q * bl[i]!;
+    if (H) {
+      const hk = H[k - 1]!, hl = H[l - 1]!;
+      for (let i = 0; i < hk.length; i++) hk[i]! -= q * hl[i]!;
+    }
+    lam[k]![l] = lkl - q * d[l]!;
+    for (let i = 1; i < l; i++) lam[k]![i]! -= q * lam[l]![i]!;
+  };
+
+  const swap = (k: number): void => {
+    [b[k - 1], b[k - 2]] = [b[k - 2]!, b[k - 1]!];
+    if (H) [H[k - 1], H[k - 2]] = [H[k - 2]!, H[k - 1]!];
+    for (let j = 1; j <= k - 2; j++) [lam[k]![j], lam[k - 1]![j]] = [lam[k - 1]![j]!, lam[k]![j]!];
+    const l = lam[k]![k - 1]!;
+    const Bv = (d[k - 2]! * d[k]! + l * l) / d[k - 1]!;
+    for (let i = k + 1; i <= kmax; i++) {
+      const t = lam[i]![k]!;
+      lam[i]![k] = (d[k]! * lam[i]![k - 1]! - l * t) / d[k - 1]!;
+      lam[i]![k - 1] = (Bv * t + l * lam[i]![k]!) / d[k]!;
+    }
+    d[k - 1] = Bv;
+  };
+
+  // Incremental Gram–Schmidt of vector k against 1..k−1.
+  const gso = (k: number): void => {
+    for (let j = 1; j <= k; j++) {
+      let u = dot(B(k), B(j));
+      for (let i = 1; i < j; i++) u = (d[i]! * u - lam[k]![i]! * lam[j]![i]!) / d[i - 1]!;
+      if (j < k) lam[k]![j] = u;
+      else d[k] = u;
+    }
+  };
+
+  if (d[1] === 0n) throw new RangeError("LLL: zero vector");
+  while (k <= m) {
+    tick();
+    if (k > kmax) {
+      kmax = k;
+      gso(k);
+      if (d[k] === 0n) throw new RangeError("LLL: the rows are linearly dependent");
+    }
+    red(k, k - 1);
+    const l = lam[k]![k - 1]!;
+    // Lovász: swap when d_k d_{k−2} < δ d_{k−1}² − λ²  (d_k = 0 for a dependent vector: always swap)
+    if (dd * d[k]! * d[k - 2]! < dn * d[k - 1]! * d[k - 1]! - dd * l * l) {
+      swap(k);
+      k = Math.max(2, k - 1);
+    } else {
+      for (let i = k - 2; i >= 1; i--) red(k, i);
+      k++;
+    }
+  }
+
+  return { basis: b, d: d.slice(0, m + 1), ...(H ? { transform: H } : {}) };
+}
+
+/** True when the rows are LLL-reduced for δ = num/den (exact check, for tests and certificates). */
+export function isLllReduced(rows: readonly (readonly bigint[])[], delta: [bigint, bigint] = [99n, 100n]): boolean {
+  const n = rows.length;
+  const d: bigint[] = [1n];
+  const lam: bigint[][] = rows.map(() => new Array<bigint>(n).fill(0n));
+  for (let k = 0; k < n; k++) {
+    for (let j = 0; j <= k; j++) {
+      let u = dot(rows[k]!, rows[j]!);
+      for (let i = 0; i < j; i++) u = (d[i + 1]! * u - lam[k]![i]! * lam[j]![i]!) / d[i]!;
+      if (j < k) lam[k]![j] = u;
+      else d.push(u);
+    }
+    if (d[k + 1] === 0n) return false;
+  }
+  for (let k = 0; k < n; k++) for (let j = 0; j < k; j++) {
+    const l = lam[k]![j]!;
+    if (2n * (l < 0n ? -l : l) > d[j + 1]!) return false;
+  }
+  const [dn, dd] = delta;
+  for (let k = 1; k < n; k++) {
+    const l = lam[k]![k - 1]!;
+    if (dd * d[k + 1]! * d[k - 1]! < dn * d[k]! * d[k]! - dd * l * l) return false;
+  }
+  return true;
+}

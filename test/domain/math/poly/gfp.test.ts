@@ -1,0 +1,193 @@
+import { expect } from "chai";
+import fc from "fast-check";
+import {
+  compareGfp, gfpAdd, gfpDerivative, gfpDistinctDegree, gfpDivRem, gfpEqualDegree, gfpEvaluate, gfpFactor, gfpGcd, gfpIsIrreducible,
+  gfpMonic, gfpMul, gfpMulMod, gfpNormalize, gfpPowMod, gfpRem, gfpRoots, gfpSqr, gfpSquarefree, gfpSub, gfpXgcd,
+} from "../../../../domain/math/poly/gfp.js";
+import { SeededRandom } from "../../../../domain/math/seeded-random.js";
+import { gp, requireGp } from "../../../support/gp.js";
+
+/* ---------- deliberately naive references ---------- */
+
+function trim(a: bigint[]): bigint[] {
+  while (a.length && a[a.length - 1] === 0n) a.pop();
+  return a;
+}
+function naiveMul(f: bigint[], g: bigint[], p: bigint): bigint[] {
+  if (!f.length || !g.length) return [];
+  const c = new Array<bigint>(f.length + g.length - 1).fill(0n);
+  f.forEach((a, i) => g.forEach((b, j) => (c[i + j] = (c[i + j]! + a * b) % p)));
+  return trim(c);
+}
+function randPoly(rng: SeededRandom, deg: number, p: bigint, monic = false): bigint[] {
+  const out: bigint[] = [];
+  for (let i = 0; i <= deg; i++) out.push(((BigInt(rng.nextU32()) << 32n) | BigInt(rng.nextU32())) % p);
+  if (monic) out[deg] = 1n;
+  return trim(out);
+}
+const gpPoly = (f: bigint[]): string => (f.length ? `Polrev([${f.join(",")}])` : "0");
+/** PARI prints vectors as [1, 2]; quote the integers so bigints survive JSON. */
+const parseGp = (line: string): unknown => JSON.parse(line.replace(/-?\d+/g, '"$&"'));
+const big = (v: unknown): bigint[] => (v as string[]).map((s) => BigInt(s));
+
+const PRIMES = [2n, 3n, 5n, 7n, 101n, 65537n, 1000003n, 67108859n /* < 2^26 */, 67108879n /* > 2^26: bigint path */, 1000000007n, 18446744073709551557n];
+
+describe("domain/math/poly/gfp", () => {
+  describe("arithmetic (properties)", () => {
+    const arb = (p: bigint) => fc.array(fc.bigInt({ min: 0n, max: p - 1n }), { maxLength: 90 }).map((a) => trim(a));
+    for (const p of [2n, 7n, 1000003n, 67108859n, 67108879n, 18446744073709551557n]) {
+      it(`mul (incl. Karatsuba sizes), divrem, gcd/xgcd over GF(${p})`, () => {
+        fc.assert(
+          fc.property(arb(p), arb(p), (f, g) => {
+            expect(gfpMul(f, g, p)).to.deep.equal(naiveMul(f, g, p));
+            expect(gfpSqr(f, p)).to.deep.equal(naiveMul(f, f, p));
+            if (g.length) {
+              const { quotient, remainder } = gfpDivRem(f, g, p);
+              expect(remainder.length).to.be.lessThan(g.length);
+              expect(gfpAdd(gfpMul(quotient, g, p), remainder, p)).to.deep.equal(f);
+            }
+            const { gcd, s, t } = gfpXgcd(f, g, p);
+            expect(gcd).to.deep.equal(gfpGcd(f, g, p));
+            expect(gfpAdd(gfpMul(s, f, p), gfpMul(t, g, p), p)).to.deep.equal(gcd);
+            if (gcd.length) {
+              expect(gcd[gcd.length - 1]).to.equal(1n);
+              expect(gfpRem(f, gcd, p)).to.deep.equal([]);
+              expect(gfpRem(g, gcd, p)).to.deep.equal([]);
+            }
+          }),
+          { numRuns: 40, seed: 9 },
+        );
+      });
+    }
+    it("long products: Karatsuba agrees with the schoolbook reference (degree 300, unbalanced)", () => {
+      const rng = new SeededRandom(3);
+      for (const p of [1000003n, 67108859n]) {
+        const f = randPoly(rng, 300, p), g = randPoly(rng, 170, p);
+        expect(gfpMul(f, g, p)).to.deep.equal(naiveMul(f, g, p));
+        expect(gfpMul(f, f, p)).to.deep.equal(naiveMul(f, f, p));
+      }
+    });
+    it("normalizes inputs, derivative, evaluation, powmod", () => {
+      expect(gfpNormalize([-1n, 7n, 14n, 0n], 7n)).to.deep.equal([6n]);
+      expect(gfpDerivative([1n, 1n, 1n, 1n, 1n, 1n, 1n, 1n], 7n)).to.deep.equal([1n, 2n, 3n, 4n, 5n, 6n]);
+      expect(gfpEvaluate([1n, 0n, 1n], 3n, 7n)).to.equal(3n);
+      expect(gfpMonic([2n, 4n], 7n)).to.deep.equal([4n, 1n]);
+      expect(gfpSub([1n], [1n], 5n)).to.deep.equal([]);
+      // x^p ≡ x mod (x^2 + 1) over GF(3)? x^3 = −x there.
+      expect(gfpPowMod([0n, 1n], 3n, [1n, 0n, 1n], 3n)).to.deep.equal([0n, 2n]);
+      expect(gfpPowMod([5n], 0n, [1n, 1n], 7n)).to.deep.equal([1n]);
+      expect(gfpMulMod([0n, 1n], [0n, 1n], [1n, 0n, 1n], 7n)).to.deep.equal([6n]);
+    });
+  });
+
+  describe("factorization (structure)", () => {
+    it("rebuilds f from the factors; factors are irreducible (Rabin) and sorted", () => {
+      const rng = new SeededRandom(17);
+      for (const p of PRIMES) {
+        for (let k = 0; k < 4; k++) {
+          const a = randPoly(rng, 1 + rng.below(6), p), b = randPoly(rng, 1 + rng.below(4), p);
+          const f = gfpMul(gfpMul(a, gfpSqr(b, p), p), randPoly(rng, rng.below(20), p), p);
+          if (!f.length) continue;
+          const { unit, factors } = gfpFactor(f, p);
+          let prod = [unit];
+          for (const { factor, multiplicity } of factors) for (let i = 0; i < multiplicity; i++) prod = gfpMul(prod, factor, p);
+          expect(prod).to.deep.equal(f);
+          for (const { factor } of factors) expect(gfpIsIrreducible(factor, p), `${factor} mod ${p}`).to.equal(true);
+          for (let i = 1; i < factors.length; i++) expect(compareGfp(factors[i - 1]!.factor, factors[i]!.factor)).to.be.lessThan(0);
+        }
+      }
+    });
+    it("p-th powers and high multiplicities in small characteristic", () => {
+      // (x+1)^9 (x^2+x+2)^3 (x)^4 over GF(3)
+      let f: bigint[] = [1n];
+      for (let i = 0; i < 9; i++) f = gfpMul(f, [1n, 1n], 3n);
+      for (let i = 0; i < 3; i++) f = gfpMul(f, [2n, 1n, 1n], 3n);
+      for (let i = 0; i < 4; i++) f = gfpMul(f, [0n, 1n], 3n);
+      const r = gfpFactor(gfpMul(f, [2n], 3n), 3n);
+      expect(r.unit).to.equal(2n);
+      expect(r.factors).to.deep.equal([
+        { factor: [0n, 1n], multiplicity: 4 },
+        { factor: [1n, 1n], multiplicity: 9 },
+        { factor: [2n, 1n, 1n], multiplicity: 3 },
+      ]);
+      expect(gfpRoots(f, 3n)).to.deep.equal([{ root: 0n, multiplicity: 4 }, { root: 2n, multiplicity: 9 }]);
+      expect(gfpSquarefree(f, 3n).map((s) => s.multiplicity)).to.have.members([3, 4, 9].filter((m) => m !== 3).concat([3]));
+    });
+    it("constants: no factors, no roots; zero is refused", () => {
+      expect(gfpFactor([5n], 7n)).to.deep.equal({ unit: 5n, factors: [] });
+      expect(gfpRoots([5n], 7n)).to.deep.equal([]);
+      expect(gfpIsIrreducible([5n], 7n)).to.equal(false);
+      expect(() => gfpFactor([], 7n)).to.throw(RangeError);
+      expect(() => gfpRoots([7n], 7n)).to.throw(RangeError);
+    });
+    it("DDF and EDF pieces", () => {
+      // x^4 − 1 over GF(7): (x−1)(x+1)(x^2+1)
+      const ddf = gfpDistinctDegree([6n, 0n, 0n, 0n, 1n], 7n);
+      expect(ddf).to.deep.equal([{ factor: [6n, 0n, 1n], degree: 1 }, { factor: [1n, 0n, 1n], degree: 2 }]);
+      expect(gfpEqualDegree([6n, 0n, 1n], 1, 7n)).to.deep.equal([[1n, 1n], [6n, 1n]]);
+      // x^16 − x over GF(2) = product of all irreducibles of degree 1, 2, 4
+      const x16 = [0n, 1n, ...new Array(14).fill(0n), 1n];
+      const deg4 = gfpDistinctDegree(x16, 2n).find((d) => d.degree === 4)!;
+      expect(gfpEqualDegree(deg4.factor, 4, 2n)).to.have.length(3);
+    });
+  });
+
+  describe("PARI/GP cross-checks", function () {
+    before(function () {
+      requireGp(this);
+    });
+    it("factormod, polrootsmod, polisirreducible, gcd on random polynomials", function () {
+      this.timeout(120_000);
+      const rng = new SeededRandom(2026);
+      const cases: { f: bigint[]; g: bigint[]; p: bigint }[] = [];
+      for (const p of PRIMES) {
+        for (let k = 0; k < 6; k++) {
+          const n = 1 + rng.below(p < 10n ? 30 : 24);
+          let f = randPoly(rng, n, p);
+          if (k % 3 === 1) f = gfpMul(f, gfpSqr(randPoly(rng, 1 + rng.below(3), p), p), p);
+          if (k % 3 === 2) f = gfpMul(f, randPoly(rng, 1, p, true), p);
+          if (f.length < 2) continue;
+          const common = randPoly(rng, rng.below(4), p, true);
+          cases.push({ f, g: gfpMul(randPoly(rng, rng.below(12), p), common.length ? common : [1n], p), p });
+        }
+      }
+      const script = cases
+        .map(({ f, g, p }) => {
+          const F = `Mod(1,${p})*${gpPoly(f)}`;
+          return [
+            `F=factormod(${gpPoly(f)},${p}); print(vector(#F~,i,[Vecrev(lift(F[i,1])),F[i,2]]))`,
+            `print(Vec(lift(polrootsmod(${gpPoly(f)},${p}))))`,
+            `print(polisirreducible(${F}))`,
+            `G=gcd(${F}, Mod(1,${p})*${gpPoly(g)}); print(Vecrev(lift(if(G==0,0,G/pollead(G)))))`,
+          ].join("\n");
+        })
+        .join("\n");
+      const lines = gp(script);
+      expect(lines).to.have.length(cases.length * 4);
+      cases.forEach(({ f, g, p }, c) => {
+        const [fl, rl, il, gl] = lines.slice(4 * c, 4 * c + 4).map((l) => parseGp(l));
+        const ours = gfpFactor(f, p);
+        const theirs = (fl as [string[], string][]).map(([v, m]) => ({ factor: big(v), multiplicity: Number(m) }));
+        theirs.sort((u, v) => compareGfp(u.factor, v.factor));
+        expect(ours.factors, `factormod(${gpPoly(f)}, ${p})`).to.deep.equal(theirs);
+        const roots = gfpRoots(f, p);
+        expect(roots.map((r) => r.root), `polrootsmod(${gpPoly(f)}, ${p})`).to.deep.equal(big(rl).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+        for (const r of roots) expect(r.multiplicity).to.equal(ours.factors.find((x) => x.factor.length === 2 && x.factor[0] === (p - r.root) % p)!.multiplicity);
+        expect(gfpIsIrreducible(f, p) ? "1" : "0").to.equal(il);
+        const gg = gfpGcd(f, g, p);
+        expect(gg.length ? gg : [0n]).to.deep.equal(big(gl).length ? big(gl) : [0n]);
+      });
+    });
+    it("factormod of degree 60–120 polynomials over GF(1000003) and GF(2^61−1)", function () {
+      this.timeout(120_000);
+      const rng = new SeededRandom(7);
+      const cases = [1000003n, 1000003n, 2305843009213693951n, 3n].map((p, i) => ({ p, f: randPoly(rng, 60 + 20 * i, p, true) }));
+      const lines = gp(cases.map(({ f, p }) => `F=factormod(${gpPoly(f)},${p}); print(vector(#F~,i,[Vecrev(lift(F[i,1])),F[i,2]]))`).join("\n"));
+      cases.forEach(({ f, p }, c) => {
+        const theirs = (parseGp(lines[c]!) as [string[], string][]).map(([v, m]) => ({ factor: big(v), multiplicity: Number(m) }));
+        theirs.sort((u, v) => compareGfp(u.factor, v.factor));
+        expect(gfpFactor(f, p).factors).to.deep.equal(theirs);
+      });
+    });
+  });
+});
