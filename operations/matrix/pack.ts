@@ -10,5 +10,6 @@ export const matrixPack = listPack(import.meta.url, {
     "multiply_compute",
     "determinant_compute",
     "determinant_verify",
+    "characteristic_polynomial_compute",
   ],
 });
