@@ -11,5 +11,6 @@ export const matrixPack = listPack(import.meta.url, {
     "determinant_compute",
     "determinant_verify",
     "characteristic_polynomial_compute",
+    "characteristic_polynomial_verify",
   ],
 });
