@@ -12,5 +12,7 @@ export const matrixPack = listPack(import.meta.url, {
     "determinant_verify",
     "characteristic_polynomial_compute",
     "characteristic_polynomial_verify",
+    "hermite_form_compute",
+    "hermite_form_verify",
   ],
 });

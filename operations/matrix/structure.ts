@@ -12,7 +12,8 @@ import type { PolyLimits } from "../../domain/math/poly/parse.js";
 import { integers, primeField, rationals } from "../../domain/math/poly/rings.js";
 import type { CoeffRing, Polynomial } from "../../domain/math/poly/types.js";
 import { rational, type Rational } from "../../domain/math/rational.js";
-import { matrix, polynomial } from "../_support/kinds.js";
+import { type } from "arktype";
+import { described, integer, list, matrix, polynomial } from "../_support/kinds.js";
 import { CHAR_COST, FLOAT_STEP, MAX_DIM, measure, mulCost, type MatrixSize } from "./support.js";
 
 type Defaulted = "kind" | "version" | "accepted_artifact_types" | "produced_artifact_types" | "effect" | "providers";
@@ -37,6 +38,7 @@ export const MAX_FIELD_DIM = 120;
 
 export const inputMatrix = (maxDim = MAX_DIM) => matrix(maxDim, INPUT_ENTRY_CHARS);
 export const resultMatrix = () => matrix(MAX_DIM, RESULT_ENTRY_CHARS);
+export const resultInteger = () => integer(RESULT_ENTRY_CHARS);
 
 /** Limits of a result polynomial in one variable (characteristic, minimal polynomials, invariant factors). */
 export const POLY_OUT: PolyLimits = { maxChars: 50_000_000, maxVariables: 1, maxDegree: MAX_DIM, maxTerms: MAX_DIM + 1, maxCoeffDigits: 1_000_000, maxWork: 1e12 };
@@ -140,3 +142,40 @@ export function charpolyEstimate(m: TypedMatrix) {
   const units = primes * (n * n * n * FLOAT_STEP + n * n * 4) + primes * (n + 1) * mulCost(bits, 26) + s.chars * CHAR_COST + (n + 1) * bits;
   return { units, memory_bytes: n * n * 8 * 4 + (n + 1) * (bits / 8 + 32) * 3 + s.chars * 4, basis: `${n}×${n} over ${s.ring.kind}, coefficient bound ≈ ${Math.round(bits)} bits, about ${primes} primes below 2^26` };
 }
+
+/* ------------------------------------------------------------------------------------------ */
+/* Integer normal forms: shapes and cost                                                        */
+/* ------------------------------------------------------------------------------------------ */
+
+export const HERMITE_KIND = "matrix.hermite_form";
+export const SMITH_KIND = "matrix.smith_form";
+
+/**
+ * Kannan–Bachem HNF cost: m row insertions, each reducing against ≤ r rows of n entries and the
+ * transform's m entries, at the size of the lattice determinant (≈ Hadamard's bound of r rows).
+ */
+export function hermiteEstimate(m: TypedMatrix, transform: boolean, rounds = 1) {
+  const s = measure(m);
+  const rows = s.rows, cols = s.cols, r = Math.min(rows, cols);
+  const sorted = s.rowBits.slice().sort((a, b) => b - a);
+  const detBits = sorted.slice(0, r).reduce((a, b) => a + b + 0.5 * Math.log2(Math.max(2, cols)), 0) + 2;
+  const width = cols + (transform ? rows : 0);
+  const units = rounds * (rows * r * width * 3 * mulCost(detBits, detBits) + rows * r * 2000) + s.chars * CHAR_COST + rows * width * (detBits / 3.3 + 2) * CHAR_COST;
+  if (detBits / 3.32 > RESULT_ENTRY_CHARS) return { units: Number.POSITIVE_INFINITY, memory_bytes: 0, basis: `entries could exceed ${RESULT_ENTRY_CHARS} characters` };
+  return { units, memory_bytes: rows * width * (detBits / 8 + 40) * 4 * rounds + s.chars * 4, basis: `${rows}×${cols} over ZZ, lattice determinant ≤ ≈ ${Math.round(detBits)} bits${transform ? ", with transform" : ""}` };
+}
+
+export const hermiteShape = () => ({
+  hermite: described(resultMatrix(), "H = U·A in row-style Hermite normal form (m×n)"),
+  "transform?": described(resultMatrix(), "U, unimodular (m×m), with U·A = H; its last m − rank rows span the integer left kernel"),
+  rank: type("number.integer >= 0").describe("the rank r (nonzero rows of H)"),
+  pivots: type("number.integer >= 0").array().atMostLength(MAX_DIM).describe("the pivot column of each nonzero row of H"),
+});
+
+export const smithShape = () => ({
+  invariant_factors: list(resultInteger(), MAX_DIM, "the nonzero diagonal d_1 | d_2 | … | d_r of the Smith form (positive)"),
+  smith: described(resultMatrix(), "D = U·A·V (m×n), diagonal"),
+  "left?": described(resultMatrix(), "U, unimodular (m×m)"),
+  "right?": described(resultMatrix(), "V, unimodular (n×n)"),
+  rank: type("number.integer >= 0").describe("the rank r"),
+});
