@@ -14,5 +14,7 @@ export const matrixPack = listPack(import.meta.url, {
     "characteristic_polynomial_verify",
     "hermite_form_compute",
     "hermite_form_verify",
+    "smith_form_compute",
+    "smith_form_verify",
   ],
 });
