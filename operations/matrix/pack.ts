@@ -16,5 +16,7 @@ export const matrixPack = listPack(import.meta.url, {
     "hermite_form_verify",
     "smith_form_compute",
     "smith_form_verify",
+    "lll_reduction_compute",
+    "lll_reduction_verify",
   ],
 });

@@ -11,9 +11,9 @@ import type { Mat } from "../../domain/math/linalg/field.js";
 import type { PolyLimits } from "../../domain/math/poly/parse.js";
 import { integers, primeField, rationals } from "../../domain/math/poly/rings.js";
 import type { CoeffRing, Polynomial } from "../../domain/math/poly/types.js";
-import { rational, type Rational } from "../../domain/math/rational.js";
+import { rational as rat, type Rational } from "../../domain/math/rational.js";
 import { type } from "arktype";
-import { described, integer, list, matrix, polynomial } from "../_support/kinds.js";
+import { described, integer, list, matrix, polynomial, rational } from "../_support/kinds.js";
 import { CHAR_COST, FLOAT_STEP, MAX_DIM, measure, mulCost, type MatrixSize } from "./support.js";
 
 type Defaulted = "kind" | "version" | "accepted_artifact_types" | "produced_artifact_types" | "effect" | "providers";
@@ -64,7 +64,7 @@ export function integral(m: TypedMatrix, path: string, what: string): bigint[][]
 export function fieldView(m: TypedMatrix): { R: CoeffRing<any>; A: Mat<any> } {
   switch (m.ring.kind) {
     case "ZZ":
-      return { R: rationals, A: (m.rows as bigint[][]).map((r) => r.map((v) => rational(v))) };
+      return { R: rationals, A: (m.rows as bigint[][]).map((r) => r.map((v) => rat(v))) };
     case "QQ":
       return { R: rationals, A: (m.rows as Rational[][]).map((r) => r.slice()) };
     case "GF":
@@ -83,7 +83,7 @@ export function toPolynomial(ring: Ring, coeffs: readonly unknown[], variable: s
       if (b === undefined) throw new Error("toPolynomial: a non-integral coefficient over ZZ");
       if (b !== 0n) terms.push({ exponents: [i], coeff: b });
     } else if (ring.kind === "QQ") {
-      const v = typeof c === "bigint" ? rational(c) : (c as Rational);
+      const v = typeof c === "bigint" ? rat(c) : (c as Rational);
       if (v.num !== 0n) terms.push({ exponents: [i], coeff: v });
     } else if ((c as bigint) !== 0n) terms.push({ exponents: [i], coeff: c });
   }
@@ -96,7 +96,7 @@ export function fromPolynomial(p: Polynomial, R: CoeffRing<any>): unknown[] {
   const out: unknown[] = new Array(deg + 1).fill(R.zero);
   for (const t of p.terms) {
     const c = t.coeff as bigint | Rational;
-    out[t.exponents[0]!] = R === rationals && typeof c === "bigint" ? rational(c) : c;
+    out[t.exponents[0]!] = R === rationals && typeof c === "bigint" ? rat(c) : c;
   }
   return out;
 }
@@ -179,3 +179,26 @@ export const smithShape = () => ({
   "right?": described(resultMatrix(), "V, unimodular (n×n)"),
   rank: type("number.integer >= 0").describe("the rank r"),
 });
+
+/* ------------------------------------------------------------------------------------------ */
+/* Lattices                                                                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+export const LLL_KIND = "matrix.lll_reduction";
+export const lllShape = () => ({
+  reduced: described(resultMatrix(), "the LLL-reduced basis (rank rows) of the lattice the input rows generate"),
+  "transform?": described(resultMatrix(), "T (rank × m) with T·basis = reduced"),
+  rank: type("number.integer >= 0").describe("the rank of the lattice"),
+  delta: described(rational(64), "the reduction parameter δ used"),
+});
+
+/** Integral LLL cost: O(r⁴·log B) swaps-and-reductions bound, each O(r·n) products of ≈ (r·log B)-bit numbers. */
+export function lllEstimate(m: TypedMatrix) {
+  const s = measure(m);
+  const r = Math.min(s.rows, s.cols), n = s.cols;
+  const bBits = Math.max(1, ...s.rowBits) + Math.log2(Math.max(2, n));
+  const wBits = r * bBits / 2 + bBits;
+  const iterations = r * r * bBits / 4 + r;
+  const units = iterations * (r + n + s.rows) * mulCost(wBits, bBits) + s.chars * CHAR_COST;
+  return { units, memory_bytes: (r * r + s.rows * (n + s.rows)) * (wBits / 8 + 40) * 3 + s.chars * 4, basis: `${s.rows} rows in dimension ${n}, entries ≤ ${Math.round(bBits)} bits` };
+}
