@@ -18,5 +18,8 @@ export const matrixPack = listPack(import.meta.url, {
     "smith_form_verify",
     "lll_reduction_compute",
     "lll_reduction_verify",
+    "gram_schmidt_compute",
+    "gram_compute",
+    "integer_kernel_compute",
   ],
 });

@@ -36,6 +36,7 @@ export const RESULT_ENTRY_CHARS = 200_000;
 /** Largest dimension of the eigen-structure operations that run generic field elimination. */
 export const MAX_FIELD_DIM = 120;
 
+export { described };
 export const inputMatrix = (maxDim = MAX_DIM) => matrix(maxDim, INPUT_ENTRY_CHARS);
 export const resultMatrix = () => matrix(MAX_DIM, RESULT_ENTRY_CHARS);
 export const resultInteger = () => integer(RESULT_ENTRY_CHARS);
