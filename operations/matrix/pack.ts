@@ -21,5 +21,7 @@ export const matrixPack = listPack(import.meta.url, {
     "gram_schmidt_compute",
     "gram_compute",
     "integer_kernel_compute",
+    "minimal_polynomial_compute",
+    "eigenvectors_compute",
   ],
 });

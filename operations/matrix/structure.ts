@@ -8,6 +8,7 @@ import { defineChecker, defineCompute, type CheckerDeclaration, type ComputeDecl
 import { domainError } from "../../domain/errors.js";
 import type { Ring, TypedMatrix } from "../../domain/kinds.js";
 import type { Mat } from "../../domain/math/linalg/field.js";
+import { integerCharpoly, primeFieldCharpoly, rationalCharpoly } from "../../domain/math/linalg/charpoly.js";
 import type { PolyLimits } from "../../domain/math/poly/parse.js";
 import { integers, primeField, rationals } from "../../domain/math/poly/rings.js";
 import type { CoeffRing, Polynomial } from "../../domain/math/poly/types.js";
@@ -202,4 +203,43 @@ export function lllEstimate(m: TypedMatrix) {
   const iterations = r * r * bBits / 4 + r;
   const units = iterations * (r + n + s.rows) * mulCost(wBits, bBits) + s.chars * CHAR_COST;
   return { units, memory_bytes: (r * r + s.rows * (n + s.rows)) * (wBits / 8 + 40) * 3 + s.chars * 4, basis: `${s.rows} rows in dimension ${n}, entries ≤ ${Math.round(bBits)} bits` };
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Eigen-structure over the field of the entries                                                */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Generic field elimination cost: n³·ops at the size of Krylov / elimination entries (ZZ/QQ: ≈ n·b bits). */
+export function fieldEstimate(m: TypedMatrix, factor = 1) {
+  const s = measure(m);
+  const n = s.rows;
+  const b = Math.max(1, ...s.rowBits) + Math.log2(n + 1);
+  const w = s.ring.kind === "GF" ? s.ring.pBits : Math.min(n * b, 1e7);
+  const units = factor * n * n * n * fieldOpCost(m.ring, w) + s.chars * CHAR_COST + n * n * (w / 3) * CHAR_COST;
+  return { units, memory_bytes: factor * n * n * (w / 4 + 64) * 2 + s.chars * 4, basis: `${n}×${n} over ${s.ring.kind}, intermediate entries ≤ ≈ ${Math.round(w)} bits` };
+}
+
+/** The characteristic polynomial as integer coefficients (ZZ, QQ scaled to a primitive integer polynomial) — for rational roots. */
+export function integerCharpolyOf(m: TypedMatrix, tick: () => void): { dense: unknown[]; integer?: bigint[] } {
+  if (m.ring.kind === "GF") return { dense: primeFieldCharpoly(m.rows as bigint[][], m.ring.p, tick) };
+  if (m.ring.kind === "ZZ") {
+    const c = integerCharpoly(m.rows as bigint[][], tick);
+    return { dense: c.map((v) => rat(v)), integer: c };
+  }
+  const c = rationalCharpoly(m.rows as Rational[][], tick);
+  let L = 1n;
+  for (const v of c) { let x = L, y = v.den; while (y) [x, y] = [y, x % y]; L = (L / x) * v.den; }
+  return { dense: c, integer: c.map((v) => v.num * (L / v.den)) };
+}
+
+/** Scale a rational vector to a primitive integer vector (positive first nonzero entry). */
+export function primitiveVector(v: readonly Rational[]): bigint[] {
+  let L = 1n;
+  for (const x of v) { let a = L, b = x.den; while (b) [a, b] = [b, a % b]; L = (L / a) * x.den; }
+  const ints = v.map((x) => x.num * (L / x.den));
+  let g = 0n;
+  for (const x of ints) { let a = g, b = x < 0n ? -x : x; while (b) [a, b] = [b, a % b]; g = a; }
+  const first = ints.find((x) => x !== 0n) ?? 1n;
+  const s = (first < 0n ? -1n : 1n) * (g === 0n ? 1n : g);
+  return ints.map((x) => x / s);
 }
