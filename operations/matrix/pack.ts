@@ -23,5 +23,7 @@ export const matrixPack = listPack(import.meta.url, {
     "integer_kernel_compute",
     "minimal_polynomial_compute",
     "eigenvectors_compute",
+    "frobenius_form_compute",
+    "jordan_form_compute",
   ],
 });
