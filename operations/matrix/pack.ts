@@ -25,5 +25,6 @@ export const matrixPack = listPack(import.meta.url, {
     "eigenvectors_compute",
     "frobenius_form_compute",
     "jordan_form_compute",
+    "sparse_rank_compute",
   ],
 });
