@@ -23,5 +23,10 @@ import binomialOneE5 from "./binomial-1e5.js";
 import factorialOneE5 from "./factorial-1e5.js";
 import fibonacciOneE6 from "./fibonacci-1e6.js";
 import bernoulliThousand from "./bernoulli-1000.js";
+import polyFactorSixty from "./poly-factor-60.js";
+import polySwinnertonDyerSix from "./poly-swinnerton-dyer-6.js";
+import polyGcdFiveHundred from "./poly-gcd-500.js";
+import polyResultantHundred from "./poly-resultant-100.js";
+import factormodTwoHundred from "./factormod-200.js";
 
-export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty];
+export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty, factormodTwoHundred, polyFactorSixty, polySwinnertonDyerSix, polyGcdFiveHundred, polyResultantHundred];

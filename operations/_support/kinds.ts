@@ -122,6 +122,15 @@ export function polynomial(limits: PolyLimits, description?: string) {
   );
 }
 
+/**
+ * An element of a polynomial's coefficient ring, as a string read against that ring by the
+ * operation (domain/math/poly/parse.ts `parseCoefficient`): an integer or "p/q" (GF(p): reduced
+ * mod p), or for GF(p^k) an expression in the generator a ("a^2 + 1").
+ */
+export function ringElement(maxChars: number, description?: string) {
+  return type("string").atMostLength(maxChars).describe(description ?? `an element of the polynomial's coefficient ring: an integer or "p/q" (GF(p^k): an expression in the generator a), at most ${maxChars} characters`);
+}
+
 const ENTRY_RE = RATIONAL_RE;
 
 /** A matrix `{ ring, rows }` of at most maxDim × maxDim entries, parsed to a TypedMatrix. */

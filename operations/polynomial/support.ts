@@ -3,13 +3,17 @@
  * (version, provider, read-only effect, no artifacts), the size limits of polynomial fields, the
  * cost measures preflight uses, and the checks that relate two operands (same ring, one variable).
  */
+import { type } from "arktype";
 import { defineChecker, defineCompute, type CheckerDeclaration, type ComputeDeclaration, type Bound } from "../../domain/declaration.js";
 import { domainError } from "../../domain/errors.js";
 import type { PolyLimits } from "../../domain/math/poly/parse.js";
 import { coeffRing, formatPolyRing, sameRing } from "../../domain/math/poly/rings.js";
-import { totalDegree } from "../../domain/math/poly/sparse.js";
-import type { CoeffRing, Polynomial } from "../../domain/math/poly/types.js";
-import { polynomial } from "../_support/kinds.js";
+import { fromDenseUnivariate, toDenseUnivariate } from "../../domain/math/poly/dense.js";
+import { alignVariables, degreeIn, makePolynomial, totalDegree, type Terms } from "../../domain/math/poly/sparse.js";
+import type { CoeffRing, Polynomial, PolyRing } from "../../domain/math/poly/types.js";
+import { bitLength, gcd } from "../../domain/math/integer.js";
+import type { Rational } from "../../domain/math/rational.js";
+import { polynomial, request, result } from "../_support/kinds.js";
 
 type Defaulted = "kind" | "version" | "accepted_artifact_types" | "produced_artifact_types" | "effect" | "providers";
 
@@ -111,3 +115,152 @@ export function variableIndex(p: Polynomial, name: string | undefined, path: str
   if (i < 0) throw domainError(`${JSON.stringify(name)} is not a variable of ${path}`, `payload.${field}`, `the variables are ${p.variables.join(", ") || "(none)"}`);
   return i;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Operands in one variable
+// ---------------------------------------------------------------------------------------------
+
+/** Operands brought to one common variable list (left's variables first). */
+export function aligned(a: Polynomial, b: Polynomial, path: string): { variables: string[]; left: Terms<unknown>; right: Terms<unknown> } {
+  requireSameRing(a, b, path);
+  return alignVariables(a, b);
+}
+
+/**
+ * Two operands of a univariate operation as dense arrays over one variable: each has at most one
+ * variable and they name the same one (a constant may have none).
+ */
+export function univariatePair(a: Polynomial, b: Polynomial, pathA: string, pathB: string): { R: CoeffRing<any>; variable: string; A: any[]; B: any[] } {
+  requireSameRing(a, b, pathB);
+  for (const [p, path] of [[a, pathA], [b, pathB]] as const) {
+    if (p.variables.length > 1) throw domainError(`${path} has ${p.variables.length} variables (${p.variables.join(", ")}); this operation takes polynomials in one variable`, `${path}.variables`, "give univariate polynomials");
+  }
+  const va = a.variables[0], vb = b.variables[0];
+  if (va !== undefined && vb !== undefined && va !== vb) throw domainError(`the operands are in different variables: ${va} and ${vb}`, `${pathB}.variables`, "write both polynomials in the same variable");
+  const variable = va ?? vb ?? "x";
+  return { R: coeffRing(a.ring), variable, A: toDenseUnivariate(a), B: toDenseUnivariate(b) };
+}
+
+/** One univariate operand as a dense array. */
+export function univariateOne(p: Polynomial, path: string): { R: CoeffRing<any>; variable: string; A: any[] } {
+  if (p.variables.length > 1) throw domainError(`${path} has ${p.variables.length} variables (${p.variables.join(", ")}); this operation takes a polynomial in one variable`, `${path}.variables`, "give a univariate polynomial");
+  return { R: coeffRing(p.ring), variable: p.variables[0] ?? "x", A: toDenseUnivariate(p) };
+}
+
+/** The polynomial of dense coefficients (a constant keeps the operand's variable list). */
+export const dense = (ring: PolyRing, variable: string, coeffs: readonly unknown[]): Polynomial => fromDenseUnivariate(ring, variable, coeffs);
+
+// ---------------------------------------------------------------------------------------------
+// Cost model (units ≈ 64-bit limb operations ≈ 1 ns)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A product by Kronecker substitution: `slots` coefficients of `slotBits` bits packed into one
+ * integer; V8 multiplies n-limb integers in about 12·n^1.58 units (Karatsuba; (x+1)^1000 squared,
+ * 31,250 limbs, takes 150 ms), plus packing and unpacking about 150 units per slot.
+ */
+export const kroneckerUnits = (slots: number, slotBits: number): number => 12 * Math.pow((slots * (slotBits + 8)) / 64, 1.58) + 150 * slots;
+
+/** Units of a sparse product of n by m terms (hash accumulation about 250 units per product). */
+export const sparseMulUnits = (n: number, m: number, aBits: number, bBits: number): number => n * m * (250 + coeffMulCost(aBits, bBits));
+
+/** Bits of the integer numerators after clearing denominators (QQ), of the residues (finite fields). */
+export function clearedBits(p: Polynomial): number {
+  const R = coeffRing(p.ring) as CoeffRing<unknown>;
+  if (p.ring.kind === "QQ") {
+    let den = 1n, num = 0;
+    for (const t of p.terms) {
+      const c = t.coeff as Rational;
+      if (c.den !== 1n) den = (den / gcd(den, c.den)) * c.den;
+      num = Math.max(num, bitLength(c.num) - bitLength(c.den));
+    }
+    return Math.max(0, num) + bitLength(den) + 1;
+  }
+  let b = 0;
+  for (const t of p.terms) b = Math.max(b, R.bits(t.coeff));
+  return b;
+}
+
+/** Units of the product of two polynomials by the method spMulAuto / dMul would choose. */
+export function productUnits(a: Polynomial, b: Polynomial): number {
+  const sa = polySize(a), sb = polySize(b);
+  if (!sa.terms || !sb.terms) return 100;
+  const ba = clearedBits(a), bb = clearedBits(b);
+  const vars = [...new Set([...a.variables, ...b.variables])];
+  let slots = 1;
+  for (const v of vars) {
+    const da = a.variables.includes(v) ? degreeIn(a.terms, a.variables.indexOf(v)) : 0;
+    const db = b.variables.includes(v) ? degreeIn(b.terms, b.variables.indexOf(v)) : 0;
+    slots *= da + db + 1;
+  }
+  const slotBits = ba + bb + Math.log2(Math.min(sa.terms, sb.terms) + 1) + 2;
+  const sparse = sparseMulUnits(sa.terms, sb.terms, ba, bb);
+  const dense = slots <= (sa.terms * sb.terms) / 4 ? kroneckerUnits(slots, slotBits) : Infinity;
+  return Math.min(sparse, dense) + ioCost(sa) + ioCost(sb) + 2 * ioCost({ ...sa, terms: Math.min(slots, sa.terms * sb.terms), bits: slotBits });
+}
+
+/** Units of a schoolbook division / pseudo-division of degree n by degree m with b-bit coefficients. */
+export const divisionUnits = (n: number, m: number, bits: number): number => Math.max(1, n - m + 1) * (m + 1) * (coeffMulCost(bits, bits) + 60);
+
+export const memoryOf = (terms: number, bits: number, vars: number): number => terms * (120 + 8 * vars + 16 * Math.ceil(bits / 64));
+
+// ---------------------------------------------------------------------------------------------
+// The family factory of operations on two polynomials with a polynomial result
+// ---------------------------------------------------------------------------------------------
+
+export interface BinarySpec {
+  id: string;
+  title: string;
+  summary: string;
+  keywords: string[];
+  /** Name of the result field. */
+  field: string;
+  /** What the result is (port and schema description). */
+  describes: string;
+  /** The result terms over the aligned variable list. */
+  combine(R: CoeffRing<any>, left: Terms<unknown>, right: Terms<unknown>, tick: () => void): Terms<unknown>;
+  /** Preflight units of combine (formatting included). */
+  units(left: Polynomial, right: Polynomial): number;
+  cost_model: string;
+  examples: ComputeDeclaration["examples"];
+}
+
+export function binaryPolynomialOp(spec: BinarySpec) {
+  const Request = request({ left: inputPolynomial("the left operand " + POLY_FORM), right: inputPolynomial("the right operand " + POLY_FORM) });
+  const Result = result({ [spec.field]: outputPolynomial(spec.describes) } as Record<string, ReturnType<typeof outputPolynomial>>);
+  type Req = typeof Request.infer;
+  return polyCompute<Req, Record<string, Polynomial>>({
+    id: spec.id,
+    title: spec.title,
+    summary: spec.summary,
+    keywords: spec.keywords,
+    request: Request,
+    result: Result as never,
+    bounds: polynomialBounds("each operand"),
+    cost_model: spec.cost_model,
+    budget: { max_units: 5e9, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 60_000 },
+    preflight(req) {
+      const units = spec.units(req.left, req.right);
+      const sa = polySize(req.left), sb = polySize(req.right);
+      return { units, memory_bytes: memoryOf(Math.max(sa.terms * sb.terms, sa.terms + sb.terms), sa.bits + sb.bits, sa.vars + sb.vars), basis: `${sa.terms} and ${sb.terms} terms of up to ${sa.bits} and ${sb.bits} bits` };
+    },
+    ports: {
+      inputs: { left: { field: "left", description: "the left operand" }, right: { field: "right", description: "the right operand" } },
+      outputs: { [spec.field]: { field: spec.field, description: spec.describes } },
+    },
+    execute(req, ctx) {
+      const { variables, left, right } = aligned(req.left, req.right, "payload.right");
+      const R = coeffRing(req.left.ring);
+      const terms = spec.combine(R, left, right, () => ctx.checkpoint());
+      return { [spec.field]: makePolynomial(req.left.ring, variables, terms as never) };
+    },
+    postcondition: () => null,
+    examples: spec.examples,
+  });
+}
+
+/** The wire forms a polynomial operand accepts (for field descriptions). */
+export const POLY_FORM = '{ ring, variables, expression } or { ring, variables, terms }';
+
+/** A variable name field (an identifier, as in a polynomial's `variables`). */
+export const VariableName = type("string").atMostLength(32);

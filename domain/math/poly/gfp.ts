@@ -52,89 +52,141 @@ export interface GfpRoot {
 
 // ───────────────────────────── kernel interface ─────────────────────────────
 
-/** The Frobenius matrix modulo m: row j is x^(j·p) mod m (n rows of length n = deg m). */
-interface Frob<C> {
-  readonly n: number;
-  readonly rows: C[][];
+/** A dense little-endian polynomial as a kernel stores it (Float64Array or bigint[]), trimmed. */
+export interface Poly<C> {
+  readonly length: number;
+  readonly [i: number]: C;
 }
 
-/** Arithmetic on trimmed dense little-endian arrays of reduced residues of type C. */
-interface Kernel<C> {
+/**
+ * What the generic algorithms need: arithmetic on trimmed dense little-endian polynomials P over a
+ * finite field of order q = p^e with elements C. Implemented here for GF(p) (q = p) and, over any
+ * CoeffRing of a finite field, by ffactor.ts.
+ */
+export interface FieldPolyKernel<C, P extends Poly<C>> {
+  /** The characteristic. */
   readonly p: bigint;
+  /** The order of the field (the Frobenius is h ↦ h^q). */
+  readonly q: bigint;
   readonly zero: C;
   readonly one: C;
-  from(f: readonly bigint[]): C[];
-  to(f: readonly C[]): bigint[];
-  fromBig(c: bigint): C;
-  toBig(c: C): bigint;
-  isZeroC(c: C): boolean;
-  addC(a: C, b: C): C;
-  mulC(a: C, b: C): C;
+  /** From field elements (trims). */
+  make(cs: readonly C[]): P;
+  /** The p-th root of an element (c^(q/p); the identity in GF(p)). */
+  pthRootC(c: C): C;
   invC(a: C): C;
   negC(a: C): C;
-  add(a: readonly C[], b: readonly C[]): C[];
-  sub(a: readonly C[], b: readonly C[]): C[];
-  scale(a: readonly C[], c: C): C[];
-  mul(a: readonly C[], b: readonly C[]): C[];
-  sqr(a: readonly C[]): C[];
+  add(a: P, b: P): P;
+  sub(a: P, b: P): P;
+  scale(a: P, c: C): P;
+  mul(a: P, b: P): P;
+  sqr(a: P): P;
   /** Quotient and remainder; b ≠ 0. */
-  divrem(a: readonly C[], b: readonly C[]): { q: C[]; r: C[] };
-  rem(a: readonly C[], b: readonly C[]): C[];
-  monic(a: readonly C[]): C[];
-  deriv(a: readonly C[]): C[];
-  eval(a: readonly C[], x: C): C;
-  applyFrob(F: Frob<C>, h: readonly C[]): C[];
-  random(deg: number, rng: SeededRandom): C[];
+  divrem(a: P, b: P): { q: P; r: P };
+  rem(a: P, b: P): P;
+  /** Monic gcd; gcd(0, 0) = 0. */
+  gcd(a: P, b: P): P;
+  monic(a: P): P;
+  deriv(a: P): P;
+  /** The Frobenius matrix of a degree-n modulus from its rows x^(jp) mod m, j = 0..n−1. */
+  frob(rows: readonly P[], n: number): unknown;
+  /** h^p mod m for deg h < n, by the matrix. */
+  applyFrob(F: unknown, h: P): P;
+  /** n − rank(Q − I) for the Frobenius matrix Q (Berlekamp: the number of irreducible factors of a square-free m). */
+  frobNullity(F: unknown): number;
+  random(deg: number, rng: SeededRandom): P;
+}
+
+/** The GF(p) kernels add the conversions of the public bigint[] API. */
+interface Kernel<C, P extends Poly<C>> extends FieldPolyKernel<C, P> {
+  from(f: readonly bigint[]): P;
+  to(f: P): bigint[];
+  fromBig(c: bigint): C;
+  toBig(c: C): bigint;
+  mulC(a: C, b: C): C;
+  eval(a: P, x: C): C;
 }
 
 const noop = (): void => {};
 
-function trimInPlace<C>(a: C[], zero: C): C[] {
-  let n = a.length;
-  while (n > 0 && a[n - 1] === zero) n--;
-  a.length = n;
-  return a;
-}
-
 // ───────────────────────────── number kernel (p < 2^26) ─────────────────────────────
 
-const TWO53 = 2 ** 53;
+/**
+ * Unreduced sums stay below this bound, under which `reduce` (a floating quotient estimate and
+ * one correction) is exact.
+ */
+const SUM_BOUND = 2 ** 52;
 
 function invSmall(a: number, p: number): number {
   let r0 = p, r1 = a, s0 = 0, s1 = 1;
   while (r1 !== 0) {
     const q = Math.floor(r0 / r1);
-    [r0, r1] = [r1, r0 - q * r1];
-    [s0, s1] = [s1, s0 - q * s1];
+    const r2 = r0 - q * r1;
+    r0 = r1;
+    r1 = r2;
+    const s2 = s0 - q * s1;
+    s0 = s1;
+    s1 = s2;
   }
-  if (r0 !== 1) throw new Error(`gfp: ${a} is not invertible modulo ${p}`);
+  if (r0 !== 1) throw new RangeError(`gfp: ${a} is not invertible modulo ${p}`);
   return s0 < 0 ? s0 + p : s0;
 }
 
-/** Below this length schoolbook multiplication beats Karatsuba (measured on p = 1000003: ~40). */
+/** Below this length schoolbook multiplication beats Karatsuba (measured on p = 1000003, node 22: ~40). */
 const KARATSUBA_THRESHOLD = 40;
 
-class NumKernel implements Kernel<number> {
+const EMPTY = new Float64Array(0);
+
+class NumKernel implements Kernel<number, Float64Array> {
   readonly zero = 0;
   readonly one = 1;
   readonly pn: number;
-  /** How many products (p−1)^2 may be added to a reduced residue and stay below 2^53. */
+  readonly pinv: number;
+  /** How many products (p−1)^2 may be added to a reduced residue and stay below SUM_BOUND. */
   readonly batch: number;
+  readonly q: bigint;
   constructor(readonly p: bigint) {
+    this.q = p;
     this.pn = Number(p);
+    this.pinv = 1 / this.pn;
     const q = (this.pn - 1) * (this.pn - 1);
-    this.batch = q === 0 ? 1 << 30 : Math.max(1, Math.floor((TWO53 - this.pn) / q));
+    this.batch = q === 0 ? 1 << 30 : Math.max(1, Math.floor((SUM_BOUND - this.pn) / q));
   }
-  from(f: readonly bigint[]): number[] {
-    const p = this.p;
-    const out = f.map((c) => {
-      const r = c % p;
-      return Number(r < 0n ? r + p : r);
-    });
-    return trimInPlace(out, 0);
+  /** x mod p for 0 ≤ x < 2^52 (the quotient estimate is off by at most one). */
+  red(x: number): number {
+    const p = this.pn;
+    const r = x - Math.floor(x * this.pinv) * p;
+    return r < 0 ? r + p : r >= p ? r - p : r;
   }
-  to(f: readonly number[]): bigint[] {
-    return f.map((c) => BigInt(c));
+  /** Reduce a[lo..hi) in place. */
+  private redRange(a: Float64Array, lo: number, hi: number): void {
+    const p = this.pn, pinv = this.pinv;
+    for (let k = lo; k < hi; k++) {
+      const x = a[k]!;
+      const r = x - Math.floor(x * pinv) * p;
+      a[k] = r < 0 ? r + p : r >= p ? r - p : r;
+    }
+  }
+  private trim(a: Float64Array, n = a.length): Float64Array {
+    while (n > 0 && a[n - 1] === 0) n--;
+    return n === a.length ? a : a.slice(0, n);
+  }
+  pthRootC(c: number): number {
+    return c;
+  }
+  make(cs: readonly number[]): Float64Array {
+    return this.trim(Float64Array.from(cs));
+  }
+  from(f: readonly bigint[]): Float64Array {
+    const p = this.p, out = new Float64Array(f.length);
+    for (let i = 0; i < f.length; i++) {
+      const r = f[i]! % p;
+      out[i] = Number(r < 0n ? r + p : r);
+    }
+    return this.trim(out);
+  }
+  to(f: Float64Array): bigint[] {
+    return Array.from(f, (c) => BigInt(c));
   }
   fromBig(c: bigint): number {
     const r = c % this.p;
@@ -143,15 +195,8 @@ class NumKernel implements Kernel<number> {
   toBig(c: number): bigint {
     return BigInt(c);
   }
-  isZeroC(c: number): boolean {
-    return c === 0;
-  }
-  addC(a: number, b: number): number {
-    const s = a + b;
-    return s >= this.pn ? s - this.pn : s;
-  }
   mulC(a: number, b: number): number {
-    return (a * b) % this.pn;
+    return this.red(a * b);
   }
   invC(a: number): number {
     return invSmall(a, this.pn);
@@ -159,7 +204,7 @@ class NumKernel implements Kernel<number> {
   negC(a: number): number {
     return a === 0 ? 0 : this.pn - a;
   }
-  add(a: readonly number[], b: readonly number[]): number[] {
+  add(a: Float64Array, b: Float64Array): Float64Array {
     const p = this.pn;
     const [l, s] = a.length >= b.length ? [a, b] : [b, a];
     const out = l.slice();
@@ -167,34 +212,36 @@ class NumKernel implements Kernel<number> {
       const v = out[i]! + s[i]!;
       out[i] = v >= p ? v - p : v;
     }
-    return trimInPlace(out, 0);
+    return this.trim(out);
   }
-  sub(a: readonly number[], b: readonly number[]): number[] {
+  sub(a: Float64Array, b: Float64Array): Float64Array {
     const p = this.pn;
     const n = Math.max(a.length, b.length);
-    const out = new Array<number>(n);
-    for (let i = 0; i < n; i++) {
-      const v = (a[i] ?? 0) - (b[i] ?? 0);
+    const out = new Float64Array(n);
+    out.set(a);
+    for (let i = 0; i < b.length; i++) {
+      const v = out[i]! - b[i]!;
       out[i] = v < 0 ? v + p : v;
     }
-    return trimInPlace(out, 0);
+    return this.trim(out);
   }
-  scale(a: readonly number[], c: number): number[] {
-    if (c === 0) return [];
-    const p = this.pn;
-    return a.map((v) => (v * c) % p);
+  scale(a: Float64Array, c: number): Float64Array {
+    if (c === 0) return EMPTY;
+    const out = new Float64Array(a.length);
+    for (let i = 0; i < a.length; i++) out[i] = a[i]! * c;
+    this.redRange(out, 0, out.length);
+    return out;
   }
-  mul(a: readonly number[], b: readonly number[]): number[] {
-    if (a.length === 0 || b.length === 0) return [];
-    if (Math.min(a.length, b.length) < KARATSUBA_THRESHOLD) return this.school(a, b);
-    return trimInPlace(Array.from(this.kara(Float64Array.from(a), Float64Array.from(b))), 0);
+  mul(a: Float64Array, b: Float64Array): Float64Array {
+    if (a.length === 0 || b.length === 0) return EMPTY;
+    return this.trim(this.kara(a, b));
   }
-  sqr(a: readonly number[]): number[] {
+  sqr(a: Float64Array): Float64Array {
     return this.mul(a, a);
   }
-  /** Schoolbook product with delayed reduction: one `%` per coefficient per `batch` rows. */
-  private school(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
-    const p = this.pn, na = a.length, nb = b.length, batch = this.batch;
+  /** Schoolbook product with delayed reduction: one reduction per coefficient per `batch` rows. */
+  private school(a: Float64Array, b: Float64Array): Float64Array {
+    const na = a.length, nb = b.length, batch = this.batch;
     const c = new Float64Array(na + nb - 1);
     let pending = 0;
     for (let i = 0; i < na; i++) {
@@ -202,31 +249,24 @@ class NumKernel implements Kernel<number> {
       if (ai === 0) continue;
       for (let j = 0; j < nb; j++) c[i + j] += ai * b[j]!;
       if (++pending >= batch) {
-        for (let k = 0; k < c.length; k++) c[k] %= p;
+        this.redRange(c, i, i + nb);
         pending = 0;
       }
     }
-    const out = new Array<number>(c.length);
-    for (let k = 0; k < c.length; k++) out[k] = c[k]! % p;
-    return trimInPlace(out, 0);
+    this.redRange(c, 0, c.length);
+    return c;
   }
-  /** Karatsuba on reduced inputs; returns reduced coefficients (length na + nb − 1, untrimmed). */
+  /** Karatsuba on reduced inputs; reduced coefficients, length na + nb − 1 (untrimmed). */
   private kara(a: Float64Array, b: Float64Array): Float64Array {
     const na = a.length, nb = b.length;
-    if (na < KARATSUBA_THRESHOLD || nb < KARATSUBA_THRESHOLD) {
-      const r = this.school(a, b);
-      const out = new Float64Array(na + nb - 1);
-      out.set(r);
-      return out;
-    }
+    if (na < KARATSUBA_THRESHOLD || nb < KARATSUBA_THRESHOLD) return this.school(a, b);
     const p = this.pn;
     if (na !== nb) {
       // Unbalanced: cut the longer one into pieces of the shorter one's length.
       const [L, S] = na > nb ? [a, b] : [b, a];
       const out = new Float64Array(na + nb - 1);
       for (let off = 0; off < L.length; off += S.length) {
-        const piece = L.subarray(off, Math.min(L.length, off + S.length));
-        const pr = this.kara(piece, S);
+        const pr = this.kara(L.subarray(off, Math.min(L.length, off + S.length)), S);
         for (let k = 0; k < pr.length; k++) {
           const v = out[off + k]! + pr[k]!;
           out[off + k] = v >= p ? v - p : v;
@@ -234,10 +274,10 @@ class NumKernel implements Kernel<number> {
       }
       return out;
     }
-    const h = na >> 1;
+    const h = na >> 1, m = na - h;
     const a0 = a.subarray(0, h), a1 = a.subarray(h), b0 = b.subarray(0, h), b1 = b.subarray(h);
-    const sa = new Float64Array(na - h), sb = new Float64Array(na - h);
-    for (let i = 0; i < na - h; i++) {
+    const sa = new Float64Array(m), sb = new Float64Array(m);
+    for (let i = 0; i < m; i++) {
       let v = a1[i]! + (i < h ? a0[i]! : 0);
       sa[i] = v >= p ? v - p : v;
       v = b1[i]! + (i < h ? b0[i]! : 0);
@@ -246,90 +286,195 @@ class NumKernel implements Kernel<number> {
     const z0 = this.kara(a0, b0), z2 = this.kara(a1, b1), z1 = this.kara(sa, sb);
     const out = new Float64Array(2 * na - 1);
     out.set(z0);
-    for (let k = 0; k < z2.length; k++) out[2 * h + k] = z2[k]!;
+    out.set(z2, 2 * h);
+    const p2 = 2 * p;
     for (let k = 0; k < z1.length; k++) {
-      // z1 − z0 − z2 in 0..3p range, then shift by h.
-      let v = z1[k]! - (z0[k] ?? 0) - (z2[k] ?? 0);
-      v %= p;
-      if (v < 0) v += p;
-      v += out[h + k]!;
-      out[h + k] = v >= p ? v - p : v;
+      // out[h+k] + z1 − z0 − z2 lies in (−2p, 2p): shift by 2p, one reduction.
+      out[h + k] = this.red(out[h + k]! + z1[k]! - (k < z0.length ? z0[k]! : 0) - z2[k]! + p2);
     }
     return out;
   }
-  divrem(a: readonly number[], b: readonly number[]): { q: number[]; r: number[] } {
-    return this.division(a, b, true) as { q: number[]; r: number[] };
+  divrem(a: Float64Array, b: Float64Array): { q: Float64Array; r: Float64Array } {
+    const r = this.division(a, b, true);
+    return { q: r.q!, r: r.r };
   }
-  rem(a: readonly number[], b: readonly number[]): number[] {
+  rem(a: Float64Array, b: Float64Array): Float64Array {
     return this.division(a, b, false).r;
   }
-  /** Long division with delayed reduction of the running remainder. */
-  private division(a: readonly number[], b: readonly number[], wantQ: boolean): { q?: number[]; r: number[] } {
+  /** Long division, the running remainder reduced lazily (one reduction per entry per `batch` rows). */
+  private division(a: Float64Array, b: Float64Array, wantQ: boolean): { q?: Float64Array; r: Float64Array } {
     const p = this.pn, db = b.length - 1;
-    if (db < 0) throw new Error("gfp: division by the zero polynomial");
-    if (a.length <= db) return { q: [], r: a.slice() };
+    if (db < 0) throw new RangeError("gfp: division by the zero polynomial");
+    if (a.length <= db) return { q: EMPTY, r: a };
     const lcInv = invSmall(b[db]!, p);
-    const r = Float64Array.from(a);
-    const q = wantQ ? new Array<number>(a.length - db) : undefined;
+    const r = a.slice();
+    const q = wantQ ? new Float64Array(a.length - db) : undefined;
     const batch = this.batch;
     let pending = 0;
     for (let i = a.length - 1; i >= db; i--) {
-      const c = r[i]! % p;
-      r[i] = 0;
-      const t = c === 0 ? 0 : (c * lcInv) % p;
+      const c = this.red(r[i]!);
+      if (c === 0) continue;
+      const t = this.red(c * lcInv);
       if (q) q[i - db] = t;
-      if (t === 0) continue;
       const nt = p - t, off = i - db;
       for (let j = 0; j < db; j++) r[off + j] += nt * b[j]!;
       if (++pending >= batch) {
-        for (let k = Math.max(0, i - db - 1); k < i; k++) r[k] %= p;
-        // Entries below i − db were untouched since the last full reduction; the window above is reduced now.
+        this.redRange(r, off, i);
         pending = 0;
       }
     }
-    const out = new Array<number>(db);
-    for (let k = 0; k < db; k++) out[k] = r[k]! % p;
-    return { ...(q ? { q: trimInPlace(q, 0) } : {}), r: trimInPlace(out, 0) };
+    this.redRange(r, 0, db);
+    return { ...(q ? { q: this.trim(q) } : {}), r: this.trim(r, db) };
   }
-  monic(a: readonly number[]): number[] {
-    if (a.length === 0) return [];
+  /** Euclid in place on two buffers. */
+  gcd(a: Float64Array, b: Float64Array): Float64Array {
+    const p = this.pn, batch = this.batch;
+    let x = a.slice(), y = b.slice(), nx = x.length, ny = y.length;
+    while (ny > 0) {
+      // x ← x mod y
+      const dy = ny - 1;
+      const dq = nx - 1 - dy;
+      if (dq >= 0 && dq <= 2 && dq < dy && dq + 2 <= batch) {
+        // The usual Euclid step (quotient of degree ≤ 2): the quotient from the top coefficients,
+        // then the remainder in one fused pass, each entry reduced once.
+        const inv = invSmall(y[dy]!, p);
+        // m2, m1, m0: minus the quotient's coefficients of x^dq, x^(dq−1), x^(dq−2).
+        const m2 = p - this.red(x[nx - 1]! * inv);
+        if (dq === 0) {
+          for (let j = 0; j < dy; j++) x[j] = this.red(x[j]! + m2 * y[j]!);
+        } else {
+          const m1 = p - this.red(this.red(x[nx - 2]! + m2 * y[dy - 1]!) * inv);
+          if (dq === 1) {
+            for (let j = dy - 1; j >= 1; j--) x[j] = this.red(x[j]! + m2 * y[j - 1]! + m1 * y[j]!);
+            x[0] = this.red(x[0]! + m1 * y[0]!);
+          } else {
+            const m0 = p - this.red(this.red(x[nx - 3]! + m2 * y[dy - 2]! + m1 * y[dy - 1]!) * inv);
+            for (let j = dy - 1; j >= 2; j--) x[j] = this.red(x[j]! + m2 * y[j - 2]! + m1 * y[j - 1]! + m0 * y[j]!);
+            x[1] = this.red(x[1]! + m1 * y[0]! + m0 * y[1]!);
+            x[0] = this.red(x[0]! + m0 * y[0]!);
+          }
+        }
+        nx = dy;
+        while (nx > 0 && x[nx - 1] === 0) nx--;
+      } else if (nx > dy) {
+        const inv = invSmall(y[dy]!, p);
+        let pending = 0;
+        for (let i = nx - 1; i >= dy; i--) {
+          const c = this.red(x[i]!);
+          if (c === 0) continue;
+          const nt = p - this.red(c * inv), off = i - dy;
+          for (let j = 0; j < dy; j++) x[off + j] += nt * y[j]!;
+          if (++pending >= batch) {
+            this.redRange(x, off, i);
+            pending = 0;
+          }
+        }
+        this.redRange(x, 0, dy);
+        nx = dy;
+        while (nx > 0 && x[nx - 1] === 0) nx--;
+      }
+      const t = x, nt = nx;
+      x = y;
+      nx = ny;
+      y = t;
+      ny = nt;
+    }
+    if (nx === 0) return EMPTY;
+    return this.monic(x.slice(0, nx));
+  }
+  monic(a: Float64Array): Float64Array {
+    if (a.length === 0) return EMPTY;
     const lc = a[a.length - 1]!;
-    return lc === 1 ? a.slice() : this.scale(a, invSmall(lc, this.pn));
+    return lc === 1 ? a : this.scale(a, invSmall(lc, this.pn));
   }
-  deriv(a: readonly number[]): number[] {
-    const p = this.pn;
-    const out = new Array<number>(Math.max(0, a.length - 1));
-    for (let i = 1; i < a.length; i++) out[i - 1] = ((i % p) * a[i]!) % p;
-    return trimInPlace(out, 0);
+  deriv(a: Float64Array): Float64Array {
+    if (a.length <= 1) return EMPTY;
+    const out = new Float64Array(a.length - 1);
+    for (let i = 1; i < a.length; i++) out[i - 1] = this.red((i % this.pn) * a[i]!);
+    return this.trim(out);
   }
-  eval(a: readonly number[], x: number): number {
-    const p = this.pn;
+  eval(a: Float64Array, x: number): number {
     let acc = 0;
-    for (let i = a.length - 1; i >= 0; i--) acc = (acc * x + a[i]!) % p;
+    for (let i = a.length - 1; i >= 0; i--) acc = this.red(acc * x + a[i]!);
     return acc;
   }
-  applyFrob(F: Frob<number>, h: readonly number[]): number[] {
-    const p = this.pn, n = F.n, batch = this.batch;
+  frob(rows: readonly Float64Array[], n: number): unknown {
+    const M = new Float64Array(n * n);
+    rows.forEach((r, j) => M.set(r, j * n));
+    return { n, M };
+  }
+  applyFrob(F: unknown, h: Float64Array): Float64Array {
+    const { n, M } = F as { n: number; M: Float64Array };
+    const batch = this.batch, len = h.length;
     const acc = new Float64Array(n);
-    let pending = 0;
-    for (let j = 0; j < h.length; j++) {
+    let pending = 0, j = 0;
+    if (batch >= 4) {
+      // Four rows per pass: a quarter of the loads and stores of acc (measured ~1.7× on n = 200).
+      for (; j + 4 <= len; j += 4) {
+        const c0 = h[j]!, c1 = h[j + 1]!, c2 = h[j + 2]!, c3 = h[j + 3]!;
+        const b0 = j * n, b1 = b0 + n, b2 = b1 + n, b3 = b2 + n;
+        for (let k = 0; k < n; k++) acc[k] += c0 * M[b0 + k]! + c1 * M[b1 + k]! + c2 * M[b2 + k]! + c3 * M[b3 + k]!;
+        pending += 4;
+        if (pending + 4 > batch) {
+          this.redRange(acc, 0, n);
+          pending = 0;
+        }
+      }
+    }
+    for (; j < len; j++) {
       const c = h[j]!;
       if (c === 0) continue;
-      const row = F.rows[j]!;
-      for (let k = 0; k < row.length; k++) acc[k] += c * row[k]!;
+      const base = j * n;
+      for (let k = 0; k < n; k++) acc[k] += c * M[base + k]!;
       if (++pending >= batch) {
-        for (let k = 0; k < n; k++) acc[k] %= p;
+        this.redRange(acc, 0, n);
         pending = 0;
       }
     }
-    const out = new Array<number>(n);
-    for (let k = 0; k < n; k++) out[k] = acc[k]! % p;
-    return trimInPlace(out, 0);
+    this.redRange(acc, 0, n);
+    return this.trim(acc);
   }
-  random(deg: number, rng: SeededRandom): number[] {
-    const out = new Array<number>(deg + 1);
+  frobNullity(F: unknown): number {
+    const { n, M } = F as { n: number; M: Float64Array };
+    const p = this.pn;
+    const A = M.slice();
+    for (let i = 0; i < n; i++) A[i * n + i] = this.red(A[i * n + i]! + p - 1);
+    // Each entry receives at most n unreduced products before it is read; reduce eagerly only when that could pass 2^52.
+    const lazy = n + 2 < this.batch;
+    let row = 0;
+    for (let col = 0; col < n && row < n; col++) {
+      let piv = -1;
+      for (let r = row; r < n; r++) {
+        const v = this.red(A[r * n + col]!);
+        A[r * n + col] = v;
+        if (v !== 0 && piv < 0) piv = r;
+      }
+      if (piv < 0) continue;
+      const pb = row * n;
+      if (piv !== row) {
+        const tmp = A.slice(piv * n, piv * n + n);
+        A.copyWithin(piv * n, pb, pb + n);
+        A.set(tmp, pb);
+      }
+      this.redRange(A, pb + col, pb + n);
+      const inv = invSmall(A[pb + col]!, p);
+      for (let r = row + 1; r < n; r++) {
+        const rb = r * n;
+        const c = A[rb + col]!;
+        if (c === 0) continue;
+        const m = p - this.red(c * inv);
+        for (let k = col + 1; k < n; k++) A[rb + k] += m * A[pb + k]!;
+        A[rb + col] = 0;
+        if (!lazy) this.redRange(A, rb + col + 1, rb + n);
+      }
+      row++;
+    }
+    return n - row;
+  }
+  random(deg: number, rng: SeededRandom): Float64Array {
+    const out = new Float64Array(deg + 1);
     for (let i = 0; i <= deg; i++) out[i] = rng.below(this.pn);
-    return trimInPlace(out, 0);
+    return this.trim(out);
   }
 }
 
@@ -342,22 +487,38 @@ function invBig(a: bigint, p: bigint): bigint {
     [r0, r1] = [r1, r0 - q * r1];
     [s0, s1] = [s1, s0 - q * s1];
   }
-  if (r0 !== 1n) throw new Error(`gfp: ${a} is not invertible modulo ${p}`);
+  if (r0 !== 1n) throw new RangeError(`gfp: ${a} is not invertible modulo ${p}`);
   return s0 < 0n ? s0 + p : s0;
 }
 
-class BigKernel implements Kernel<bigint> {
+function trimBig(a: bigint[]): bigint[] {
+  let n = a.length;
+  while (n > 0 && a[n - 1] === 0n) n--;
+  a.length = n;
+  return a;
+}
+
+class BigKernel implements Kernel<bigint, bigint[]> {
   readonly zero = 0n;
   readonly one = 1n;
-  constructor(readonly p: bigint) {}
+  readonly q: bigint;
+  constructor(readonly p: bigint) {
+    this.q = p;
+  }
+  pthRootC(c: bigint): bigint {
+    return c;
+  }
   private red(c: bigint): bigint {
     const r = c % this.p;
     return r < 0n ? r + this.p : r;
   }
-  from(f: readonly bigint[]): bigint[] {
-    return trimInPlace(f.map((c) => this.red(c)), 0n);
+  make(cs: readonly bigint[]): bigint[] {
+    return trimBig(cs.slice());
   }
-  to(f: readonly bigint[]): bigint[] {
+  from(f: readonly bigint[]): bigint[] {
+    return trimBig(f.map((c) => this.red(c)));
+  }
+  to(f: bigint[]): bigint[] {
     return f.slice();
   }
   fromBig(c: bigint): bigint {
@@ -365,13 +526,6 @@ class BigKernel implements Kernel<bigint> {
   }
   toBig(c: bigint): bigint {
     return c;
-  }
-  isZeroC(c: bigint): boolean {
-    return c === 0n;
-  }
-  addC(a: bigint, b: bigint): bigint {
-    const s = a + b;
-    return s >= this.p ? s - this.p : s;
   }
   mulC(a: bigint, b: bigint): bigint {
     return (a * b) % this.p;
@@ -382,27 +536,27 @@ class BigKernel implements Kernel<bigint> {
   negC(a: bigint): bigint {
     return a === 0n ? 0n : this.p - a;
   }
-  add(a: readonly bigint[], b: readonly bigint[]): bigint[] {
+  add(a: bigint[], b: bigint[]): bigint[] {
     const n = Math.max(a.length, b.length), out = new Array<bigint>(n);
     for (let i = 0; i < n; i++) {
       const v = (a[i] ?? 0n) + (b[i] ?? 0n);
       out[i] = v >= this.p ? v - this.p : v;
     }
-    return trimInPlace(out, 0n);
+    return trimBig(out);
   }
-  sub(a: readonly bigint[], b: readonly bigint[]): bigint[] {
+  sub(a: bigint[], b: bigint[]): bigint[] {
     const n = Math.max(a.length, b.length), out = new Array<bigint>(n);
     for (let i = 0; i < n; i++) {
       const v = (a[i] ?? 0n) - (b[i] ?? 0n);
       out[i] = v < 0n ? v + this.p : v;
     }
-    return trimInPlace(out, 0n);
+    return trimBig(out);
   }
-  scale(a: readonly bigint[], c: bigint): bigint[] {
+  scale(a: bigint[], c: bigint): bigint[] {
     if (c === 0n) return [];
     return a.map((v) => (v * c) % this.p);
   }
-  mul(a: readonly bigint[], b: readonly bigint[]): bigint[] {
+  mul(a: bigint[], b: bigint[]): bigint[] {
     if (a.length === 0 || b.length === 0) return [];
     const c = new Array<bigint>(a.length + b.length - 1).fill(0n);
     for (let i = 0; i < a.length; i++) {
@@ -410,14 +564,14 @@ class BigKernel implements Kernel<bigint> {
       if (ai === 0n) continue;
       for (let j = 0; j < b.length; j++) c[i + j] += ai * b[j]!;
     }
-    return trimInPlace(c.map((v) => v % this.p), 0n);
+    return trimBig(c.map((v) => v % this.p));
   }
-  sqr(a: readonly bigint[]): bigint[] {
+  sqr(a: bigint[]): bigint[] {
     return this.mul(a, a);
   }
-  divrem(a: readonly bigint[], b: readonly bigint[]): { q: bigint[]; r: bigint[] } {
+  divrem(a: bigint[], b: bigint[]): { q: bigint[]; r: bigint[] } {
     const p = this.p, db = b.length - 1;
-    if (db < 0) throw new Error("gfp: division by the zero polynomial");
+    if (db < 0) throw new RangeError("gfp: division by the zero polynomial");
     if (a.length <= db) return { q: [], r: a.slice() };
     const lcInv = invBig(b[db]!, p);
     const r = a.slice();
@@ -430,35 +584,81 @@ class BigKernel implements Kernel<bigint> {
       const nt = p - t, off = i - db;
       for (let j = 0; j < db; j++) r[off + j] = r[off + j]! + nt * b[j]!;
     }
-    return { q: trimInPlace(q, 0n), r: trimInPlace(r.slice(0, db).map((v) => v % p), 0n) };
+    return { q: trimBig(q), r: trimBig(r.slice(0, db).map((v) => v % p)) };
   }
-  rem(a: readonly bigint[], b: readonly bigint[]): bigint[] {
+  rem(a: bigint[], b: bigint[]): bigint[] {
     return this.divrem(a, b).r;
   }
-  monic(a: readonly bigint[]): bigint[] {
+  gcd(a: bigint[], b: bigint[]): bigint[] {
+    let x = a, y = b;
+    while (y.length > 0) {
+      const r = this.rem(x, y);
+      x = y;
+      y = r;
+    }
+    return this.monic(x);
+  }
+  monic(a: bigint[]): bigint[] {
     if (a.length === 0) return [];
     const lc = a[a.length - 1]!;
     return lc === 1n ? a.slice() : this.scale(a, invBig(lc, this.p));
   }
-  deriv(a: readonly bigint[]): bigint[] {
+  deriv(a: bigint[]): bigint[] {
     const out: bigint[] = [];
     for (let i = 1; i < a.length; i++) out.push((BigInt(i) * a[i]!) % this.p);
-    return trimInPlace(out, 0n);
+    return trimBig(out);
   }
-  eval(a: readonly bigint[], x: bigint): bigint {
+  eval(a: bigint[], x: bigint): bigint {
     let acc = 0n;
     for (let i = a.length - 1; i >= 0; i--) acc = (acc * x + a[i]!) % this.p;
     return acc;
   }
-  applyFrob(F: Frob<bigint>, h: readonly bigint[]): bigint[] {
-    const acc = new Array<bigint>(F.n).fill(0n);
+  frob(rows: readonly bigint[][], n: number): unknown {
+    return { n, rows };
+  }
+  applyFrob(F: unknown, h: bigint[]): bigint[] {
+    const { n, rows } = F as { n: number; rows: bigint[][] };
+    const acc = new Array<bigint>(n).fill(0n);
     for (let j = 0; j < h.length; j++) {
       const c = h[j]!;
       if (c === 0n) continue;
-      const row = F.rows[j]!;
+      const row = rows[j]!;
       for (let k = 0; k < row.length; k++) acc[k] += c * row[k]!;
     }
-    return trimInPlace(acc.map((v) => v % this.p), 0n);
+    return trimBig(acc.map((v) => v % this.p));
+  }
+  frobNullity(F: unknown): number {
+    const { n, rows } = F as { n: number; rows: bigint[][] };
+    const p = this.p;
+    const A = rows.map((r, i) => {
+      const a = new Array<bigint>(n).fill(0n);
+      r.forEach((c, k) => (a[k] = c));
+      a[i] = (a[i]! + p - 1n) % p;
+      return a;
+    });
+    let row = 0;
+    for (let col = 0; col < n && row < n; col++) {
+      let piv = -1;
+      for (let r = row; r < n; r++) {
+        A[r]![col] = A[r]![col]! % p;
+        if (A[r]![col] !== 0n && piv < 0) piv = r;
+      }
+      if (piv < 0) continue;
+      [A[row], A[piv]] = [A[piv]!, A[row]!];
+      const P = A[row]!;
+      for (let k = col; k < n; k++) P[k] = P[k]! % p;
+      const inv = invBig(P[col]!, p);
+      for (let r = row + 1; r < n; r++) {
+        const R = A[r]!;
+        const c = R[col]!;
+        if (c === 0n) continue;
+        const m = p - (c * inv) % p;
+        for (let k = col + 1; k < n; k++) R[k] = R[k]! + m * P[k]!;
+        R[col] = 0n;
+      }
+      row++;
+    }
+    return n - row;
   }
   random(deg: number, rng: SeededRandom): bigint[] {
     const out: bigint[] = [];
@@ -468,7 +668,7 @@ class BigKernel implements Kernel<bigint> {
       for (let w = 0; w < words; w++) v = (v << 32n) | BigInt(rng.nextU32());
       out.push(v % this.p);
     }
-    return trimInPlace(out, 0n);
+    return trimBig(out);
   }
 }
 
@@ -477,89 +677,81 @@ class BigKernel implements Kernel<bigint> {
 /** Largest p taking the number path: residue products stay below 2^52 (exact in a double). */
 const NUMBER_PATH_LIMIT = 1n << 26n;
 
-function kernel(p: bigint): Kernel<unknown> {
+type AnyKernel = Kernel<unknown, Poly<unknown>>;
+
+function kernel(p: bigint): AnyKernel {
   if (p < 2n) throw new RangeError("gfp: the modulus must be a prime ≥ 2");
-  return (p < NUMBER_PATH_LIMIT ? new NumKernel(p) : new BigKernel(p)) as unknown as Kernel<unknown>;
+  return (p < NUMBER_PATH_LIMIT ? new NumKernel(p) : new BigKernel(p)) as unknown as AnyKernel;
 }
 
 // ───────────────────────────── generic algorithms ─────────────────────────────
 
-function deg<C>(a: readonly C[]): number {
+function deg(a: { readonly length: number }): number {
   return a.length - 1;
 }
 
-function isOne<C>(K: Kernel<C>, a: readonly C[]): boolean {
-  return a.length === 1 && a[0] === K.one;
-}
-
-/** Monic gcd (0 when both are 0). */
-function gcdK<C>(K: Kernel<C>, a: readonly C[], b: readonly C[]): C[] {
-  let x = a.slice(), y = b.slice();
-  while (y.length > 0) {
-    const r = K.rem(x, y);
-    x = y;
-    y = r;
-  }
-  return K.monic(x);
-}
-
-function xgcdK<C>(K: Kernel<C>, a: readonly C[], b: readonly C[]): { g: C[]; s: C[]; t: C[] } {
-  let r0 = a.slice(), r1 = b.slice();
-  let s0: C[] = [K.one], s1: C[] = [], t0: C[] = [], t1: C[] = [K.one];
+export function xgcdK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, a: P, b: P): { g: P; s: P; t: P } {
+  let r0 = a, r1 = b;
+  let s0 = K.make([K.one]), s1 = K.make([]), t0 = K.make([]), t1 = K.make([K.one]);
   while (r1.length > 0) {
     const { q, r } = K.divrem(r0, r1);
     [r0, r1] = [r1, r];
     [s0, s1] = [s1, K.sub(s0, K.mul(q, s1))];
     [t0, t1] = [t1, K.sub(t0, K.mul(q, t1))];
   }
-  if (r0.length === 0) return { g: [], s: [], t: [] };
+  if (r0.length === 0) return { g: r0, s: r0, t: r0 };
   const li = K.invC(r0[r0.length - 1]!);
   return { g: K.scale(r0, li), s: K.scale(s0, li), t: K.scale(t0, li) };
 }
 
-function mulmodK<C>(K: Kernel<C>, a: readonly C[], b: readonly C[], m: readonly C[]): C[] {
+function mulmodK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, a: P, b: P, m: P): P {
   return K.rem(K.mul(a, b), m);
 }
 
-function powmodK<C>(K: Kernel<C>, a: readonly C[], e: bigint, m: readonly C[], checkpoint: () => void = noop): C[] {
-  if (deg(m) === 0) return [];
-  let base = K.rem(a, m);
-  if (e === 0n) return [K.one];
-  let acc: C[] | undefined;
+export function powmodK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, a: P, e: bigint, m: P, checkpoint: () => void = noop): P {
+  if (deg(m) === 0) return K.make([]);
+  if (e === 0n) return K.make([K.one]);
+  const base = K.rem(a, m);
   const bits = e.toString(2);
-  acc = base.slice();
+  let acc = base;
   for (let i = 1; i < bits.length; i++) {
     acc = K.rem(K.sqr(acc), m);
     if (bits[i] === "1") acc = K.rem(K.mul(acc, base), m);
     checkpoint();
   }
-  base = acc;
-  return base;
+  return acc;
 }
 
-/** The Frobenius matrix of m (monic, degree n ≥ 1): rows x^(jp) mod m, j = 0..n−1. */
-function frobMatrix<C>(K: Kernel<C>, m: readonly C[], checkpoint: () => void): { F: Frob<C>; xp: C[] } {
+/** The Frobenius matrix of m (monic, degree n ≥ 1) from the rows x^(jp) mod m, j = 0..n−1; and x^p mod m. */
+function frobMatrix<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, m: P, checkpoint: () => void): { F: unknown; xp: P } {
   const n = deg(m);
-  const xp = powmodK(K, [K.zero, K.one], K.p, m, checkpoint);
-  const rows: C[][] = [[K.one]];
-  let cur: C[] = [K.one];
+  const x = K.make([K.zero, K.one]);
+  const xp = powmodK(K, x, K.q, m, checkpoint);
+  // Multiplication by x^p modulo m is linear: tabulate x^k·x^p mod m (k < n, O(n) each), then each
+  // row x^((j+1)p) = x^(jp)·x^p is one matrix–vector product (n^2) instead of a product and a
+  // division (~1.6 n^2 here).
+  const shifts: P[] = [xp];
+  for (let k = 1; k < n; k++) shifts.push(K.rem(K.mul(shifts[k - 1]!, x), m));
+  const T = K.frob(shifts, n);
+  const rows: P[] = [K.make([K.one])];
+  let cur = rows[0]!;
   for (let j = 1; j < n; j++) {
-    cur = mulmodK(K, cur, xp, m);
+    cur = K.applyFrob(T, cur);
     rows.push(cur);
     checkpoint();
   }
-  return { F: { n, rows }, xp };
+  return { F: K.frob(rows, n), xp };
 }
 
 /** Square-free decomposition of a monic f of degree ≥ 1: pairs (g_i, i) with f = Π g_i^i. */
-function squarefreeK<C>(K: Kernel<C>, f: readonly C[], checkpoint: () => void): { factor: C[]; multiplicity: number }[] {
-  const out: { factor: C[]; multiplicity: number }[] = [];
-  const rec = (a: readonly C[], mult: number): void => {
-    let c = gcdK(K, a, K.deriv(a));
+export function squarefreeK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, f: P, checkpoint: () => void): { factor: P; multiplicity: number }[] {
+  const out: { factor: P; multiplicity: number }[] = [];
+  const rec = (a: P, mult: number): void => {
+    let c = K.gcd(a, K.deriv(a));
     let w = K.divrem(a, c).q;
     let i = 1;
     while (deg(w) > 0) {
-      const y = gcdK(K, w, c);
+      const y = K.gcd(w, c);
       const fac = K.divrem(w, y).q;
       if (deg(fac) > 0) out.push({ factor: fac, multiplicity: i * mult });
       w = y;
@@ -568,11 +760,11 @@ function squarefreeK<C>(K: Kernel<C>, f: readonly C[], checkpoint: () => void): 
       checkpoint();
     }
     if (deg(c) > 0) {
-      // c is a p-th power: c = Σ c_{ip} x^{ip}; in GF(p), a^(1/p) = a.
+      // c = Σ c_{jp} x^{jp} is a p-th power, and b^(1/p) = b in GF(p).
       const pn = Number(K.p);
       const root: C[] = [];
-      for (let j = 0; j * pn < c.length; j++) root.push(c[j * pn]!);
-      rec(root, mult * pn);
+      for (let j = 0; j * pn < c.length; j++) root.push(K.pthRootC(c[j * pn]!));
+      rec(K.make(root), mult * pn);
     }
   };
   rec(f, 1);
@@ -581,19 +773,24 @@ function squarefreeK<C>(K: Kernel<C>, f: readonly C[], checkpoint: () => void): 
 }
 
 /** Distinct-degree factorization of a monic square-free f: (g_d, d), g_d = product of the degree-d factors. */
-function ddfK<C>(K: Kernel<C>, f: readonly C[], checkpoint: () => void): { factor: C[]; degree: number }[] {
-  const out: { factor: C[]; degree: number }[] = [];
+export function ddfK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, f: P, checkpoint: () => void): { factor: P; degree: number }[] {
+  const out: { factor: P; degree: number }[] = [];
   if (deg(f) <= 0) return out;
-  if (deg(f) === 1) return [{ factor: f.slice(), degree: 1 }];
+  if (deg(f) === 1) return [{ factor: f, degree: 1 }];
   const { F, xp } = frobMatrix(K, f, checkpoint);
-  const x: C[] = [K.zero, K.one];
-  let rest = f.slice();
+  // Berlekamp's count of the irreducible factors (n^3/3, a fraction of the matrix's cost) lets the
+  // loop stop as soon as one factor is left: a random f has ~ln n factors and a large one, so
+  // this usually ends the loop long before deg/2 steps.
+  let left = K.frobNullity(F);
+  const x = K.make([K.zero, K.one]);
+  let rest = f;
   let h = xp;
-  for (let i = 1; 2 * i <= deg(rest); i++) {
+  for (let i = 1; left > 1 && 2 * i <= deg(rest); i++) {
     if (i > 1) h = K.applyFrob(F, h);
-    const g = gcdK(K, rest, K.sub(K.rem(h, rest), x));
+    const g = K.gcd(rest, K.sub(deg(h) >= deg(rest) ? K.rem(h, rest) : h, x));
     if (deg(g) > 0) {
       out.push({ factor: g, degree: i });
+      left -= deg(g) / i;
       rest = K.divrem(rest, g).q;
     }
     checkpoint();
@@ -603,43 +800,45 @@ function ddfK<C>(K: Kernel<C>, f: readonly C[], checkpoint: () => void): { facto
 }
 
 /** Equal-degree splitting (Cantor–Zassenhaus) of a monic square-free g whose factors all have degree d. */
-function edfK<C>(K: Kernel<C>, g: readonly C[], d: number, rng: SeededRandom, checkpoint: () => void): C[][] {
-  const n = deg(g);
-  if (n === d) return [g.slice()];
-  const result: C[][] = [];
-  const F = d > 1 ? frobMatrix(K, g, checkpoint).F : undefined;
-  const half = (K.p - 1n) / 2n;
-  const split = (h: readonly C[]): void => {
+export function edfK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, g: P, d: number, rng: SeededRandom, checkpoint: () => void): P[] {
+  if (deg(g) === d) return [g];
+  const result: P[] = [];
+  const F = d > 1 && K.p !== 2n ? frobMatrix(K, g, checkpoint).F : undefined;
+  const half = (K.q - 1n) / 2n;
+  // GF(2^e): the absolute trace to GF(2) of the residue field GF(2^(e·d)) takes e·d squarings.
+  const traceSteps = K.p === 2n ? d * (K.q.toString(2).length - 1) : 0;
+  const one = K.make([K.one]);
+  const split = (h: P): void => {
     if (deg(h) === d) {
-      result.push(h.slice());
+      result.push(h);
       return;
     }
     for (;;) {
       checkpoint();
       const a = K.random(deg(h) - 1, rng);
       if (deg(a) <= 0) continue;
-      let b: C[];
+      let b: P;
       if (K.p === 2n) {
-        // Trace map: Σ_{i<d} a^(2^i); on each factor it lands in GF(2), 0 or 1 with probability 1/2.
-        let t = a.slice(), acc = a.slice();
-        for (let i = 1; i < d; i++) {
+        // Trace map Σ_{i<e·d} a^(2^i): on each factor it lands in GF(2), 0 or 1 with probability 1/2.
+        let t = a, acc = a;
+        for (let i = 1; i < traceSteps; i++) {
           t = K.rem(K.sqr(t), h);
           acc = K.add(acc, t);
         }
         b = acc;
       } else {
-        // a^((p^d − 1)/2) = (a · a^p · … · a^(p^(d−1)))^((p−1)/2): the norm to GF(p), then the quadratic character.
-        let norm = a.slice();
+        // a^((q^d − 1)/2) = (a · a^q · … · a^(q^(d−1)))^((q−1)/2): the norm to GF(q), then its quadratic character.
+        let norm = a;
         if (F) {
-          let t = a.slice();
+          let t = a;
           for (let i = 1; i < d; i++) {
             t = K.rem(K.applyFrob(F, t), h);
             norm = mulmodK(K, norm, t, h);
           }
         }
-        b = K.sub(powmodK(K, norm, half, h, checkpoint), [K.one]);
+        b = K.sub(powmodK(K, norm, half, h, checkpoint), one);
       }
-      const u = gcdK(K, h, b);
+      const u = K.gcd(h, b);
       if (deg(u) > 0 && deg(u) < deg(h)) {
         split(u);
         split(K.divrem(h, u).q);
@@ -652,22 +851,21 @@ function edfK<C>(K: Kernel<C>, g: readonly C[], d: number, rng: SeededRandom, ch
 }
 
 /** Rabin: f (degree n ≥ 1) is irreducible iff x^(p^n) ≡ x (mod f) and gcd(f, x^(p^(n/q)) − x) = 1 for each prime q | n. */
-function rabinK<C>(K: Kernel<C>, f0: readonly C[], checkpoint: () => void): boolean {
+export function rabinK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, f0: P, checkpoint: () => void): boolean {
   const n = deg(f0);
   if (n <= 0) return false;
   if (n === 1) return true;
   const f = K.monic(f0);
   const { F, xp } = frobMatrix(K, f, checkpoint);
-  const x: C[] = [K.zero, K.one];
+  const x = K.make([K.zero, K.one]);
   const needed = new Set(primeDivisors(n).map((q) => n / q));
   let h = xp;
   for (let i = 1; i <= n; i++) {
     if (i > 1) h = K.applyFrob(F, h);
-    if (needed.has(i) && deg(gcdK(K, f, K.sub(h, x))) > 0) return false;
+    if (needed.has(i) && deg(K.gcd(f, K.sub(h, x))) > 0) return false;
     checkpoint();
   }
-  const last = K.sub(h, x);
-  return last.length === 0;
+  return K.sub(h, x).length === 0;
 }
 
 function primeDivisors(n: number): number[] {
@@ -682,20 +880,20 @@ function primeDivisors(n: number): number[] {
   return out;
 }
 
-function compareK<C>(a: readonly C[], b: readonly C[], toBig: (c: C) => bigint): number {
+function compareBig(a: readonly bigint[], b: readonly bigint[]): number {
   if (a.length !== b.length) return a.length - b.length;
   for (let i = a.length - 1; i >= 0; i--) {
-    const x = toBig(a[i]!), y = toBig(b[i]!);
+    const x = a[i]!, y = b[i]!;
     if (x !== y) return x < y ? -1 : 1;
   }
   return 0;
 }
 
-function factorK<C>(K: Kernel<C>, f: readonly C[], opts: GfpOptions): { unit: C; factors: { factor: C[]; multiplicity: number }[] } {
+export function factorK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, f: P, opts: GfpOptions): { unit: C; factors: { factor: P; multiplicity: number }[] } {
   const checkpoint = opts.checkpoint ?? noop;
   if (f.length === 0) throw new RangeError("gfp: the zero polynomial has no factorization");
   const unit = f[f.length - 1]!;
-  const factors: { factor: C[]; multiplicity: number }[] = [];
+  const factors: { factor: P; multiplicity: number }[] = [];
   if (deg(f) === 0) return { unit, factors };
   const rng = new SeededRandom(opts.seed ?? 1);
   for (const { factor: s, multiplicity } of squarefreeK(K, K.monic(f), checkpoint)) {
@@ -703,28 +901,23 @@ function factorK<C>(K: Kernel<C>, f: readonly C[], opts: GfpOptions): { unit: C;
       for (const h of edfK(K, g, degree, rng, checkpoint)) factors.push({ factor: h, multiplicity });
     }
   }
-  factors.sort((u, v) => compareK(u.factor, v.factor, (c) => K.toBig(c)) || u.multiplicity - v.multiplicity);
   return { unit, factors };
 }
 
-function rootsK<C>(K: Kernel<C>, f: readonly C[], opts: GfpOptions): { root: C; multiplicity: number }[] {
+export function rootsK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, f: P, opts: GfpOptions): { root: C; multiplicity: number }[] {
   const checkpoint = opts.checkpoint ?? noop;
   if (f.length === 0) throw new RangeError("gfp: every element is a root of the zero polynomial");
   const out: { root: C; multiplicity: number }[] = [];
   if (deg(f) === 0) return out;
   const rng = new SeededRandom(opts.seed ?? 1);
-  const x: C[] = [K.zero, K.one];
+  const x = K.make([K.zero, K.one]);
   for (const { factor: s, multiplicity } of squarefreeK(K, K.monic(f), checkpoint)) {
-    // The split part gcd(s, x^p − x) is the product of the distinct linear factors of s.
-    const xp = powmodK(K, x, K.p, s, checkpoint);
-    const lin = gcdK(K, s, K.sub(xp, x));
+    // gcd(s, x^q − x) is the product of the distinct linear factors of s.
+    const xp = powmodK(K, x, K.q, s, checkpoint);
+    const lin = K.gcd(s, K.sub(xp, x));
     if (deg(lin) <= 0) continue;
-    for (const h of edfK(K, lin, 1, rng, checkpoint)) out.push({ root: K.negC(h[0] ?? K.zero), multiplicity });
+    for (const h of edfK(K, lin, 1, rng, checkpoint)) out.push({ root: K.negC(h[0]!), multiplicity });
   }
-  out.sort((u, v) => {
-    const a = K.toBig(u.root), b = K.toBig(v.root);
-    return a < b ? -1 : a > b ? 1 : 0;
-  });
   return out;
 }
 
@@ -751,7 +944,7 @@ export function gfpSub(f: readonly bigint[], g: readonly bigint[], p: bigint): b
 /** −f. */
 export function gfpNeg(f: readonly bigint[], p: bigint): bigint[] {
   const K = kernel(p);
-  return K.to(K.sub([], K.from(f)));
+  return K.to(K.sub(K.make([]), K.from(f)));
 }
 
 /** c · f. */
@@ -807,10 +1000,10 @@ export function gfpEvaluate(f: readonly bigint[], x: bigint, p: bigint): bigint 
 /** The monic gcd of f and g (gcd(0, 0) = []). */
 export function gfpGcd(f: readonly bigint[], g: readonly bigint[], p: bigint): bigint[] {
   const K = kernel(p);
-  return K.to(gcdK(K, K.from(f), K.from(g)));
+  return K.to(K.gcd(K.from(f), K.from(g)));
 }
 
-/** Extended gcd: s·f + t·g = gcd (monic; all [] when f = g = 0), with deg s < deg g, deg t < deg f when both are nonconstant. */
+/** Extended gcd: s·f + t·g = gcd, the gcd monic (all [] when f = g = 0). */
 export function gfpXgcd(f: readonly bigint[], g: readonly bigint[], p: bigint): { gcd: bigint[]; s: bigint[]; t: bigint[] } {
   const K = kernel(p);
   const r = xgcdK(K, K.from(f), K.from(g));
@@ -847,22 +1040,25 @@ export function gfpSquarefree(f: readonly bigint[], p: bigint, opts: GfpOptions 
 }
 
 /**
- * Distinct-degree factorization of a monic square-free f: (factor, degree) with `factor` the
- * product of all irreducible factors of f of that degree; ascending degree.
+ * Distinct-degree factorization of a square-free f (made monic): (factor, degree) with `factor`
+ * the product of all irreducible factors of f of that degree; ascending degree.
  */
 export function gfpDistinctDegree(f: readonly bigint[], p: bigint, opts: GfpOptions = {}): { factor: bigint[]; degree: number }[] {
   const K = kernel(p);
   return ddfK(K, K.monic(K.from(f)), opts.checkpoint ?? noop).map((g) => ({ factor: K.to(g.factor), degree: g.degree }));
 }
 
-/** Equal-degree factorization (Cantor–Zassenhaus) of a monic square-free f all of whose irreducible factors have degree d. */
+/**
+ * Equal-degree factorization (Cantor–Zassenhaus) of a square-free f (made monic) all of whose
+ * irreducible factors have degree d; the factors sorted by `compareGfp`.
+ */
 export function gfpEqualDegree(f: readonly bigint[], d: number, p: bigint, opts: GfpOptions = {}): bigint[][] {
   const K = kernel(p);
   const ff = K.monic(K.from(f));
-  if (d < 1 || deg(ff) % d !== 0) throw new RangeError("gfp: the degree is not a multiple of d");
-  const out = edfK(K, ff, d, new SeededRandom(opts.seed ?? 1), opts.checkpoint ?? noop);
-  out.sort((u, v) => compareK(u, v, (c) => K.toBig(c)));
-  return out.map((h) => K.to(h));
+  if (d < 1 || deg(ff) < 1 || deg(ff) % d !== 0) throw new RangeError("gfp: the degree is not a positive multiple of d");
+  return edfK(K, ff, d, new SeededRandom(opts.seed ?? 1), opts.checkpoint ?? noop)
+    .map((h) => K.to(h))
+    .sort(compareBig);
 }
 
 /**
@@ -873,7 +1069,9 @@ export function gfpEqualDegree(f: readonly bigint[], d: number, p: bigint, opts:
 export function gfpFactor(f: readonly bigint[], p: bigint, opts: GfpOptions = {}): GfpFactorization {
   const K = kernel(p);
   const r = factorK(K, K.from(f), opts);
-  return { unit: K.toBig(r.unit), factors: r.factors.map((x) => ({ factor: K.to(x.factor), multiplicity: x.multiplicity })) };
+  const factors = r.factors.map((x) => ({ factor: K.to(x.factor), multiplicity: x.multiplicity }));
+  factors.sort((u, v) => compareBig(u.factor, v.factor) || u.multiplicity - v.multiplicity);
+  return { unit: K.toBig(r.unit), factors };
 }
 
 /** Rabin's irreducibility test (deterministic). Constants and 0 are not irreducible. */
@@ -885,18 +1083,20 @@ export function gfpIsIrreducible(f: readonly bigint[], p: bigint, opts: GfpOptio
 /** All roots of a nonzero f in GF(p), ascending, with multiplicities. */
 export function gfpRoots(f: readonly bigint[], p: bigint, opts: GfpOptions = {}): GfpRoot[] {
   const K = kernel(p);
-  return rootsK(K, K.from(f), opts).map((r) => ({ root: K.toBig(r.root), multiplicity: r.multiplicity }));
+  return rootsK(K, K.from(f), opts)
+    .map((r) => ({ root: K.toBig(r.root), multiplicity: r.multiplicity }))
+    .sort((u, v) => (u.root < v.root ? -1 : u.root > v.root ? 1 : 0));
 }
 
 /** The canonical order of factors: degree, then coefficients from x^(d−1) down to x^0. */
 export function compareGfp(f: readonly bigint[], g: readonly bigint[]): number {
-  return compareK(f, g, (c) => c);
+  return compareBig(f, g);
 }
 
 /**
  * Preflight estimate, in 64-bit limb operations, of gfpFactor / gfpIsIrreducible on a degree-n
  * polynomial over GF(p): ~3n^3 multiply-adds for the Frobenius matrix and the distinct-degree
- * steps, plus n^2·log p for x^p mod f; × limbs² on the bigint path.
+ * steps, plus n^2·log p for x^p mod f; × limbs² (and bigint overhead) on the bigint path.
  */
 export function gfpFactorCost(n: number, p: bigint): number {
   const bits = p.toString(2).length;

@@ -5,6 +5,7 @@
  * once (n·m coefficient products, one sort of the result).
  */
 import { JacobianError } from "../../errors.js";
+import { dMul, dPow } from "./dense.js";
 import type { CoeffRing, Polynomial, PolyRing, Term } from "./types.js";
 
 export type Terms<T> = readonly Term<T>[];
@@ -100,8 +101,33 @@ export function spMul<T>(R: CoeffRing<T>, a: Terms<T>, b: Terms<T>, tick?: () =>
     }
     return out; // multiplying by a monomial keeps the order
   }
-  const acc = new TermAccumulator(R);
   const n = a[0]!.exponents.length;
+  const packing = packFor(a, b, n);
+  if (packing) {
+    // Exponent vectors packed into one safe integer, most significant variable first, so that
+    // sums of packed keys are packed sums and numeric order is lexicographic order.
+    const ka = a.map((t) => packing.pack(t.exponents));
+    const kb = b.map((t) => packing.pack(t.exponents));
+    const acc = new Map<number, T>();
+    for (let i = 0; i < a.length; i++) {
+      const ci = a[i]!.coeff, ki = ka[i]!;
+      for (let j = 0; j < b.length; j++) {
+        const k = ki + kb[j]!;
+        const c = R.mul(ci, b[j]!.coeff);
+        const cur = acc.get(k);
+        acc.set(k, cur === undefined ? c : R.add(cur, c));
+      }
+      tick?.();
+    }
+    const keys = [...acc.keys()].sort((x, y) => y - x);
+    const out: Term<T>[] = [];
+    for (const k of keys) {
+      const c = acc.get(k)!;
+      if (!R.isZero(c)) out.push({ exponents: packing.unpack(k), coeff: c });
+    }
+    return out;
+  }
+  const acc = new TermAccumulator(R);
   const e = new Array<number>(n);
   for (const x of a) {
     for (const y of b) {
@@ -111,6 +137,45 @@ export function spMul<T>(R: CoeffRing<T>, a: Terms<T>, b: Terms<T>, tick?: () =>
     tick?.();
   }
   return acc.terms();
+}
+
+interface Packing {
+  pack(e: readonly number[]): number;
+  unpack(k: number): number[];
+}
+
+/** A packing of the exponent vectors of a·b into safe integers, when they fit in 53 bits. */
+function packFor<T>(a: Terms<T>, b: Terms<T>, n: number): Packing | undefined {
+  const radix: number[] = [];
+  let total = 1;
+  for (let i = 0; i < n; i++) {
+    const r = degreeIn(a, i) + degreeIn(b, i) + 1;
+    radix.push(r);
+    total *= r;
+    if (total > 2 ** 53) return undefined;
+  }
+  const weight = new Array<number>(n);
+  let w = 1;
+  for (let i = n - 1; i >= 0; i--) {
+    weight[i] = w;
+    w *= radix[i]!;
+  }
+  return {
+    pack(e) {
+      let k = 0;
+      for (let i = 0; i < n; i++) k += e[i]! * weight[i]!;
+      return k;
+    },
+    unpack(k) {
+      const e = new Array<number>(n);
+      for (let i = 0; i < n; i++) {
+        const q = Math.floor(k / weight[i]!);
+        e[i] = q;
+        k -= q * weight[i]!;
+      }
+      return e;
+    },
+  };
 }
 
 export function spPow<T>(R: CoeffRing<T>, a: Terms<T>, e: number, nvars: number, tick?: () => void): Terms<T> {
@@ -255,7 +320,7 @@ export function spSubstitute<T>(R: CoeffRing<T>, a: Terms<T>, i: number, q: Term
     const e = degrees[j]!;
     acc = spAdd(R, acc, sortTerms(groups.get(e)!));
     const next = j + 1 < degrees.length ? degrees[j + 1]! : 0;
-    if (e - next > 0) acc = spMul(R, acc, spPow(R, q, e - next, nvars, tick), tick);
+    if (e - next > 0) acc = spMulAuto(R, acc, e - next === 1 ? q : spPowAuto(R, q, e - next, nvars, tick), tick);
     tick?.();
   }
   return acc;
@@ -315,4 +380,83 @@ export function spDivExact<T>(R: CoeffRing<T>, a: Terms<T>, b: Terms<T>, tick?: 
     tick?.();
   }
   return q.terms();
+}
+
+// Kronecker map x_i ↦ X^(w_i): multivariate products and powers through dense univariate ones.
+
+/** Weights of the Kronecker map x_i ↦ X^(w_i) for exponents below `radix` (first variable most significant). */
+export function kronecker(radix: readonly number[]): { radix: readonly number[]; weights: number[] } {
+  const weights = new Array<number>(radix.length);
+  let w = 1;
+  for (let i = radix.length - 1; i >= 0; i--) {
+    weights[i] = w;
+    w *= radix[i]!;
+  }
+  return { radix, weights };
+}
+
+export function toDense<T>(R: CoeffRing<T>, a: Terms<T>, weights: readonly number[]): T[] {
+  let top = 0;
+  const keys = a.map((t) => {
+    let k = 0;
+    t.exponents.forEach((e, i) => (k += e * weights[i]!));
+    if (k > top) top = k;
+    return k;
+  });
+  const out = new Array<T>(a.length ? top + 1 : 0).fill(R.zero);
+  a.forEach((t, j) => (out[keys[j]!] = t.coeff));
+  return out;
+}
+
+export function fromDense<T>(R: CoeffRing<T>, d: readonly T[], k: { weights: readonly number[] }): Terms<T> {
+  const n = k.weights.length;
+  const out: { exponents: number[]; coeff: T }[] = [];
+  for (let i = d.length - 1; i >= 0; i--) {
+    if (R.isZero(d[i]!)) continue;
+    const e = new Array<number>(n);
+    let r = i;
+    for (let v = 0; v < n; v++) {
+      e[v] = Math.floor(r / k.weights[v]!);
+      r -= e[v]! * k.weights[v]!;
+    }
+    out.push({ exponents: e, coeff: d[i]! });
+  }
+  return out;
+}
+
+/**
+ * A product choosing the method: the dense product of the Kronecker images (Kronecker
+ * substitution, dense.ts) when the image is not much sparser than the term products
+ * (slots ≤ terms_a·terms_b / 4), else the packed sparse product.
+ */
+export function spMulAuto<T>(R: CoeffRing<T>, a: Terms<T>, b: Terms<T>, tick?: () => void): Terms<T> {
+  if (a.length > 1 && b.length > 1) {
+    const n = a[0]!.exponents.length;
+    const radix: number[] = [];
+    for (let i = 0; i < n; i++) radix.push(degreeIn(a, i) + degreeIn(b, i) + 1);
+    const size = radix.reduce((x, y) => x * y, 1);
+    if (size <= (a.length * b.length) / 4) {
+      const k = kronecker(radix);
+      return fromDense(R, dMul(R, toDense(R, a, k.weights), toDense(R, b, k.weights)), k);
+    }
+  }
+  return spMul(R, a, b, tick);
+}
+
+/** a^e choosing dense powering of the Kronecker image when it is small enough. */
+export function spPowAuto<T>(R: CoeffRing<T>, a: Terms<T>, e: number, nvars: number, tick?: () => void): Terms<T> {
+  if (e <= 1 || a.length <= 1) return spPow(R, a, e, nvars, tick);
+  const radix: number[] = [];
+  for (let i = 0; i < nvars; i++) radix.push(degreeIn(a, i) * e + 1);
+  const size = radix.reduce((x, y) => x * y, 1);
+  if (size <= 4 * a.length * e + 64) {
+    const k = kronecker(radix);
+    return fromDense(R, dPow(R, toDense(R, a, k.weights), e, tick), k);
+  }
+  let result = spConstant(R, nvars, R.one);
+  for (const bit of e.toString(2)) {
+    result = spMulAuto(R, result, result, tick);
+    if (bit === "1") result = spMulAuto(R, result, a, tick);
+  }
+  return result;
 }

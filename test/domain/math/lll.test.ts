@@ -32,7 +32,7 @@ describe("domain/math/lll", () => {
     const w = [366n, 385n, 392n, 401n, 422n, 437n];
     const target = 366n + 392n + 437n;
     const K = 1000n;
-    const rows = w.map((x, i) => w.map((_, j) => (i === j ? 2n : 0n)).concat([x * K]));
+    const rows: bigint[][] = w.map((x, i) => w.map((_, j): bigint => (i === j ? 2n : 0n)).concat([x * K]));
     rows.push(w.map(() => 1n).concat([target * K]));
     const { basis } = lll(rows);
     expect(basis.some((r) => r[r.length - 1] === 0n && r.slice(0, -1).every((x) => x === 1n || x === -1n))).to.equal(true);

@@ -1,0 +1,274 @@
+/**
+ * Univariate polynomials over any finite field given by its CoeffRing — in practice GF(p^k) with
+ * FieldElement coefficients (ff's `extensionFieldRing`), but any finite CoeffRing<T> works (GF(p)
+ * itself too, slowly: use gfp.ts there). Dense little-endian arrays T[], trimmed (zero is []).
+ *
+ * The algorithms are gfp.ts's, run on a kernel whose coefficient operations are the ring's: the
+ * Frobenius is h ↦ h^q (q = |field|), square-free decomposition takes p-th roots c^(q/p) of the
+ * coefficients, Cantor–Zassenhaus uses the norm to GF(q) (odd q) or the absolute trace to GF(2)
+ * (q = 2^e), Rabin's test uses x^(q^n). Costs are those of gfp.ts in field operations (~3n^3 for a
+ * factorization of degree n); one field operation of GF(p^k) costs ~k^2 bigint products.
+ */
+import { SeededRandom } from "../seeded-random.js";
+import { factorK, powmodK, rabinK, rootsK, squarefreeK, xgcdK, type FieldPolyKernel, type GfpOptions } from "./gfp.js";
+import type { CoeffRing } from "./types.js";
+
+/** A factor with its multiplicity. */
+export interface FfFactor<T> {
+  factor: T[];
+  multiplicity: number;
+}
+
+class RingKernel<T> implements FieldPolyKernel<T, T[]> {
+  readonly p: bigint;
+  readonly q: bigint;
+  readonly zero: T;
+  readonly one: T;
+  /** a^0, a^1, …, a^(e−1) for the random elements (e = log_p q); [1] for a prime field. */
+  private readonly basis: T[];
+  constructor(readonly R: CoeffRing<T>) {
+    if (!R.isField || R.order === 0n || R.characteristic === 0n) throw new RangeError("ffactor: the coefficient ring must be a finite field");
+    this.p = R.characteristic;
+    this.q = R.order;
+    this.zero = R.zero;
+    this.one = R.one;
+    let e = 0;
+    for (let t = this.q; t > 1n; t /= this.p) e++;
+    this.basis = [R.one];
+    const g = R.generator;
+    if (e > 1 && g === undefined) throw new RangeError("ffactor: an extension field needs its generator");
+    for (let i = 1; i < e; i++) this.basis.push(R.mul(this.basis[i - 1]!, g!));
+  }
+  private trim(a: T[]): T[] {
+    let n = a.length;
+    while (n > 0 && this.R.isZero(a[n - 1]!)) n--;
+    a.length = n;
+    return a;
+  }
+  make(cs: readonly T[]): T[] {
+    return this.trim(cs.slice());
+  }
+  pthRootC(c: T): T {
+    // c^(q/p): the inverse of the Frobenius c ↦ c^p on GF(q).
+    return this.powC(c, this.q / this.p);
+  }
+  private powC(c: T, e: bigint): T {
+    let acc = this.R.one, b = c;
+    for (; e > 0n; e >>= 1n) {
+      if (e & 1n) acc = this.R.mul(acc, b);
+      b = this.R.mul(b, b);
+    }
+    return acc;
+  }
+  invC(a: T): T {
+    return this.R.inv(a);
+  }
+  negC(a: T): T {
+    return this.R.neg(a);
+  }
+  add(a: T[], b: T[]): T[] {
+    const n = Math.max(a.length, b.length), out = new Array<T>(n);
+    for (let i = 0; i < n; i++) out[i] = i >= a.length ? b[i]! : i >= b.length ? a[i]! : this.R.add(a[i]!, b[i]!);
+    return this.trim(out);
+  }
+  sub(a: T[], b: T[]): T[] {
+    const n = Math.max(a.length, b.length), out = new Array<T>(n);
+    for (let i = 0; i < n; i++) out[i] = i >= b.length ? a[i]! : i >= a.length ? this.R.neg(b[i]!) : this.R.sub(a[i]!, b[i]!);
+    return this.trim(out);
+  }
+  scale(a: T[], c: T): T[] {
+    return this.R.isZero(c) ? [] : this.trim(a.map((v) => this.R.mul(v, c)));
+  }
+  mul(a: T[], b: T[]): T[] {
+    if (!a.length || !b.length) return [];
+    const R = this.R, out = new Array<T>(a.length + b.length - 1).fill(R.zero);
+    for (let i = 0; i < a.length; i++) {
+      if (R.isZero(a[i]!)) continue;
+      for (let j = 0; j < b.length; j++) out[i + j] = R.add(out[i + j]!, R.mul(a[i]!, b[j]!));
+    }
+    return this.trim(out);
+  }
+  sqr(a: T[]): T[] {
+    return this.mul(a, a);
+  }
+  divrem(a: T[], b: T[]): { q: T[]; r: T[] } {
+    const R = this.R, db = b.length - 1;
+    if (db < 0) throw new RangeError("ffactor: division by the zero polynomial");
+    if (a.length <= db) return { q: [], r: a.slice() };
+    const li = R.inv(b[db]!);
+    const r = a.slice(), q = new Array<T>(a.length - db).fill(R.zero);
+    for (let i = a.length - 1; i >= db; i--) {
+      if (R.isZero(r[i]!)) continue;
+      const t = R.mul(r[i]!, li);
+      q[i - db] = t;
+      for (let j = 0; j <= db; j++) r[i - db + j] = R.sub(r[i - db + j]!, R.mul(t, b[j]!));
+    }
+    return { q: this.trim(q), r: this.trim(r.slice(0, db)) };
+  }
+  rem(a: T[], b: T[]): T[] {
+    return this.divrem(a, b).r;
+  }
+  gcd(a: T[], b: T[]): T[] {
+    let x = a, y = b;
+    while (y.length) [x, y] = [y, this.rem(x, y)];
+    return this.monic(x);
+  }
+  monic(a: T[]): T[] {
+    if (!a.length) return [];
+    return this.R.eq(a[a.length - 1]!, this.R.one) ? a.slice() : this.scale(a, this.R.inv(a[a.length - 1]!));
+  }
+  deriv(a: T[]): T[] {
+    const out: T[] = [];
+    for (let i = 1; i < a.length; i++) out.push(this.R.mul(this.R.fromInteger(BigInt(i)), a[i]!));
+    return this.trim(out);
+  }
+  frob(rows: readonly T[][], n: number): unknown {
+    return { n, rows };
+  }
+  applyFrob(F: unknown, h: T[]): T[] {
+    const { n, rows } = F as { n: number; rows: T[][] };
+    const R = this.R, acc = new Array<T>(n).fill(R.zero);
+    for (let j = 0; j < h.length; j++) {
+      if (R.isZero(h[j]!)) continue;
+      const row = rows[j]!;
+      for (let k = 0; k < row.length; k++) acc[k] = R.add(acc[k]!, R.mul(h[j]!, row[k]!));
+    }
+    return this.trim(acc);
+  }
+  frobNullity(F: unknown): number {
+    const { n, rows } = F as { n: number; rows: T[][] };
+    const R = this.R;
+    const A = rows.map((r, i) => {
+      const a = new Array<T>(n).fill(R.zero);
+      r.forEach((c, k) => (a[k] = c));
+      a[i] = R.sub(a[i]!, R.one);
+      return a;
+    });
+    let row = 0;
+    for (let col = 0; col < n && row < n; col++) {
+      let piv = -1;
+      for (let r = row; r < n && piv < 0; r++) if (!R.isZero(A[r]![col]!)) piv = r;
+      if (piv < 0) continue;
+      [A[row], A[piv]] = [A[piv]!, A[row]!];
+      const P = A[row]!, li = R.inv(P[col]!);
+      for (let r = row + 1; r < n; r++) {
+        const Rr = A[r]!;
+        if (R.isZero(Rr[col]!)) continue;
+        const m = R.mul(Rr[col]!, li);
+        for (let k = col; k < n; k++) Rr[k] = R.sub(Rr[k]!, R.mul(m, P[k]!));
+      }
+      row++;
+    }
+    return n - row;
+  }
+  random(deg: number, rng: SeededRandom): T[] {
+    const out: T[] = [];
+    const words = Math.ceil(this.p.toString(2).length / 32) + 1;
+    for (let i = 0; i <= deg; i++) {
+      let c = this.R.zero;
+      for (const b of this.basis) {
+        let v = 0n;
+        for (let w = 0; w < words; w++) v = (v << 32n) | BigInt(rng.nextU32());
+        c = this.R.add(c, this.R.mul(this.R.fromInteger(v % this.p), b));
+      }
+      out.push(c);
+    }
+    return this.trim(out);
+  }
+}
+
+const kernels = new WeakMap<object, RingKernel<unknown>>();
+function kernel<T>(R: CoeffRing<T>): RingKernel<T> {
+  let K = kernels.get(R) as RingKernel<T> | undefined;
+  if (!K) {
+    K = new RingKernel(R);
+    kernels.set(R, K as RingKernel<unknown>);
+  }
+  return K;
+}
+
+function trimmed<T>(R: CoeffRing<T>, f: readonly T[]): T[] {
+  const a = f.slice();
+  while (a.length && R.isZero(a[a.length - 1]!)) a.pop();
+  return a;
+}
+
+/** The canonical order of factors: degree, then coefficients from x^(d−1) down, compared by their formatted strings' (length, text). */
+export function compareFf<T>(R: CoeffRing<T>, f: readonly T[], g: readonly T[]): number {
+  if (f.length !== g.length) return f.length - g.length;
+  for (let i = f.length - 1; i >= 0; i--) {
+    if (R.eq(f[i]!, g[i]!)) continue;
+    const a = R.format(f[i]!), b = R.format(g[i]!);
+    return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+  }
+  return 0;
+}
+
+/**
+ * Complete factorization of a nonzero f over the finite field R into monic irreducibles
+ * (square-free, distinct-degree with the Frobenius matrix, Cantor–Zassenhaus), sorted by `compareFf`.
+ */
+export function ffFactor<T>(R: CoeffRing<T>, f: readonly T[], opts: GfpOptions = {}): { unit: T; factors: FfFactor<T>[] } {
+  const r = factorK(kernel(R), trimmed(R, f), opts);
+  r.factors.sort((u, v) => compareFf(R, u.factor, v.factor));
+  return r;
+}
+
+/** Square-free decomposition f = lc · Π factor^multiplicity (monic, square-free, pairwise coprime), by multiplicity. */
+export function ffSquarefree<T>(R: CoeffRing<T>, f: readonly T[], opts: GfpOptions = {}): FfFactor<T>[] {
+  const K = kernel(R), a = trimmed(R, f);
+  if (!a.length) throw new RangeError("ffactor: the zero polynomial has no square-free decomposition");
+  if (a.length === 1) return [];
+  return squarefreeK(K, K.monic(a), opts.checkpoint ?? (() => {}));
+}
+
+/** All roots of a nonzero f in the field, with multiplicities, sorted by their formatted strings' (length, text). */
+export function ffRoots<T>(R: CoeffRing<T>, f: readonly T[], opts: GfpOptions = {}): { root: T; multiplicity: number }[] {
+  const out = rootsK(kernel(R), trimmed(R, f), opts);
+  return out.sort((u, v) => compareFf(R, [u.root], [v.root]));
+}
+
+/** Rabin's irreducibility test over the field (constants are not irreducible). */
+export function ffIsIrreducible<T>(R: CoeffRing<T>, f: readonly T[], opts: GfpOptions = {}): boolean {
+  return rabinK(kernel(R), trimmed(R, f), opts.checkpoint ?? (() => {}));
+}
+
+/** Monic gcd. */
+export function ffGcd<T>(R: CoeffRing<T>, f: readonly T[], g: readonly T[]): T[] {
+  return kernel(R).gcd(trimmed(R, f), trimmed(R, g));
+}
+
+/** Extended gcd s·f + t·g = gcd (monic). */
+export function ffXgcd<T>(R: CoeffRing<T>, f: readonly T[], g: readonly T[]): { gcd: T[]; s: T[]; t: T[] } {
+  const r = xgcdK(kernel(R), trimmed(R, f), trimmed(R, g));
+  return { gcd: r.g, s: r.s, t: r.t };
+}
+
+/** f · g. */
+export function ffMul<T>(R: CoeffRing<T>, f: readonly T[], g: readonly T[]): T[] {
+  return kernel(R).mul(trimmed(R, f), trimmed(R, g));
+}
+
+/** Euclidean division (g ≠ 0). */
+export function ffDivRem<T>(R: CoeffRing<T>, f: readonly T[], g: readonly T[]): { quotient: T[]; remainder: T[] } {
+  const r = kernel(R).divrem(trimmed(R, f), trimmed(R, g));
+  return { quotient: r.q, remainder: r.r };
+}
+
+/** Preflight units of ffFactor on degree n over GF(p^k): ~3n^3 field operations of ~k^2 limb products each. */
+export function ffFactorCost(n: number, p: bigint, k: number): number {
+  const limbs = Math.ceil(p.toString(2).length / 64);
+  return (3 * n * n * n + 2 * n * n * p.toString(2).length * k) * (k * k * limbs * limbs * 4 + 20) + 1000;
+}
+
+/** f^e mod m (m ≠ 0). */
+export function ffPowMod<T>(R: CoeffRing<T>, f: readonly T[], e: bigint, m: readonly T[], opts: GfpOptions = {}): T[] {
+  return powmodK(kernel(R), trimmed(R, f), e, trimmed(R, m), opts.checkpoint);
+}
+
+/** f(x) by Horner's rule. */
+export function ffEvaluate<T>(R: CoeffRing<T>, f: readonly T[], x: T): T {
+  let acc = R.zero;
+  for (let i = f.length - 1; i >= 0; i--) acc = R.add(R.mul(acc, x), f[i]!);
+  return acc;
+}

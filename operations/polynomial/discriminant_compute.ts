@@ -1,0 +1,52 @@
+import { type } from "arktype";
+import { coeffRing, formatPolyRing } from "../../domain/math/poly/rings.js";
+import { discriminantIn } from "../../domain/math/poly/univariate.js";
+import { request, result } from "../_support/kinds.js";
+import { clearedBits, inputPolynomial, ioCost, polyCompute, polynomialBounds, polySize, univariateOne, POLY_FORM } from "./support.js";
+import { fieldEuclidUnits, modularResultantUnits, resultantBits } from "./zz_support.js";
+
+const Request = request({ polynomial: inputPolynomial("f " + POLY_FORM + ", in one variable") });
+const Result = result({
+  discriminant: type("string").describe("disc(f) in the coefficient ring's syntax (integer, rational p/q, residue, or GF(p^k) element)"),
+  ring: type("string").describe("the coefficient ring"),
+});
+type Req = typeof Request.infer;
+type Res = typeof Result.infer;
+
+const MAX_BITS = 4_000_000;
+
+export default polyCompute<Req, Res>({
+  id: "polynomial.discriminant.compute",
+  title: "Discriminant of a univariate polynomial",
+  summary:
+    "disc(f) = (−1)^(n(n−1)/2) · res(f, f′) / lc(f) for f of degree n ≥ 1 (PARI's poldisc; 1 for constants), over ZZ, QQ, GF(p) or GF(p^k): zero exactly when f has a repeated root. " +
+    "The resultant is multi-modular over ZZ and QQ (word primes up to Hadamard's bound, Chinese remaindering) and by Euclid over finite fields.",
+  keywords: ["polynomial", "discriminant", "poldisc", "repeated root", "square-free", "resultant", "derivative", "univariate"],
+  request: Request,
+  result: Result,
+  bounds: [...polynomialBounds("the polynomial"), { name: "discriminant_bits", limit: MAX_BITS, unit: "bits", description: "refused in preflight when Hadamard's bound on |res(f, f′)| exceeds this" }],
+  cost_model: "that of polynomial.resultant.compute on f and f′ (degrees n and n−1, coefficients of b and b + log2 n bits)",
+  budget: { max_units: 5e9, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 60_000 },
+  preflight(req) {
+    const a = polySize(req.polynomial);
+    const n = Math.max(0, a.degree);
+    const bits = clearedBits(req.polynomial);
+    const zq = req.polynomial.ring.kind === "ZZ" || req.polynomial.ring.kind === "QQ";
+    const hb = zq ? resultantBits(n, Math.max(0, n - 1), bits, bits + Math.log2(n + 1)) : a.bits;
+    if (hb > MAX_BITS) return { units: 1e18, memory_bytes: Math.ceil(hb / 8), basis: `the discriminant may have ${Math.round(hb)} bits, above ${MAX_BITS}` };
+    const units = (zq ? modularResultantUnits(n, Math.max(0, n - 1), bits, bits + Math.log2(n + 1)) : fieldEuclidUnits(n, n, a.bits)) + 2 * ioCost(a);
+    return { units, memory_bytes: 64 * (n + 2) * 8 + 4 * Math.ceil(hb / 8) + 64 * a.terms * Math.ceil(bits / 8 + 8), basis: `degree ${n}` };
+  },
+  ports: { inputs: { polynomial: { field: "polynomial", description: "f" } } },
+  execute(req, ctx) {
+    const { R, A } = univariateOne(req.polynomial, "payload.polynomial");
+    const d = discriminantIn(R, A, () => ctx.checkpoint());
+    return { discriminant: coeffRing(req.polynomial.ring).format(d), ring: formatPolyRing(req.polynomial.ring) };
+  },
+  postcondition: () => null,
+  examples: [
+    { title: "a quadratic: b² − 4ac", payload: { polynomial: { ring: "ZZ", variables: ["x"], expression: "3*x^2 + 5*x - 7" } }, expected: {"discriminant": "109", "ring": "ZZ"} },
+    { title: "a repeated root", payload: { polynomial: { ring: "QQ", variables: ["x"], expression: "(x - 1/2)^2*(x + 3)" } }, expected: {"discriminant": "0", "ring": "QQ"} },
+    { title: "over GF(11)", payload: { polynomial: { ring: "GF(11)", variables: ["x"], expression: "x^3 + x + 1" } }, expected: {"discriminant": "2", "ring": "GF(11)"} },
+  ],
+});

