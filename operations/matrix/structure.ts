@@ -1,0 +1,245 @@
+/**
+ * What the eigen-structure, normal-form and lattice declarations of the matrix family share (not a
+ * declaration): the factories `matrixCompute` / `matrixChecker` (version, provider, read-only
+ * effect), the field view of a matrix (ZZ → QQ), polynomial results, result-size limits and the
+ * checks of shape that several declarations make.
+ */
+import { defineChecker, defineCompute, type CheckerDeclaration, type ComputeDeclaration } from "../../domain/declaration.js";
+import { domainError } from "../../domain/errors.js";
+import type { Ring, TypedMatrix } from "../../domain/kinds.js";
+import type { Mat } from "../../domain/math/linalg/field.js";
+import { integerCharpoly, primeFieldCharpoly, rationalCharpoly } from "../../domain/math/linalg/charpoly.js";
+import type { PolyLimits } from "../../domain/math/poly/parse.js";
+import { integers, primeField, rationals } from "../../domain/math/poly/rings.js";
+import type { CoeffRing, Polynomial } from "../../domain/math/poly/types.js";
+import { rational as rat, type Rational } from "../../domain/math/rational.js";
+import { type } from "arktype";
+import { described, integer, list, matrix, polynomial, rational } from "../_support/kinds.js";
+import { CHAR_COST, FLOAT_STEP, MAX_DIM, measure, mulCost, type MatrixSize } from "./support.js";
+
+type Defaulted = "kind" | "version" | "accepted_artifact_types" | "produced_artifact_types" | "effect" | "providers";
+const PURPOSE = "exact bigint, rational and prime-field arithmetic";
+
+export function matrixCompute<Req, Res>(d: Omit<ComputeDeclaration<Req, Res>, Defaulted> & { purpose?: string }): ComputeDeclaration<Req, Res> {
+  const { purpose, ...rest } = d;
+  return defineCompute<Req, Res>({ version: "1.0.0", accepted_artifact_types: [], produced_artifact_types: [], effect: "read_only", providers: [{ id: "jacobian.builtin", purpose: purpose ?? PURPOSE }], ...rest });
+}
+
+export function matrixChecker<Req>(d: Omit<CheckerDeclaration<Req>, Defaulted> & { purpose?: string }): CheckerDeclaration<Req> {
+  const { purpose, ...rest } = d;
+  return defineChecker<Req>({ version: "1.0.0", accepted_artifact_types: [], produced_artifact_types: [], effect: "read_only", providers: [{ id: "jacobian.builtin", purpose: purpose ?? PURPOSE }], ...rest });
+}
+
+/** Characters of one entry of an input matrix of these operations. */
+export const INPUT_ENTRY_CHARS = 2_000;
+/** Characters of one entry of a result matrix (transforms of normal forms grow). */
+export const RESULT_ENTRY_CHARS = 200_000;
+/** Largest dimension of the eigen-structure operations that run generic field elimination. */
+export const MAX_FIELD_DIM = 120;
+
+export { described };
+export const inputMatrix = (maxDim = MAX_DIM) => matrix(maxDim, INPUT_ENTRY_CHARS);
+export const resultMatrix = () => matrix(MAX_DIM, RESULT_ENTRY_CHARS);
+export const resultInteger = () => integer(RESULT_ENTRY_CHARS);
+
+/** Limits of a result polynomial in one variable (characteristic, minimal polynomials, invariant factors). */
+export const POLY_OUT: PolyLimits = { maxChars: 50_000_000, maxVariables: 1, maxDegree: MAX_DIM, maxTerms: MAX_DIM + 1, maxCoeffDigits: 1_000_000, maxWork: 1e12 };
+export const resultPolynomial = (description?: string) => polynomial(POLY_OUT, description);
+
+export const VARIABLE_RE = /^[A-Za-z][A-Za-z0-9_]{0,31}$/;
+
+/** Require a square matrix. */
+export function square(m: TypedMatrix, path: string, what: string): number {
+  const n = m.rows.length;
+  const cols = n ? m.rows[0]!.length : 0;
+  if (cols !== n) throw domainError(`${what} is defined for square matrices; ${path} is ${n}×${cols}`, `${path}.rows`, "give a matrix with as many rows as columns");
+  return n;
+}
+
+/** Require an integer matrix. */
+export function integral(m: TypedMatrix, path: string, what: string): bigint[][] {
+  if (m.ring.kind !== "ZZ") throw domainError(`${what} is defined for integer matrices; ${path} is over ${m.ring.kind === "GF" ? `GF(${m.ring.p})` : m.ring.kind}`, `${path}.ring`, 'give the matrix over "ZZ"');
+  return m.rows as bigint[][];
+}
+
+/** The field a matrix's entries live in (ZZ → QQ) and the entries as field elements. */
+export function fieldView(m: TypedMatrix): { R: CoeffRing<any>; A: Mat<any> } {
+  switch (m.ring.kind) {
+    case "ZZ":
+      return { R: rationals, A: (m.rows as bigint[][]).map((r) => r.map((v) => rat(v))) };
+    case "QQ":
+      return { R: rationals, A: (m.rows as Rational[][]).map((r) => r.slice()) };
+    case "GF":
+      return { R: primeField(m.ring.p), A: (m.rows as bigint[][]).map((r) => r.slice()) };
+  }
+}
+
+/** A dense little-endian polynomial over the field view as a `polynomial` value over the matrix's ring (ZZ when integral). */
+export function toPolynomial(ring: Ring, coeffs: readonly unknown[], variable: string): Polynomial {
+  const terms: { exponents: number[]; coeff: unknown }[] = [];
+  for (let i = coeffs.length - 1; i >= 0; i--) {
+    const c = coeffs[i];
+    if (ring.kind === "ZZ") {
+      const v = typeof c === "bigint" ? c : (c as Rational);
+      const b = typeof v === "bigint" ? v : v.den === 1n ? v.num : undefined;
+      if (b === undefined) throw new Error("toPolynomial: a non-integral coefficient over ZZ");
+      if (b !== 0n) terms.push({ exponents: [i], coeff: b });
+    } else if (ring.kind === "QQ") {
+      const v = typeof c === "bigint" ? rat(c) : (c as Rational);
+      if (v.num !== 0n) terms.push({ exponents: [i], coeff: v });
+    } else if ((c as bigint) !== 0n) terms.push({ exponents: [i], coeff: c });
+  }
+  return { $kind: "polynomial", ring, variables: [variable], terms };
+}
+
+/** The dense little-endian coefficients of a univariate polynomial value, as field elements of the matrix's field view. */
+export function fromPolynomial(p: Polynomial, R: CoeffRing<any>): unknown[] {
+  const deg = p.terms.length ? p.terms[0]!.exponents[0]! : -1;
+  const out: unknown[] = new Array(deg + 1).fill(R.zero);
+  for (const t of p.terms) {
+    const c = t.coeff as bigint | Rational;
+    out[t.exponents[0]!] = R === rationals && typeof c === "bigint" ? rat(c) : c;
+  }
+  return out;
+}
+
+export { integers, rationals };
+
+/** Bits of the largest entry of a matrix (numerator + denominator for QQ). */
+export function entryBits(m: TypedMatrix): number {
+  let best = 0;
+  for (const r of m.rows as (bigint | Rational)[][]) for (const v of r) {
+    const b = typeof v === "bigint" ? (v < 0n ? -v : v).toString(2).length : (v.num < 0n ? -v.num : v.num).toString(2).length + v.den.toString(2).length;
+    if (b > best) best = b;
+  }
+  return best;
+}
+
+/** Cost in units of one generic field operation on elements of `bits` bits (bigint or rational). */
+export const fieldOpCost = (ring: Ring, bits: number): number => (ring.kind === "QQ" || ring.kind === "ZZ" ? 3 * ((Math.ceil(bits / 64) + 1) ** 2) + 120 : (Math.ceil(bits / 64) + 1) ** 2 + 40);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Characteristic polynomial: result shape and cost                                             */
+/* ------------------------------------------------------------------------------------------ */
+
+export const CHARPOLY_KIND = "matrix.characteristic_polynomial";
+export const charpolyShape = () => ({ characteristic_polynomial: resultPolynomial("det(xI − A): monic of degree n, over the matrix's ring") });
+
+/** Bits of the coefficient bound of det(xI − A) estimated from the entry sizes (ZZ/QQ after clearing). */
+export function charpolyBitsEstimate(s: MatrixSize): number {
+  const n = s.rows;
+  const denBits = s.ring.kind === "QQ" ? Math.max(0, ...s.rowDenBits) * n : 0; // d ≤ lcm of all denominators
+  return s.rowBits.reduce((a, b) => a + b + denBits / Math.max(1, n) + 0.5 * Math.log2(Math.max(1, n)), 0) + n + 4;
+}
+
+export function charpolyEstimate(m: TypedMatrix) {
+  const s = measure(m);
+  const n = s.rows;
+  if (s.ring.kind === "GF") {
+    const per = s.ring.smallField ? FLOAT_STEP : 2 * mulCost(s.ring.pBits, s.ring.pBits) + 40;
+    return { units: n * n * n * per + s.chars * CHAR_COST + n * n * 30, memory_bytes: n * n * (s.ring.smallField ? 8 : s.ring.pBits / 8 + 40) * 3 + s.chars * 4, basis: `${n}×${n} over GF(p) with p of ${s.ring.pBits} bits` };
+  }
+  const bits = charpolyBitsEstimate(s);
+  const primes = Math.ceil((bits + 2) / 25.9);
+  const units = primes * (n * n * n * FLOAT_STEP + n * n * 4) + primes * (n + 1) * mulCost(bits, 26) + s.chars * CHAR_COST + (n + 1) * bits;
+  return { units, memory_bytes: n * n * 8 * 4 + (n + 1) * (bits / 8 + 32) * 3 + s.chars * 4, basis: `${n}×${n} over ${s.ring.kind}, coefficient bound ≈ ${Math.round(bits)} bits, about ${primes} primes below 2^26` };
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Integer normal forms: shapes and cost                                                        */
+/* ------------------------------------------------------------------------------------------ */
+
+export const HERMITE_KIND = "matrix.hermite_form";
+export const SMITH_KIND = "matrix.smith_form";
+
+/**
+ * Kannan–Bachem HNF cost: m row insertions, each reducing against ≤ r rows of n entries and the
+ * transform's m entries, at the size of the lattice determinant (≈ Hadamard's bound of r rows).
+ */
+export function hermiteEstimate(m: TypedMatrix, transform: boolean, rounds = 1) {
+  const s = measure(m);
+  const rows = s.rows, cols = s.cols, r = Math.min(rows, cols);
+  const sorted = s.rowBits.slice().sort((a, b) => b - a);
+  const detBits = sorted.slice(0, r).reduce((a, b) => a + b + 0.5 * Math.log2(Math.max(2, cols)), 0) + 2;
+  const width = cols + (transform ? rows : 0);
+  const units = rounds * (rows * r * width * 3 * mulCost(detBits, detBits) + rows * r * 2000) + s.chars * CHAR_COST + rows * width * (detBits / 3.3 + 2) * CHAR_COST;
+  if (detBits / 3.32 > RESULT_ENTRY_CHARS) return { units: Number.POSITIVE_INFINITY, memory_bytes: 0, basis: `entries could exceed ${RESULT_ENTRY_CHARS} characters` };
+  return { units, memory_bytes: rows * width * (detBits / 8 + 40) * 4 * rounds + s.chars * 4, basis: `${rows}×${cols} over ZZ, lattice determinant ≤ ≈ ${Math.round(detBits)} bits${transform ? ", with transform" : ""}` };
+}
+
+export const hermiteShape = () => ({
+  hermite: described(resultMatrix(), "H = U·A in row-style Hermite normal form (m×n)"),
+  "transform?": described(resultMatrix(), "U, unimodular (m×m), with U·A = H; its last m − rank rows span the integer left kernel"),
+  rank: type("number.integer >= 0").describe("the rank r (nonzero rows of H)"),
+  pivots: type("number.integer >= 0").array().atMostLength(MAX_DIM).describe("the pivot column of each nonzero row of H"),
+});
+
+export const smithShape = () => ({
+  invariant_factors: list(resultInteger(), MAX_DIM, "the nonzero diagonal d_1 | d_2 | … | d_r of the Smith form (positive)"),
+  smith: described(resultMatrix(), "D = U·A·V (m×n), diagonal"),
+  "left?": described(resultMatrix(), "U, unimodular (m×m)"),
+  "right?": described(resultMatrix(), "V, unimodular (n×n)"),
+  rank: type("number.integer >= 0").describe("the rank r"),
+});
+
+/* ------------------------------------------------------------------------------------------ */
+/* Lattices                                                                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+export const LLL_KIND = "matrix.lll_reduction";
+export const lllShape = () => ({
+  reduced: described(resultMatrix(), "the LLL-reduced basis (rank rows) of the lattice the input rows generate"),
+  "transform?": described(resultMatrix(), "T (rank × m) with T·basis = reduced"),
+  rank: type("number.integer >= 0").describe("the rank of the lattice"),
+  delta: described(rational(64), "the reduction parameter δ used"),
+});
+
+/** Integral LLL cost: O(r⁴·log B) swaps-and-reductions bound, each O(r·n) products of ≈ (r·log B)-bit numbers. */
+export function lllEstimate(m: TypedMatrix) {
+  const s = measure(m);
+  const r = Math.min(s.rows, s.cols), n = s.cols;
+  const bBits = Math.max(1, ...s.rowBits) + Math.log2(Math.max(2, n));
+  const wBits = r * bBits / 2 + bBits;
+  const iterations = r * r * bBits / 4 + r;
+  const units = iterations * (r + n + s.rows) * mulCost(wBits, bBits) + s.chars * CHAR_COST;
+  return { units, memory_bytes: (r * r + s.rows * (n + s.rows)) * (wBits / 8 + 40) * 3 + s.chars * 4, basis: `${s.rows} rows in dimension ${n}, entries ≤ ${Math.round(bBits)} bits` };
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Eigen-structure over the field of the entries                                                */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Generic field elimination cost: n³·ops at the size of Krylov / elimination entries (ZZ/QQ: ≈ n·b bits). */
+export function fieldEstimate(m: TypedMatrix, factor = 1) {
+  const s = measure(m);
+  const n = s.rows;
+  const b = Math.max(1, ...s.rowBits) + Math.log2(n + 1);
+  const w = s.ring.kind === "GF" ? s.ring.pBits : Math.min(n * b, 1e7);
+  const units = factor * n * n * n * fieldOpCost(m.ring, w) + s.chars * CHAR_COST + n * n * (w / 3) * CHAR_COST;
+  return { units, memory_bytes: factor * n * n * (w / 4 + 64) * 2 + s.chars * 4, basis: `${n}×${n} over ${s.ring.kind}, intermediate entries ≤ ≈ ${Math.round(w)} bits` };
+}
+
+/** The characteristic polynomial as integer coefficients (ZZ, QQ scaled to a primitive integer polynomial) — for rational roots. */
+export function integerCharpolyOf(m: TypedMatrix, tick: () => void): { dense: unknown[]; integer?: bigint[] } {
+  if (m.ring.kind === "GF") return { dense: primeFieldCharpoly(m.rows as bigint[][], m.ring.p, tick) };
+  if (m.ring.kind === "ZZ") {
+    const c = integerCharpoly(m.rows as bigint[][], tick);
+    return { dense: c.map((v) => rat(v)), integer: c };
+  }
+  const c = rationalCharpoly(m.rows as Rational[][], tick);
+  let L = 1n;
+  for (const v of c) { let x = L, y = v.den; while (y) [x, y] = [y, x % y]; L = (L / x) * v.den; }
+  return { dense: c, integer: c.map((v) => v.num * (L / v.den)) };
+}
+
+/** Scale a rational vector to a primitive integer vector (positive first nonzero entry). */
+export function primitiveVector(v: readonly Rational[]): bigint[] {
+  let L = 1n;
+  for (const x of v) { let a = L, b = x.den; while (b) [a, b] = [b, a % b]; L = (L / a) * x.den; }
+  const ints = v.map((x) => x.num * (L / x.den));
+  let g = 0n;
+  for (const x of ints) { let a = g, b = x < 0n ? -x : x; while (b) [a, b] = [b, a % b]; g = a; }
+  const first = ints.find((x) => x !== 0n) ?? 1n;
+  const s = (first < 0n ? -1n : 1n) * (g === 0n ? 1n : g);
+  return ints.map((x) => x / s);
+}
