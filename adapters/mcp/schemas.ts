@@ -57,7 +57,6 @@ export const findOutputJsonSchema = {
   type: "object",
   properties: {
     op: { enum: ["search", "inspect", "unknown"], description: "The request kind that was answered" },
-    query: { type: "string", description: "search: the query as received" },
     hits: {
       type: "array",
       description: "search: installed operations in relevance order, with applicability and provider facts",

@@ -10,6 +10,7 @@ import type { FailureDetail } from "../../domain/errors.js";
 import type { Json } from "../../domain/json.js";
 import type { RunOutcome } from "../../domain/outcome.js";
 import type { ProgressSink } from "../../domain/ports.js";
+import { findText } from "./text.js";
 import { withMiddleware, type MiddlewareSettings, type ToolDefinition, type ToolReply } from "./middleware.js";
 import { findInputSchema, findOutputSchema, runInputSchema, runOutputSchema } from "./schemas.js";
 
@@ -37,6 +38,7 @@ function findTool(runtime: () => Promise<JacobianRuntime>): ToolDefinition {
     const failed = "error" in r;
     return {
       structured: r as unknown as { [key: string]: Json },
+      ...(failed ? {} : { text: findText(r) }),
       isError: failed,
       outcome: failed ? "failed" : "completed",
       ...(failed ? { code: r.error.code } : {}),
