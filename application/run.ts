@@ -9,6 +9,7 @@ import type { OperationMetadata } from "../domain/metadata.js";
 import { validateResultWire, type Catalog, type InstalledOperation } from "./catalog.js";
 import { echoId, nestingBeyond, parseRunArguments, parseStrict, type RunArguments } from "./contract.js";
 import { installedIds, unknownCapability } from "./find.js";
+import { finishingProgress } from "./execution.js";
 
 import { LIBRARY } from "../domain/library.js";
 export { LIBRARY };
@@ -171,7 +172,8 @@ export class RunUseCase {
     // The executor applies budget.timeout_ms from the moment the operation actually starts.
     const signal = opts.signal ?? new AbortController().signal;
     if (signal.aborted) throw new AbortedError("CANCELLED");
-    return this.deps.executor.execute({
+    const progress = opts.onProgress ? finishingProgress(opts.onProgress) : undefined;
+    const result = await this.deps.executor.execute({
       op: decl,
       request,
       budget,
@@ -179,8 +181,10 @@ export class RunUseCase {
       estimate,
       ...(op.source.module ? { module: op.source.module } : {}),
       ...(op.packModule ? { packModule: op.packModule } : {}),
-      ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+      ...(progress ? { onProgress: progress.sink } : {}),
     });
+    progress?.finish();
+    return result;
   }
 
   /**

@@ -56,14 +56,14 @@ export default defineCompute<Req, Res>({
     const total = Math.max(0, m.rows.length - 1);
     switch (m.ring.kind) {
       case "ZZ":
-        return { determinant: rational(await runSteps(bareissSteps(asInt(m)), ctx, total)), ring: m.ring };
+        return { determinant: rational(await runSteps(bareissSteps(asInt(m)), ctx, total, "pivot steps")), ring: m.ring };
       case "QQ": {
         const { integer, scale } = clearDenominators(asRat(m));
-        const d = await runSteps(bareissSteps(integer), ctx, total);
+        const d = await runSteps(bareissSteps(integer), ctx, total, "pivot steps");
         return { determinant: rational(d, scale), ring: m.ring };
       }
       case "GF":
-        return { determinant: rational(await runSteps(bareissStepsModPrime(asInt(m), m.ring.p), ctx, total)), ring: m.ring };
+        return { determinant: rational(await runSteps(bareissStepsModPrime(asInt(m), m.ring.p), ctx, total, "pivot steps")), ring: m.ring };
     }
   },
   postcondition(req, res) {
