@@ -9,13 +9,13 @@ import type { OperationMetadata } from "../domain/metadata.js";
 import { validateResultWire, type Catalog, type InstalledOperation } from "./catalog.js";
 import { echoId, nestingBeyond, parseRunArguments, parseStrict, type RunArguments } from "./contract.js";
 import { installedIds, unknownCapability } from "./find.js";
-import { finishingProgress } from "./execution.js";
 
 import { LIBRARY } from "../domain/library.js";
 export { LIBRARY };
 
 export interface RunOptions {
   signal?: AbortSignal;
+  /** Progress per stage as the operation reports it (application/execution.ts stageReports). */
   onProgress?: ProgressSink;
   /**
    * Issue value:// refs for output ports (default true). Faces whose runtime ends with the call
@@ -172,8 +172,7 @@ export class RunUseCase {
     // The executor applies budget.timeout_ms from the moment the operation actually starts.
     const signal = opts.signal ?? new AbortController().signal;
     if (signal.aborted) throw new AbortedError("CANCELLED");
-    const progress = opts.onProgress ? finishingProgress(opts.onProgress) : undefined;
-    const result = await this.deps.executor.execute({
+    return this.deps.executor.execute({
       op: decl,
       request,
       budget,
@@ -181,10 +180,8 @@ export class RunUseCase {
       estimate,
       ...(op.source.module ? { module: op.source.module } : {}),
       ...(op.packModule ? { packModule: op.packModule } : {}),
-      ...(progress ? { onProgress: progress.sink } : {}),
+      ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
     });
-    progress?.finish();
-    return result;
   }
 
   /**
