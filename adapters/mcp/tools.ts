@@ -17,7 +17,7 @@ import { findInputSchema, findOutputSchema, runInputSchema, runOutputSchema } fr
 
 export const FIND_DESCRIPTION = [
   "Search the installed exact-math operations, or inspect one operation by its exact id.",
-  'Search: {"request": {"op": "search", "query": "exact matrix determinant", "limit"?: 1-20, "input_kind"?: "matrix", "artifact_type"?: "..."}} returns ranked hits with applicability and provider facts.',
+  'Search: {"request": {"op": "search", "query": "exact matrix determinant", "limit"?: 1-20, "input_kind"?: "matrix", "artifact_type"?: "..."}} returns compact ranked hits (id, title, one-sentence summary, score, applicability, provider availability, input kinds).',
   'Inspect: {"request": {"op": "inspect", "capability_id": "integer.compute.gcd"}} returns the authoritative request and result schemas, bounds, cost model, ports and runnable examples.',
   "Search never lists the whole inventory; read the capability://catalog resource for that.",
 ].join(" ");
