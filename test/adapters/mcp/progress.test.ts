@@ -3,8 +3,13 @@
  * into one strictly increasing stream (wireProgress) that ends at its total when a run completes.
  */
 import { expect } from "chai";
+import { Client } from "@modelcontextprotocol/client";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
+import { JacobianHost } from "../../../adapters/composition.js";
+import { createMcpServer } from "../../../adapters/mcp/index.js";
 import { stageReports } from "../../../application/execution.js";
 import { wireProgress } from "../../../adapters/mcp/progress.js";
+import { tempDir } from "../../support/runtime.js";
 
 type Report = [number, number | undefined, string | undefined];
 
@@ -70,5 +75,37 @@ describe("progress: stages on the MCP wire", () => {
     const out = wire(reports, true);
     for (let i = 1; i < out.length; i++) expect(out[i]![0]).to.be.greaterThan(out[i - 1]![0]);
     expect(out.at(-1)![1]!).to.be.below(2 ** 53);
+  });
+});
+
+describe("progress: a factorization through a real MCP client", function () {
+  this.timeout(60_000);
+
+  it("notifications strictly increase, name the stage, never use the work budget as a total, and end full", async () => {
+    const host = JacobianHost.create({ packs: ["integer"], artifactsDir: tempDir() }, "silent");
+    const server = createMcpServer(host);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: "progress-test", version: "1" });
+    await client.connect(clientSide);
+    const seen: { progress: number; total?: number; message?: string }[] = [];
+    try {
+      // 10^21 + 12,501 times 3·10^22 + 781, both prime: SIQS after an ECM pretest.
+      const r = (await client.callTool(
+        { name: "math.run", arguments: { capability_id: "integer.prime_factorization.compute", payload: { n: "30000000000000000375811000000000000009763281" } } },
+        { onprogress: (p: { progress: number; total?: number; message?: string }) => seen.push(p), timeout: 60_000 },
+      )) as { structuredContent: { outcome: string; value: { factors: { prime: string }[] } } };
+      expect(r.structuredContent.outcome).to.equal("completed");
+      expect(r.structuredContent.value.factors.map((f) => f.prime)).to.deep.equal(["1000000000000000012501", "30000000000000000000781"]);
+      await new Promise((resolve) => setTimeout(resolve, 50)); // the client handles notifications a microtask after the response
+    } finally {
+      await client.close();
+      await host.close();
+    }
+    expect(seen.length).to.be.greaterThan(2);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]!.progress).to.be.greaterThan(seen[i - 1]!.progress);
+    for (const p of seen) if (p.total !== undefined) expect(p.total).to.be.at.least(p.progress).and.not.equal(3e7);
+    expect(seen.some((p) => /SIQS on a 44-digit part: \d+ of \d+ relations/.test(p.message ?? "")), seen.map((p) => p.message).join("\n")).to.equal(true);
+    expect(seen.at(-1)!.progress).to.equal(seen.at(-1)!.total);
   });
 });
