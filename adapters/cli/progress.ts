@@ -28,8 +28,14 @@ export function formatProgress(s: ProgressState, width = 80): string {
   } else if (!s.message) {
     parts.push(count(s.done));
   }
-  if (s.message) parts.push(s.message.replace(/\s+/g, " "));
-  parts.push(elapsed(s.elapsedMs));
+  const time = elapsed(s.elapsedMs);
+  // The message gives way first: the bar and the elapsed time always fit.
+  const room = width - [...parts, time].join("  ").length - 2;
+  if (s.message && room > 0) {
+    const m = s.message.replace(/\s+/g, " ");
+    parts.push(m.length <= room ? m : m.slice(0, Math.max(0, room - 1)) + "…");
+  }
+  parts.push(time);
   const line = parts.join("  ");
   return line.length <= width ? line : line.slice(0, Math.max(0, width - 1)) + "…";
 }
