@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * The CLI face. Mathematical commands (catalog, inspect, run) are generic over the installed
- * declarations; the hand-written commands are operator administration only.
+ * declarations; the hand-written commands are operator administration only. Clipanion parses the
+ * command line; help text, usage errors and the version are ours (help.ts), so that values are
+ * named, operator options listed once and every command shows one example.
  */
 import { readFileSync } from "node:fs";
 import { Cli, Command, Option, UsageError } from "clipanion";
@@ -16,11 +18,11 @@ import { progressLine } from "./progress.js";
 import { LIBRARY } from "../../domain/library.js";
 
 abstract class RuntimeCommand extends Command {
-  packs = Option.String("--packs", { description: "Comma-separated packs to install (default: all shipped packs)" });
-  config = Option.String("--config", { description: "Operator config file (JSON)" });
-  artifactsDir = Option.String("--artifacts-dir", { description: "Artifact store directory" });
-  budgetScale = Option.String("--budget-scale", { description: "Multiply every operation budget (operator setting)" });
-  debug = Option.Boolean("--debug", false, { description: "Log values in structured logs" });
+  packs = Option.String("--packs");
+  config = Option.String("--config");
+  artifactsDir = Option.String("--artifacts-dir");
+  budgetScale = Option.String("--budget-scale");
+  debug = Option.Boolean("--debug", false);
 
   options(): JacobianOptions {
     const o: JacobianOptions = { debug: this.debug };
@@ -98,8 +100,8 @@ class SearchCommand extends RuntimeCommand {
 class RunCommand extends RuntimeCommand {
   static override paths = [["run"]];
   id = Option.String({ required: true });
-  json = Option.String("--json", { description: "The payload as a JSON object" });
-  file = Option.String("--file", { description: "Read the payload from a JSON file ('-' for stdin)" });
+  json = Option.String("--json");
+  file = Option.String("--file");
   async execute() {
     if ((this.json === undefined) === (this.file === undefined)) throw new UsageError("give exactly one of --json or --file");
     let text: string;
@@ -142,7 +144,7 @@ class ServeCommand extends RuntimeCommand {
   stdio = Option.Boolean("--stdio", false);
   http = Option.Boolean("--http", false);
   port = Option.String("--port");
-  bind = Option.String("--host", { description: "Bind address for HTTP (default 127.0.0.1)" });
+  bind = Option.String("--host");
   async execute() {
     if (this.stdio && this.http) throw new UsageError("choose one of --stdio or --http");
     if (this.http) {
@@ -215,10 +217,7 @@ interface McpAdapter {
 
 class ArtifactsCommand extends RuntimeCommand {
   static override paths = [["artifacts"]];
-  static override usage = Command.Usage({
-    description: "Operator housekeeping of durable artifacts: ls, show <id>, verify, replay <id>, gc [--older-than-days N]",
-    details: "replay re-runs the recorded request and exits 0 when the result is identical, 4 otherwise; verify exits 4 when an artifact is corrupt.",
-  });
+
   action = Option.String({ required: true });
   id = Option.String({ required: false });
   olderThanDays = Option.String("--older-than-days");

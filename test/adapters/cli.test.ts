@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { tempDir, testJacobian } from "../support/runtime.js";
 import { formatProgress, progressLine } from "../../adapters/cli/progress.js";
+import { COMMANDS } from "../../adapters/cli/help.js";
 import { payloadHint, quoteNumbers } from "../../adapters/cli/payload-hint.js";
 
 const MAIN = path.resolve("dist/adapters/cli/main.js");
@@ -87,7 +88,8 @@ describe("adapters/cli: what a person at a terminal sees", () => {
     expect(r.out).to.not.include("#0");
     expect(r.out).to.include("--json <payload>");
     expect(r.out.split("--packs <list>").length - 1).to.equal(1);
-    const commands = ["search", "inspect", "run", "catalog", "serve", "doctor", "docs", "artifacts"];
+    const commands = COMMANDS.map((c) => c.name);
+    expect(commands).to.have.members(["search", "inspect", "run", "catalog", "serve", "doctor", "docs", "artifacts"]);
     expect(r.out.split("\n").filter((l) => l.trim().startsWith("e.g. jacobian "))).to.have.length(commands.length);
     for (const c of commands) {
       const h = cli([c, "--help"]);
@@ -95,6 +97,7 @@ describe("adapters/cli: what a person at a terminal sees", () => {
       expect(h.out, c).to.match(new RegExp(`^Usage: jacobian ${c}`));
       expect(h.out.split("Example:").length - 1, c).to.equal(1);
       expect(h.out, c).to.not.include("#0");
+      expect(cli([c, "--no-such-option"]).err, c).to.not.include("unknown command"); // the help names a real command
     }
   });
 
