@@ -58,7 +58,7 @@ describe("MCP adapter: response sizes", function () {
     });
   }
 
-  it(`inspect of the model operation stays within ${SIZE_TARGETS.inspect} bytes (the catalog's median and maximum are reported)`, async () => {
+  it(`inspect of the model operation stays within ${SIZE_TARGETS.inspect} bytes (the catalog's median, the typical operation, and maximum are reported)`, async () => {
     const gcd = await call("math.find", { request: { op: "inspect", capability_id: "integer.compute.gcd" } });
     const capability = envelope(gcd).capability;
     // structuredContent stays complete: every example and both schemas.
