@@ -13,6 +13,10 @@ import type { Json } from "./json.js";
 import { decimalString } from "./math/decimal.js";
 import { formatRational, rational, type Rational } from "./math/rational.js";
 import { proveFieldCharacteristic } from "./math/prime_fields.js";
+// A cycle (poly/format → poly/rings → kinds): those modules use this one's exports only inside functions.
+import { formatPolynomial } from "./math/poly/format.js";
+import { formatPolyRing } from "./math/poly/rings.js";
+import type { Polynomial, PolyRing } from "./math/poly/types.js";
 
 /** A coefficient ring: ZZ, QQ or a prime field GF(p) with p proven prime. */
 export type Ring = { readonly $kind: "ring"; readonly kind: "ZZ" } | { readonly $kind: "ring"; readonly kind: "QQ" } | { readonly $kind: "ring"; readonly kind: "GF"; readonly p: bigint };
@@ -166,9 +170,16 @@ export function isKnownKind(name: string): boolean {
 
 registerKind<bigint, string>({ name: "integer", wire: 'a decimal string "-42" (no leading zeros, no "-0")', format: decimalString, size: decimalDigits, measure: "decimal digits" });
 registerKind<Rational, string>({ name: "rational", wire: 'a string "p/q" with q > 0 (reduced on output) or an integer string', format: formatRational, size: (r) => decimalDigits(r.num) + decimalDigits(r.den), measure: "decimal digits of numerator and denominator" });
-registerKind<Ring, string>({ name: "ring", wire: '"ZZ", "QQ" or "GF(p)" with p a proven prime', format: formatRing, size: (r) => (r.kind === "GF" ? decimalDigits(r.p) : 0), measure: "digits of the characteristic" });
+registerKind<PolyRing, string>({ name: "ring", wire: '"ZZ", "QQ" or "GF(p)" with p a proven prime (polynomial rings also "GF(p^k)")', format: formatPolyRing, size: (r) => (r.kind === "GF" ? decimalDigits(r.p) : 0), measure: "digits of the characteristic" });
 registerKind<TypedMatrix, Json>({ name: "matrix", wire: "{ ring, rows: [[entry, …], …] } with entries as strings of the ring", format: (m) => formatMatrix(m) as unknown as Json, size: (m) => m.rows.length * (m.rows[0]?.length ?? 0), measure: "entries" });
 registerKind<TypedVector, Json>({ name: "vector", wire: "{ ring, entries: [entry, …] } with entries as strings of the ring", format: (v) => formatVector(v) as unknown as Json, size: (v) => v.entries.length, measure: "entries" });
+registerKind<Polynomial, Json>({
+  name: "polynomial",
+  wire: '{ ring, variables: ["x", …], expression: "x^2 - 3*x*y + 1/2" } or { ring, variables, terms: [{ coefficient, exponents: [2, 0] }, …] }; ring "ZZ", "QQ", "GF(p)" or "GF(p^k)"; output carries both expression and terms (descending lex order)',
+  format: (p) => formatPolynomial(p) as unknown as Json,
+  size: (p) => p.terms.length,
+  measure: "terms",
+});
 registerKind<boolean, boolean>({ name: "boolean", wire: "a JSON boolean", format: (b) => b, size: () => 1, measure: "1" });
 
 /**

@@ -10,6 +10,7 @@ import { diophantinePack } from "./diophantine/pack.js";
 import { integerPack } from "./integer/pack.js";
 import { matrixPack } from "./matrix/pack.js";
 import { modularPack } from "./modular/pack.js";
+import { polynomialPack } from "./polynomial/pack.js";
 import { rationalPack } from "./rational/pack.js";
 
 export const AVAILABLE_PACKS: Readonly<Record<string, PackListing>> = {
@@ -18,6 +19,7 @@ export const AVAILABLE_PACKS: Readonly<Record<string, PackListing>> = {
   integer: integerPack,
   matrix: matrixPack,
   modular: modularPack,
+  polynomial: polynomialPack,
   rational: rationalPack,
 };
 

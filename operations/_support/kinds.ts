@@ -17,6 +17,9 @@ import {
   type MatrixWire, type Ring, type TypedMatrix, type TypedVector, type VectorWire,
 } from "../../domain/kinds.js";
 import type { Rational } from "../../domain/math/rational.js";
+import { parsePolynomialWire, type PolyLimits } from "../../domain/math/poly/parse.js";
+import { parsePolyRingWire } from "../../domain/math/poly/rings.js";
+import type { Polynomial, PolyRing } from "../../domain/math/poly/types.js";
 import type { KindedSchema } from "../../domain/schema.js";
 
 /** Which kind each built field type carries (for derivation of request/port kinds). */
@@ -76,6 +79,46 @@ export function ring(maxPrimeDigits = 40) {
   return kinded(
     type("string").atMostLength(maxPrimeDigits + 4).and(/^(ZZ|QQ|GF\([1-9][0-9]*\))$/).describe(`a ring: "ZZ", "QQ" or "GF(p)" with p prime (at most ${maxPrimeDigits} digits)`).pipe((s: string, ctx): Ring => parseRingWire(s, here(ctx), maxPrimeDigits)),
     "ring",
+  );
+}
+
+/** Characters of a polynomial ring string ("GF(p^k, modulus)" carries a modulus expression). */
+const POLY_RING_CHARS = 4_000;
+
+/**
+ * A polynomial coefficient ring: "ZZ", "QQ", "GF(p)" or an extension field "GF(p^k)" (with an
+ * optional explicit modulus), parsed to a PolyRing (p proven prime, a modulus proven irreducible).
+ */
+export function polyRing(maxPrimeDigits = 40) {
+  return kinded(
+    type("string").atMostLength(POLY_RING_CHARS).describe(`a coefficient ring: "ZZ", "QQ", "GF(p)" with p prime (at most ${maxPrimeDigits} digits) or "GF(p^k)"`).pipe((s: string, ctx): PolyRing => parsePolyRingWire(s, here(ctx), maxPrimeDigits)),
+    "ring",
+  );
+}
+
+/**
+ * A polynomial `{ ring, variables, expression }` or `{ ring, variables, terms }` (or both, as the
+ * canonical output carries them), parsed to the canonical sparse Polynomial with every limit
+ * enforced while parsing (domain/math/poly/parse.ts).
+ */
+export function polynomial(limits: PolyLimits, description?: string) {
+  const coefficientChars = Math.max(64, 2 * limits.maxCoeffDigits + 2);
+  const wire = type({
+    ring: type("string").atMostLength(POLY_RING_CHARS),
+    variables: type("string").atMostLength(32).array().atMostLength(limits.maxVariables),
+    "expression?": type("string").atMostLength(limits.maxChars),
+    "terms?": type({ coefficient: type("string").atMostLength(coefficientChars), exponents: type("0 <= number.integer <= 4294967295").array().atMostLength(limits.maxVariables) })
+      .array()
+      .atMostLength(limits.maxTerms),
+  });
+  return kinded(
+    wire
+      .describe(
+        description ??
+          `a polynomial { ring, variables, expression } (e.g. { "ring": "QQ", "variables": ["x", "y"], "expression": "x^2 - 3*x*y + 1/2" }) or { ring, variables, terms: [{ coefficient, exponents }] }; at most ${limits.maxVariables} variables, ${limits.maxTerms} terms, degree ${limits.maxDegree}, ${limits.maxChars} characters`,
+      )
+      .pipe((w, ctx): Polynomial => parsePolynomialWire(w as never, here(ctx), limits)),
+    "polynomial",
   );
 }
 
