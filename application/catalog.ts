@@ -184,14 +184,16 @@ export class Catalog {
     };
   }
 
-  /** Authoritative inspection: schemas, effect, providers, preflight, ports and examples. */
+  /**
+   * Authoritative inspection: schemas, effect, providers, preflight, ports and examples. Keywords
+   * feed the search index only; an agent reading an inspection has already found the operation.
+   */
   inspect(op: InstalledOperation): Record<string, Json> {
     const { meta } = op;
     const data = op.source.inspection();
     const budget = this.budget({ id: meta.id, budget: data.budget });
     return {
       ...this.entry(op),
-      keywords: meta.keywords,
       request_schema: data.request_schema,
       result_schema: data.result_schema,
       ...(data.method ? { method: data.method } : {}),

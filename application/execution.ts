@@ -3,11 +3,11 @@ import type { ExecutionContext } from "../domain/declaration.js";
 import type { ProgressSink } from "../domain/ports.js";
 
 /**
- * Build the context an operation runs with: cooperative cancellation and monotone progress.
+ * Build the context an operation runs with: cooperative cancellation and progress (stageReports).
  * Used by every executor (inline or worker), so operations see one behaviour everywhere.
  */
 export function createExecutionContext(signal: AbortSignal, onProgress?: ProgressSink): ExecutionContext {
-  let last = -Infinity;
+  const staged = onProgress ? stageReports(onProgress) : undefined;
   const checkpoint = () => {
     if (signal.aborted) throw new AbortedError(abortReason(signal));
   };
@@ -15,9 +15,7 @@ export function createExecutionContext(signal: AbortSignal, onProgress?: Progres
     signal,
     checkpoint,
     progress(done, total, message) {
-      if (!onProgress || !(done > last)) return; // progress is monotone: drop repeats and regressions
-      last = done;
-      onProgress(done, total, message);
+      staged?.(done, total, message);
     },
     async yieldNow() {
       await new Promise<void>((resolve) => setImmediate(resolve));
@@ -29,4 +27,21 @@ export function createExecutionContext(signal: AbortSignal, onProgress?: Progres
 export function abortReason(signal: AbortSignal): "TIMEOUT" | "CANCELLED" {
   const r = signal.reason as { name?: string } | undefined;
   return r && r.name === "TimeoutError" ? "TIMEOUT" : "CANCELLED";
+}
+
+/**
+ * An operation reports progress per stage (ExecutionContext.progress): `done` out of the stage's
+ * `total`, a total only when the stage's work is known, and a message a person can read. Callers
+ * (the CLI line, the API's onProgress, the MCP bridge) get those reports as they are, without
+ * repeats or non-finite numbers; a report whose `done` goes back or whose total changes starts a new
+ * stage. Turning stages into one increasing stream is the MCP adapter's job (its protocol needs it).
+ */
+export function stageReports(sink: ProgressSink): ProgressSink {
+  let last: [number, number | undefined, string | undefined] | undefined;
+  return (done, total, message) => {
+    if (!Number.isFinite(done) || (total !== undefined && !Number.isFinite(total))) return;
+    if (last && last[0] === done && last[1] === total && last[2] === message) return;
+    last = [done, total, message];
+    sink(done, total, message);
+  };
 }

@@ -6,7 +6,7 @@ import type { Catalog, InstalledOperation } from "./catalog.js";
 import { echoId, editDistance, type FindArguments, parseFindArguments, SEARCH_LIMIT_DEFAULT } from "./contract.js";
 
 export type FindResult =
-  | { op: "search"; query: string; hits: Json[] }
+  | { op: "search"; hits: Json[] }
   | { op: "inspect"; capability: Record<string, Json> }
   | { op: "search" | "inspect" | "unknown"; error: FailureDetail };
 
@@ -33,7 +33,7 @@ export class FindUseCase {
       return op ? { op: "inspect", capability: this.catalog.inspect(op) } : { op: "inspect", error: unknownCapability(req.capability_id, "request.capability_id", installedIds(this.catalog)) };
     }
     try {
-      return { op: "search", query: req.query, hits: this.search(req.query, req.limit ?? SEARCH_LIMIT_DEFAULT, req.input_kind, req.artifact_type) };
+      return { op: "search", hits: this.search(req.query, req.limit ?? SEARCH_LIMIT_DEFAULT, req.input_kind, req.artifact_type) };
     } catch (e) {
       if (e instanceof JacobianError) return { op: "search", error: e.toDetail() };
       throw e;
@@ -64,22 +64,61 @@ export class FindUseCase {
     return hits.map((h) => this.hit(this.catalog.get(h.id)!, h.score, inputKind, artifactType));
   }
 
+  /**
+   * A hit carries what choosing needs and no more (search results are read by agents whose context
+   * is the budget): id, title, the summary's first sentence, score, applicability, provider
+   * availability and the declared input kinds and artifact types (the latter only when declared).
+   * The whole summary, schemas and examples are inspect's.
+   */
   private hit(op: InstalledOperation, score: number, inputKind?: string, artifactType?: string): Json {
     const decl = op.meta;
     const statuses = this.catalog.providerStatus(decl);
+    const missing = statuses.filter((s) => !s.available).map((s) => s.id);
     return {
       capability_id: decl.id,
-      kind: decl.kind,
       title: decl.title,
-      summary: decl.summary,
-      score: Math.round(score * 10000) / 10000,
+      summary: firstSentence(decl.summary),
+      score: Math.round(score * 100) / 100,
       applicability: applicability(decl, inputKind, artifactType),
-      provider: { available: statuses.every((s) => s.available), providers: statuses.map((s) => ({ id: s.id, available: s.available })) },
+      provider: { available: missing.length === 0, ...(missing.length ? { unavailable: missing } : {}) },
       input_kinds: decl.input_kinds,
-      accepted_artifact_types: decl.accepted_artifact_types,
-      produced_artifact_types: decl.produced_artifact_types,
+      ...(decl.accepted_artifact_types.length ? { accepted_artifact_types: decl.accepted_artifact_types } : {}),
+      ...(decl.produced_artifact_types.length ? { produced_artifact_types: decl.produced_artifact_types } : {}),
     };
   }
+}
+
+/** Longest summary sentence a search hit carries (characters). */
+export const HIT_SUMMARY_MAX = 160;
+/** A first sentence longer than this is shortened to its main clause when it has one. */
+const HIT_LONG_SENTENCE = 120;
+
+const sentenceCache = new Map<string, string>();
+
+/**
+ * The first sentence of a summary, at most HIT_SUMMARY_MAX characters: a long sentence is cut
+ * after its main clause (or, above the maximum, at a word) and marked with "…". A sentence ends at ". " followed by a capital letter or at the end: "e.g."
+ * and "gcd(0, 0) = 0. Subquadratic" are told apart by what follows the full stop.
+ */
+export function firstSentence(summary: string): string {
+  let s = sentenceCache.get(summary);
+  if (s !== undefined) return s;
+  const text = summary.trim().replace(/\s+/g, " ");
+  const end = /[.!?](?=\s+[A-Z(\u0391-\u03a9|])/.exec(text);
+  s = end && !/\b(e\.g|i\.e|cf|vs|resp)\.$/.test(text.slice(0, end.index + 1)) ? text.slice(0, end.index + 1) : text;
+  if (s.length > HIT_LONG_SENTENCE) {
+    // A long sentence keeps its main clause (up to the first "; ", " — " or ": " after 40
+    // characters) rather than a word-cut tail of its qualifications.
+    const cut = s.slice(0, HIT_SUMMARY_MAX - 1);
+    const clause = /(; | — |: )/g;
+    let at = -1;
+    for (let m = clause.exec(cut); m; m = clause.exec(cut)) if (m.index >= 40) { at = m.index; break; }
+    const space = cut.lastIndexOf(" ");
+    if (at >= 0) s = cut.slice(0, at).replace(/[\s,;:(—–-]+$/, "") + "…";
+    else if (s.length > HIT_SUMMARY_MAX) s = (space > HIT_SUMMARY_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:(—–-]+$/, "") + "…";
+  }
+  if (sentenceCache.size < 100_000) sentenceCache.set(summary, s);
+  return s;
 }
 
 /** Whether an operation's declared input kinds and artifact types fit the search filters. */

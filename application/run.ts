@@ -15,6 +15,7 @@ export { LIBRARY };
 
 export interface RunOptions {
   signal?: AbortSignal;
+  /** Progress per stage as the operation reports it (application/execution.ts stageReports). */
   onProgress?: ProgressSink;
   /**
    * Issue value:// refs for output ports (default true). Faces whose runtime ends with the call

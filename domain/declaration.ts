@@ -72,7 +72,12 @@ export interface Budget {
 /** What an executing operation may use. Everything here is a port: no I/O of its own. */
 export interface ExecutionContext {
   readonly signal: AbortSignal;
-  /** Report monotone progress (done out of total, in the operation's declared measure). */
+  /**
+   * Report progress of the current stage: `done` out of `total` in the operation's declared measure,
+   * with a total only when the stage's work is known (reach it when the stage is done) and a message
+   * a person can read ("ECM level 2: 120 of 480 curves"). A report whose `done` goes back or whose
+   * total changes starts a new stage; the pipeline turns stages into one increasing stream.
+   */
   progress(done: number, total?: number, message?: string): void;
   /** Throws AbortedError when the call was cancelled or timed out. Call it in long loops. */
   checkpoint(): void;

@@ -1,22 +1,28 @@
 #!/usr/bin/env node
 /**
  * The CLI face. Mathematical commands (catalog, inspect, run) are generic over the installed
- * declarations; the hand-written commands are operator administration only.
+ * declarations; the hand-written commands are operator administration only. Clipanion parses the
+ * command line; help text, usage errors and the version are ours (help.ts), so that values are
+ * named, operator options listed once and every command shows one example.
  */
 import { readFileSync } from "node:fs";
-import { Builtins, Cli, Command, Option, UsageError } from "clipanion";
+import { Cli, Command, Option, UsageError } from "clipanion";
 import type { JacobianHost } from "../composition.js";
 import type { JacobianOptions } from "../config.js";
+import type { Json } from "../../domain/json.js";
 import { EXIT_CODES } from "../../domain/outcome.js";
 import { renderOperationsReference } from "./reference.js";
+import { commandHelp, commandHelpText, globalHelp, usageLine } from "./help.js";
+import { payloadHint } from "./payload-hint.js";
+import { progressLine } from "./progress.js";
 import { LIBRARY } from "../../domain/library.js";
 
 abstract class RuntimeCommand extends Command {
-  packs = Option.String("--packs", { description: "Comma-separated packs to install (default: all shipped packs)" });
-  config = Option.String("--config", { description: "Operator config file (JSON)" });
-  artifactsDir = Option.String("--artifacts-dir", { description: "Artifact store directory" });
-  budgetScale = Option.String("--budget-scale", { description: "Multiply every operation budget (operator setting)" });
-  debug = Option.Boolean("--debug", false, { description: "Log values in structured logs" });
+  packs = Option.String("--packs");
+  config = Option.String("--config");
+  artifactsDir = Option.String("--artifacts-dir");
+  budgetScale = Option.String("--budget-scale");
+  debug = Option.Boolean("--debug", false);
 
   options(): JacobianOptions {
     const o: JacobianOptions = { debug: this.debug };
@@ -48,7 +54,6 @@ abstract class RuntimeCommand extends Command {
 
 class CatalogCommand extends RuntimeCommand {
   static override paths = [["catalog"]];
-  static override usage = Command.Usage({ description: "Print the installed inventory (the capability://catalog resource)" });
   async execute() {
     const host = await this.host();
     const rt = host.openRuntime();
@@ -60,7 +65,6 @@ class CatalogCommand extends RuntimeCommand {
 
 class InspectCommand extends RuntimeCommand {
   static override paths = [["inspect"]];
-  static override usage = Command.Usage({ description: "Inspect one operation: schemas, effect, providers, preflight, ports, examples" });
   id = Option.String({ required: true });
   async execute() {
     const host = await this.host();
@@ -74,12 +78,12 @@ class InspectCommand extends RuntimeCommand {
 
 class SearchCommand extends RuntimeCommand {
   static override paths = [["search"]];
-  static override usage = Command.Usage({ description: "Search the installed operations (the math.find search request)" });
   query = Option.Rest({ required: 1 });
   limit = Option.String("--limit");
   inputKind = Option.String("--input-kind");
   artifactType = Option.String("--artifact-type");
   async execute() {
+    if (this.limit !== undefined && !/^(?:[1-9]|1[0-9]|20)$/.test(this.limit)) throw new UsageError(`--limit takes a whole number from 1 to 20, not ${JSON.stringify(this.limit.slice(0, 40))}`);
     const host = await this.host();
     const rt = host.openRuntime();
     const request: Record<string, unknown> = { op: "search", query: this.query.join(" ") };
@@ -95,14 +99,9 @@ class SearchCommand extends RuntimeCommand {
 
 class RunCommand extends RuntimeCommand {
   static override paths = [["run"]];
-  static override usage = Command.Usage({
-    description: "Run one operation with a JSON payload; prints the outcome envelope",
-    details: "Exit codes: 0 completed, 3 non_conclusion, 4 failed, 2 usage error.",
-    examples: [["gcd", `$0 run integer.compute.gcd --json '{"left":"84","right":"30"}'`]],
-  });
   id = Option.String({ required: true });
-  json = Option.String("--json", { description: "The payload as a JSON object" });
-  file = Option.String("--file", { description: "Read the payload from a JSON file ('-' for stdin)" });
+  json = Option.String("--json");
+  file = Option.String("--file");
   async execute() {
     if ((this.json === undefined) === (this.file === undefined)) throw new UsageError("give exactly one of --json or --file");
     let text: string;
@@ -122,12 +121,19 @@ class RunCommand extends RuntimeCommand {
     const ac = new AbortController();
     const onSigint = () => ac.abort();
     process.once("SIGINT", onSigint);
-    const bar = progressBar(this.context.stderr);
+    const bar = progressLine(this.context.stderr);
     // This command's runtime closes when it exits, so a value:// ref could never be resolved.
     const outcome = await rt.run({ capability_id: this.id, payload }, { signal: ac.signal, issueRefs: false, ...(bar ? { onProgress: bar.update } : {}) });
     bar?.done();
     process.off("SIGINT", onSigint);
     this.print(outcome);
+    // A person at a terminal also gets one line saying what was wrong and the corrected shape.
+    if (outcome.outcome === "failed" && (this.context.stdout as NodeJS.WriteStream).isTTY) {
+      const inspected = rt.inspect(this.id);
+      const example = "capability" in inspected ? ((inspected.capability.examples as { payload: { [key: string]: Json } }[] | undefined)?.[0]?.payload) : undefined;
+      const line = payloadHint(this.id, outcome.error, text, example);
+      if (line) this.context.stderr.write(`jacobian: ${line}\n`);
+    }
     await host.close();
     return EXIT_CODES[outcome.outcome];
   }
@@ -135,11 +141,10 @@ class RunCommand extends RuntimeCommand {
 
 class ServeCommand extends RuntimeCommand {
   static override paths = [["serve"]];
-  static override usage = Command.Usage({ description: "Serve the MCP server over stdio (default) or Streamable HTTP" });
   stdio = Option.Boolean("--stdio", false);
   http = Option.Boolean("--http", false);
   port = Option.String("--port");
-  bind = Option.String("--host", { description: "Bind address for HTTP (default 127.0.0.1)" });
+  bind = Option.String("--host");
   async execute() {
     if (this.stdio && this.http) throw new UsageError("choose one of --stdio or --http");
     if (this.http) {
@@ -184,7 +189,6 @@ class ServeCommand extends RuntimeCommand {
 
 class DocsCommand extends RuntimeCommand {
   static override paths = [["docs"]];
-  static override usage = Command.Usage({ description: "Print docs/operations.md generated from the catalog" });
   async execute() {
     const host = await this.host();
     this.context.stdout.write(renderOperationsReference(host.openRuntime()));
@@ -195,7 +199,6 @@ class DocsCommand extends RuntimeCommand {
 
 class DoctorCommand extends RuntimeCommand {
   static override paths = [["doctor"]];
-  static override usage = Command.Usage({ description: "Check the installation: packs, providers, artifact store" });
   async execute() {
     const host = await this.host();
     const providers = new Map<string, unknown>();
@@ -214,10 +217,7 @@ interface McpAdapter {
 
 class ArtifactsCommand extends RuntimeCommand {
   static override paths = [["artifacts"]];
-  static override usage = Command.Usage({
-    description: "Operator housekeeping of durable artifacts: ls, show <id>, verify, replay <id>, gc [--older-than-days N]",
-    details: "replay re-runs the recorded request and exits 0 when the result is identical, 4 otherwise; verify exits 4 when an artifact is corrupt.",
-  });
+
   action = Option.String({ required: true });
   id = Option.String({ required: false });
   olderThanDays = Option.String("--older-than-days");
@@ -276,44 +276,53 @@ function waitForSignal(): Promise<void> {
   });
 }
 
-/** A progress bar on stderr, only when stderr is a TTY (no ANSI codes otherwise). */
-function progressBar(stream: NodeJS.WritableStream): { update: (done: number, total?: number, message?: string) => void; done: () => void } | undefined {
-  const tty = stream as NodeJS.WriteStream;
-  if (!tty.isTTY) return undefined;
-  let drawn = false;
-  return {
-    update(done, total, message) {
-      const width = 30;
-      const frac = total ? Math.min(1, done / total) : 0;
-      const bar = total ? "#".repeat(Math.round(frac * width)).padEnd(width, ".") : "";
-      tty.write(`\r[${bar}] ${done}${total ? "/" + total : ""} ${message ?? ""}`.slice(0, (tty.columns ?? 80) - 1));
-      drawn = true;
-    },
-    done() {
-      if (drawn) tty.write("\n");
-    },
-  };
-}
+const COMMAND_CLASSES = [CatalogCommand, InspectCommand, SearchCommand, RunCommand, ServeCommand, DocsCommand, DoctorCommand, ArtifactsCommand];
 
-export async function main(argv: string[]): Promise<number> {
-  const cli = new Cli({ binaryLabel: "Jacobian", binaryName: "jacobian", binaryVersion: LIBRARY.version, enableColors: process.stdout.isTTY === true });
-  for (const c of [CatalogCommand, InspectCommand, SearchCommand, RunCommand, ServeCommand, DocsCommand, DoctorCommand, ArtifactsCommand, Builtins.HelpCommand, Builtins.VersionCommand]) cli.register(c);
+export async function main(argv: string[], io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream } = process): Promise<number> {
+  const first = argv[0];
+  const named = first !== undefined ? commandHelp(first) : undefined;
+  // Help and version are ours (values named, operator options listed once, one example per command).
+  if (first === "-v" || first === "--version") {
+    io.stdout.write(`${LIBRARY.version}\n`);
+    return 0;
+  }
+  const help = argv.findIndex((a) => a === "-h" || a === "--help");
+  const dashdash = argv.indexOf("--");
+  if (!argv.length || first === "help" || (help >= 0 && (dashdash < 0 || help < dashdash))) {
+    const topic = first === "help" ? commandHelp(argv[1] ?? "") : named;
+    io.stdout.write(topic ? commandHelpText(topic) : globalHelp());
+    return !argv.length ? EXIT_CODES.usage : 0;
+  }
+  const usage = (message: string) => {
+    io.stderr.write(`jacobian: ${message.replace(/\s+$/, "")}\n${named ? usageLine(named) + `\nRun 'jacobian ${named.name} --help' for its options and an example.` : "Run 'jacobian --help' for the commands."}\n`);
+    return EXIT_CODES.usage;
+  };
+  const cli = new Cli({ binaryLabel: "Jacobian", binaryName: "jacobian", binaryVersion: LIBRARY.version, enableColors: false });
+  for (const c of COMMAND_CLASSES) cli.register(c);
   let command: Command;
   try {
-    command = cli.process(argv);
+    command = cli.process(argv, { stdout: io.stdout as never, stderr: io.stderr as never });
   } catch (e) {
-    process.stderr.write(cli.error(e as Error, { colored: false }));
-    return EXIT_CODES.usage;
+    return usage(clipanionMessage(e, first));
   }
   try {
-    // clipanion reports errors thrown by a command (our UsageErrors) as exit code 1; Jacobian's usage code is 2.
-    const code = (await cli.run(command, {})) ?? 0;
-    return code === 1 ? EXIT_CODES.usage : code;
+    return (await command.validateAndExecute()) ?? 0;
   } catch (e) {
-    process.stderr.write(String((e as Error).message) + "\n");
-    return EXIT_CODES.usage;
+    return usage(e instanceof UsageError ? e.message : String((e as Error)?.message ?? e));
   }
 }
+
+/** Clipanion's parse errors, reduced to their first line (they embed a candidate list we replace by our usage). */
+function clipanionMessage(e: unknown, first: string | undefined): string {
+  const line = String((e as Error)?.message ?? e).split("\n")[0]!.trim();
+  if (/^Command not found/.test(line)) return `unknown command ${JSON.stringify(String(first).slice(0, 60))}`;
+  return line || "invalid command line";
+}
+
+// `jacobian catalog | head` closes the pipe early: that ends the output, it is not an error.
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code !== "EPIPE") throw e;
+});
 
 const exitCode = await main(process.argv.slice(2));
 process.exitCode = exitCode;

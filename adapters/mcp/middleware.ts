@@ -7,7 +7,8 @@
  *    exception reaches the wire (it is logged on stderr, the stack only with settings.debug);
  *  - one structured log line per call on stderr (request id, tool, capability id, outcome,
  *    duration, request/response bytes); argument and result values only with settings.debug;
- *  - rendering: structuredContent + the same JSON as text + resource_link items for artifacts.
+ *  - rendering: structuredContent + text (the same JSON, or a compact rendering for math.find)
+ *    + resource_link items for artifacts.
  */
 import type { CallToolResult, ServerContext } from "@modelcontextprotocol/server";
 import type { FailureDetail } from "../../domain/errors.js";
@@ -25,6 +26,8 @@ export interface ToolReply {
   capabilityId?: string;
   /** artifact:// URIs to link as resource_link content. */
   links: string[];
+  /** The text content when it is a compact rendering; by default the same JSON as structuredContent. */
+  text?: string;
 }
 
 export interface ToolDefinition {
@@ -88,16 +91,17 @@ export function withMiddleware(tool: ToolDefinition, settings: MiddlewareSetting
       ...(reply.code ? { code: reply.code } : {}),
       duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
       request_bytes: requestBytes,
-      response_bytes: utf8Length(text),
+      // The structured JSON, plus the text when it is a separate (compact) rendering.
+      response_bytes: reply.text === undefined ? utf8Length(text) : utf8Length(JSON.stringify(reply.structured)) + utf8Length(text),
       ...(settings.debug ? { arguments: (requestBytes <= settings.maxRequestBytes ? args : "(too large)") as Json, response: reply.structured } : {}),
     });
     return result;
   };
 }
 
-/** structuredContent, the same JSON as text (for clients that ignore structuredContent), links. */
+/** structuredContent, text for clients that ignore structuredContent, links. */
 export function render(reply: ToolReply): CallToolResult {
-  const content: CallToolResult["content"] = [{ type: "text", text: JSON.stringify(reply.structured) }];
+  const content: CallToolResult["content"] = [{ type: "text", text: reply.text ?? JSON.stringify(reply.structured) }];
   for (const uri of [...new Set(reply.links)]) {
     content.push({ type: "resource_link", uri, name: `artifact-${uri.slice(-64, -52)}`, title: "Jacobian artifact", mimeType: "application/json" });
   }

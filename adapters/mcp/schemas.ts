@@ -57,10 +57,9 @@ export const findOutputJsonSchema = {
   type: "object",
   properties: {
     op: { enum: ["search", "inspect", "unknown"], description: "The request kind that was answered" },
-    query: { type: "string", description: "search: the query as received" },
     hits: {
       type: "array",
-      description: "search: installed operations in relevance order, with applicability and provider facts",
+      description: "search: installed operations in relevance order, compact: capability_id, title, summary (first sentence), score, applicability, provider, input_kinds, artifact types when declared",
       items: { type: "object", properties: { capability_id: { type: "string" } }, required: ["capability_id"] },
     },
     capability: { type: "object", description: "inspect: the authoritative request/result schemas, effect, providers, preflight, ports and examples" },

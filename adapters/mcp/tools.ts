@@ -10,12 +10,14 @@ import type { FailureDetail } from "../../domain/errors.js";
 import type { Json } from "../../domain/json.js";
 import type { RunOutcome } from "../../domain/outcome.js";
 import type { ProgressSink } from "../../domain/ports.js";
+import { findText } from "./text.js";
+import { wireProgress } from "./progress.js";
 import { withMiddleware, type MiddlewareSettings, type ToolDefinition, type ToolReply } from "./middleware.js";
 import { findInputSchema, findOutputSchema, runInputSchema, runOutputSchema } from "./schemas.js";
 
 export const FIND_DESCRIPTION = [
   "Search the installed exact-math operations, or inspect one operation by its exact id.",
-  'Search: {"request": {"op": "search", "query": "exact matrix determinant", "limit"?: 1-20, "input_kind"?: "matrix", "artifact_type"?: "..."}} returns ranked hits with applicability and provider facts.',
+  'Search: {"request": {"op": "search", "query": "exact matrix determinant", "limit"?: 1-20, "input_kind"?: "matrix", "artifact_type"?: "..."}} returns compact ranked hits (id, title, one-sentence summary, score, applicability, provider availability, input kinds).',
   'Inspect: {"request": {"op": "inspect", "capability_id": "integer.compute.gcd"}} returns the authoritative request and result schemas, bounds, cost model, ports and runnable examples.',
   "Search never lists the whole inventory; read the capability://catalog resource for that.",
 ].join(" ");
@@ -37,6 +39,7 @@ function findTool(runtime: () => Promise<JacobianRuntime>): ToolDefinition {
     const failed = "error" in r;
     return {
       structured: r as unknown as { [key: string]: Json },
+      ...(failed ? {} : { text: findText(r) }),
       isError: failed,
       outcome: failed ? "failed" : "completed",
       ...(failed ? { code: r.error.code } : {}),
@@ -68,6 +71,7 @@ function runTool(runtime: () => Promise<JacobianRuntime>, issueRefs: boolean): T
     handle: async (args, ctx) => {
       const progress = progressBridge(ctx);
       const outcome = await (await runtime()).run(args, { signal: ctx.mcpReq.signal, issueRefs, ...(progress ? { onProgress: progress.sink } : {}) });
+      if (outcome.outcome === "completed") progress?.finish(); // every bar ends full
       await progress?.flush(); // notifications must precede the result, or the client drops them
       return reply(outcome);
     },
@@ -78,23 +82,28 @@ function runTool(runtime: () => Promise<JacobianRuntime>, issueRefs: boolean): T
   };
 }
 
-/** notifications/progress for a client that sent a progress token (throttled; the last step always goes). */
-function progressBridge(ctx: ServerContext): { sink: ProgressSink; flush(): Promise<void> } | undefined {
+/**
+ * notifications/progress for a client that sent a progress token: the operation's stages as one
+ * increasing stream (wireProgress), throttled (a stage's end and the final step always go).
+ */
+function progressBridge(ctx: ServerContext): { sink: ProgressSink; finish(): void; flush(): Promise<void> } | undefined {
   const progressToken = ctx.mcpReq._meta?.progressToken;
   if (progressToken === undefined) return undefined;
   let last = Number.NEGATIVE_INFINITY;
   let sent: Promise<void> = Promise.resolve();
+  const wire = wireProgress((done, total, message) => {
+    const now = performance.now();
+    if (now - last < PROGRESS_INTERVAL_MS && !(total !== undefined && done >= total)) return;
+    last = now;
+    const params = { progressToken, progress: done, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) };
+    const notified = ctx.mcpReq.notify({ method: "notifications/progress", params }).catch(() => {
+      /* the client went away; the run's signal handles that */
+    });
+    sent = sent.then(() => notified);
+  });
   return {
-    sink: (done, total, message) => {
-      const now = performance.now();
-      if (now - last < PROGRESS_INTERVAL_MS && !(total !== undefined && done >= total)) return;
-      last = now;
-      const params = { progressToken, progress: done, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) };
-      const notified = ctx.mcpReq.notify({ method: "notifications/progress", params }).catch(() => {
-        /* the client went away; the run's signal handles that */
-      });
-      sent = sent.then(() => notified);
-    },
+    sink: wire.sink,
+    finish: wire.finish,
     // Bounded: a notification stuck on a dead stream must not hold the result back.
     flush: () => Promise.race([sent, new Promise<void>((resolve) => setTimeout(resolve, FLUSH_LIMIT_MS).unref())]),
   };

@@ -125,7 +125,8 @@ export interface PellOptions {
   /** Keep the period a1 … aℓ of the continued fraction of √D. */
   keepPeriod?: boolean;
   checkpoint?: () => void;
-  progress?: (done: number, total: number) => void;
+  /** Digits the convergents have reached; no total: the period may end long before the cap. */
+  progress?: (done: number, total?: number, message?: string) => void;
 }
 
 export type PellResult =
@@ -207,7 +208,8 @@ export function solvePell(D: bigint, opts: PellOptions): PellResult {
     lq += Math.log10(ratio);
     if ((k & 1023) === 0) {
       opts.checkpoint?.();
-      opts.progress?.(Math.min(cap, Math.floor(lq + lqPrev + half)), cap);
+      const digits = Math.min(cap, Math.floor(lq + lqPrev + half));
+      opts.progress?.(digits, undefined, `continued fraction of √D: convergents of ${digits} digits (the search stops at ${cap})`);
     }
     if (certainlyAbove(lq + lqPrev + half)) return { status: "INCOMPLETE", steps: k };
   }

@@ -52,7 +52,11 @@ export interface FactorOptions {
    */
   budget?: number;
   checkpoint?: () => void;
-  /** Monotone progress: work units spent out of the budget, with a message naming the phase. */
+  /**
+   * Progress per stage (ExecutionContext.progress): the curves of an ECM level out of its curve
+   * count, the relations of a SIQS run out of those it needs, Pollard–Brent iterations (no total);
+   * the budget is a ceiling, not the work, so it is never reported as a total.
+   */
   progress?: (done: number, total?: number, message?: string) => void;
 }
 
@@ -126,14 +130,7 @@ export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorizatio
   const used = (m: FactorMethod) => {
     if (!methods.includes(m)) methods.push(m);
   };
-  // Progress is throttled to steps of 1/256 of the budget (each report may cross a thread boundary).
-  let lastReported = -Infinity;
-  const progressAt = (done: number, message: string, force = false) => {
-    if (!opts.progress || (!force && done - lastReported < budget / 256)) return;
-    lastReported = done;
-    opts.progress(Math.min(done, budget), budget, message);
-  };
-  const report = (message: string) => progressAt(spent, message, true);
+  const progress = opts.progress ?? (() => {});
   const found = new Map<bigint, { exponent: number; status: PrimalityStatus }>();
   const add = (p: bigint, e: number, status: PrimalityStatus) => {
     const cur = found.get(p);
@@ -165,7 +162,7 @@ export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorizatio
       spent += (limbs.length * TD_PRIMES.length) / 400;
     }
   }
-  report("trial division done");
+  progress(1, undefined, "trial division by the primes below 65536 done");
 
   let cofactor = 1n;
   const stack: { m: bigint; e: number }[] = n > 1n ? [{ m: n, e: 1 }] : [];
@@ -199,7 +196,6 @@ export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorizatio
     }
     for (const q of pieces) stack.push({ m: q, e });
   }
-  report("done");
   const factors = [...found.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([prime, v]) => ({ prime, exponent: v.exponent, status: v.status }));
   return { factors: mergeEqual(factors), cofactor, status: cofactor === 1n ? "COMPLETE" : "INCOMPLETE", work: Math.round(spent), methods };
 
@@ -213,13 +209,15 @@ export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorizatio
     const digits = m.toString().length;
     const w = mulWeight(m);
     const left = () => budget - spent;
+    let rhoIterations = 0;
     /** Pollard–Brent with the polynomials from `seed` on, at most `iterations` iterations. */
     const rho = (iterations: number, seed: bigint): { factor?: bigint; used: number } => {
       const meter = { remaining: iterations };
       const f = pollardBrent(m, iterations, seed, opts.checkpoint, meter);
       const usedIterations = iterations - Math.max(0, meter.remaining);
       spent += usedIterations * 2.5 * w;
-      report(`Pollard–Brent rho on a ${digits}-digit part`);
+      rhoIterations += usedIterations;
+      progress(rhoIterations, undefined, `Pollard–Brent rho on a ${digits}-digit part: ${rhoIterations} iterations`);
       return { ...(f !== undefined && f > 1n && f < m ? { factor: f } : {}), used: usedIterations };
     };
     // Pollard–Brent rho, ~√p iterations of about 3 multiplications: the whole job below 14 digits (another run of
@@ -259,14 +257,13 @@ export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorizatio
         return undefined;
       }
       const meter = { remaining: allowance };
+      const stage = `ECM level ${level + 1} (B1 = ${B1}) on a ${digits}-digit part`;
+      progress(0, curves, `${stage}: 0 of ${curves} curves`);
       const res = ecm(m, B1, ecmB2(B1), curves, {
         meter,
         random,
         ...(opts.checkpoint ? { checkpoint: opts.checkpoint } : {}),
-        onCurve: (c) => {
-          const usedNow = allowance - meter.remaining;
-          progressAt(spent + usedNow, `ECM B1=${B1} on a ${digits}-digit part: ${curvesTried + c} curves`);
-        },
+        onCurve: (c) => progress(c, curves, `${stage}: ${c} of ${curves} curves`),
       });
       const usedUnits = allowance - meter.remaining;
       spent += usedUnits;
@@ -310,15 +307,20 @@ export function factorInteger(n: bigint, opts: FactorOptions = {}): Factorizatio
     // dependencies) is followed by another with a fresh seed and a larger factor base.
     const base = siqsParameters(digits);
     for (let attempt = 0; attempt < SIQS_ATTEMPTS && left() > 0; attempt++) {
-      const start = spent;
       const allowance = left();
+      let reported = -Infinity;
       const meter = { remaining: allowance };
       const res = siqs(m, {
         meter,
         random: SeededRandom.forInteger(m, attempt === 0 ? "siqs" : `siqs:${attempt}`),
         ...(attempt > 0 ? { parameters: { factorBase: Math.round(base.factorBase * (1 + 0.5 * attempt)) } } : {}),
         ...(opts.checkpoint ? { checkpoint: opts.checkpoint } : {}),
-        progress: (rel, need) => progressAt(start + allowance - meter.remaining, `SIQS on a ${digits}-digit part: ${rel} of ${need} relations`),
+        progress: (rel, need) => {
+          // Called once per sieved polynomial: report each 1/200 of the relations (reports may cross a thread).
+          if (rel < reported + need / 200 && rel < need) return;
+          reported = rel;
+          progress(rel, need, `SIQS${attempt ? ` (attempt ${attempt + 1})` : ""} on a ${digits}-digit part: ${rel} of ${need} relations`);
+        },
       });
       spent += allowance - meter.remaining;
       if (res.pieces && res.pieces.length >= 2) {

@@ -43,7 +43,7 @@ export default defineCompute<Req, Res>({
     "max_digits digits (x ≥ q_k·q_{k−1}, q_k ≥ F_{k+1}), L = limbs of D; plus 12·(b/64)^1.6·log2 S for the binary splitting and the final products, b = 3.33·max_digits bits; " +
     "plus b²/6400 for the decimal output.",
   budget: { max_units: 5e9, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 120_000 },
-  progress_measure: "decimal digits of the current convergent, out of max_digits",
+  progress_measure: "decimal digits of the current convergent (no total: the period may end long before max_digits)",
   preflight(req) {
     const cap = req.max_digits ?? DEFAULT_MAX_DIGITS;
     const S = maxSteps(cap);
@@ -60,7 +60,7 @@ export default defineCompute<Req, Res>({
       throw domainError(`D = ${bitLength(D) > 130 ? "…" : D} is a perfect square (${r}²): x² − D·y² = 1 has only the trivial solutions (±1, 0)`, "payload.D", "Pell's equation needs a non-square D > 1");
     }
     const cap = req.max_digits ?? DEFAULT_MAX_DIGITS;
-    const s = solvePell(D, { maxDigits: cap, keepPeriod: req.include_period === true, checkpoint: () => ctx.checkpoint(), progress: (d, t) => ctx.progress(d, t) });
+    const s = solvePell(D, { maxDigits: cap, keepPeriod: req.include_period === true, checkpoint: () => ctx.checkpoint(), progress: (d, t, m) => ctx.progress(d, t, m) });
     if (s.status === "INCOMPLETE") {
       return {
         status: "INCOMPLETE",

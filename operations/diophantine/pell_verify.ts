@@ -117,7 +117,7 @@ function walkPeriod(D: bigint, limit: number, claimed: bigint[] | undefined, tic
  * Whether the fundamental solution of x² − D·y² = 1 has more than `cap` digits, by the convergents of √D (see METHOD, 5):
  * a solution of at most `cap` digits when there is one, and ℓ when the period ended on the way.
  */
-function walkConvergents(D: bigint, cap: number, tick: () => void, progress: (done: number, total: number) => void): { solution?: { x: bigint; y: bigint }; period?: number } {
+function walkConvergents(D: bigint, cap: number, tick: () => void, progress: (done: number, total?: number, message?: string) => void): { solution?: { x: bigint; y: bigint }; period?: number } {
   const cf = new SqrtContinuedFraction(D);
   const bound = 10n ** BigInt(cap);
   // Only the numerators are developed: at the end of the period p_k² − D·q_k² = ±1 gives q_k by one square root.
@@ -125,7 +125,8 @@ function walkConvergents(D: bigint, cap: number, tick: () => void, progress: (do
   for (let k = 0; ; k++) {
     if ((k & 1023) === 1023) {
       tick();
-      progress(Math.min(cap, Math.floor(bitLength(p1) / LOG2_10)), cap);
+      const digits = Math.min(cap, Math.floor(bitLength(p1) / LOG2_10));
+      progress(digits, undefined, `convergents of √D: ${digits} digits (the walk stops at ${cap})`);
     }
     if (p1 >= bound) return {};
     const end = cf.step(); // d_{k+1} = 1: p_k² − D·q_k² = (−1)^(k+1)
@@ -164,7 +165,7 @@ export default defineChecker<Req>({
     "INCOMPLETE without a solution, S·(t + 500 + c·3.33/32) for the numerators of the convergents up to 10^c (c = max_digits, S = c/log10 φ + 2 terms at the most, each " +
     "a multiply-add of at most c digits).",
   budget: { max_units: 2e10, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 120_000 },
-  progress_measure: "prime exponents k examined out of the number of primes up to the bound (a claimed solution), or decimal digits of the current convergent out of max_digits (status INCOMPLETE)",
+  progress_measure: "prime exponents k examined out of the number of primes up to the bound (a claimed solution), or decimal digits of the current convergent, without a total (status INCOMPLETE)",
   preflight(req) {
     const c = req.claim, D = req.D;
     const L = Math.ceil(bitLength(D) / 64);
@@ -198,7 +199,7 @@ export default defineChecker<Req>({
     const D = req.D, claim = req.claim, neg = claim.negative;
     const strictMin = req.fundamental !== false;
     const tick = () => ctx.checkpoint();
-    const progress = (d: number, t: number) => ctx.progress(d, t);
+    const progress = (d: number, t?: number, m?: string) => ctx.progress(d, t, m ?? (t !== undefined ? `${d} of ${t} prime exponents examined` : undefined));
     if ((claim.x === undefined) !== (claim.y === undefined)) throw domainError("a claimed solution gives both x and y", `payload.claim.${claim.x === undefined ? "x" : "y"}`, "give x and y, or neither");
     if (neg && (neg.x === undefined) !== (neg.y === undefined)) throw domainError("a claimed −1 solution gives both x and y", `payload.claim.negative.${neg.x === undefined ? "x" : "y"}`, "give negative.x and negative.y, or neither");
     if (claim.status === "COMPLETE" && claim.x === undefined) throw domainError("a COMPLETE claim gives the solution x, y", "payload.claim", "give x and y, or status INCOMPLETE");

@@ -355,7 +355,7 @@ export function factorFunction<V extends Record<string, unknown>, X extends Reco
     bounds: [...FACTOR_BOUNDS, ...(s.bounds ?? [])],
     cost_model: FACTOR_COST_MODEL + (s.cost ? `; ${s.cost}` : ""),
     budget: { max_units: 2e11, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 900_000 },
-    progress_measure: "engine work units spent out of the effort's work budget; the message names the phase (trial division, rho, ECM, SIQS)",
+    progress_measure: "per stage, with a total only where the work is known: ECM curves of the current level out of its curve count, SIQS relations found out of those needed; trial division and Pollard–Brent rho without a total (the budget is a ceiling, not the work)",
     preflight(req) {
       const digits = abs(req.n).toString().length;
       return s.preflight ? s.preflight(req, digits) : factorPreflight(digits, req.effort);

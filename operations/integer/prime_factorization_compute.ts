@@ -48,7 +48,7 @@ export default builtinCompute<Req, Res>({
     "For n of d digits (b bits): trial division and primality ≈ b²/16; below 14 digits Pollard–Brent rho ≈ 3·2^(b/4); from 14 digits the expected SIQS work 4·10^6·12^((d − 50)/10) (plus a 3–15 % ECM pretest from 36 digits, included in the 15 % margin); " +
     "everything capped by the effort's work budget (the computation stops there with INCOMPLETE), plus at most 4·10^7 limb-weighted units of Pocklington proofs.",
   budget: { max_units: 2e11, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 900_000 },
-  progress_measure: "engine work units spent out of the effort's work budget; the message names the phase (trial division, rho, ECM curves tried, SIQS relations found out of those needed)",
+  progress_measure: "per stage, with a total only where the work is known: ECM curves of the current level out of its curve count, SIQS relations found out of those needed; trial division and Pollard–Brent rho without a total (the budget is a ceiling, not the work)",
   preflight(req) {
     if (req.n === 0n) throw ZERO();
     const digits = decimalDigits(req.n);

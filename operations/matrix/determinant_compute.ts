@@ -66,7 +66,7 @@ export default defineCompute<Req, Res>({
         return { determinant: rational(d, scale), ring: m.ring };
       }
       case "GF":
-        return { determinant: rational(await runSteps(bareissStepsModPrime(asInt(m), m.ring.p), ctx, Math.max(0, m.rows.length - 1))), ring: m.ring };
+        return { determinant: rational(await runSteps(bareissStepsModPrime(asInt(m), m.ring.p), ctx, Math.max(0, m.rows.length - 1), "pivot steps")), ring: m.ring };
     }
   },
   postcondition(req, res) {

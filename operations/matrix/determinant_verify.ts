@@ -105,7 +105,7 @@ export default defineChecker<Req>({
     if (m.ring.kind === "GF") {
       const p = m.ring.p;
       const c = claimModField(claim, p);
-      const d = await runSteps(gaussianStepsModPrime(asInt(m), p), ctx, m.rows.length);
+      const d = await runSteps(gaussianStepsModPrime(asInt(m), p), ctx, m.rows.length, `pivot steps over GF(${p})`);
       const bindings: Bindings = { ring, method: "gaussian_elimination_mod_p", prime: p.toString(), determinant_mod_prime: d.toString(), claim_mod_prime: c.toString() };
       return d === c
         ? { verdict: "accepted", bindings }
@@ -146,6 +146,7 @@ export default defineChecker<Req>({
       })(),
       ctx,
       primes,
+      "primes: determinant modulo each, against the claim",
     );
     if (mismatch) {
       return {

@@ -68,13 +68,13 @@ export default defineCompute<Req, Res>({
     let product: TypedMatrix;
     switch (a.ring.kind) {
       case "ZZ":
-        product = { $kind: "matrix", ring: a.ring, rows: await runSteps(multiplyIntegerSteps(asInt(a), asInt(b)), ctx, n) };
+        product = { $kind: "matrix", ring: a.ring, rows: await runSteps(multiplyIntegerSteps(asInt(a), asInt(b)), ctx, n, "rows of the product") };
         break;
       case "QQ":
-        product = { $kind: "matrix", ring: a.ring, rows: await runSteps(multiplyRationalSteps(asRat(a), asRat(b)), ctx, n) };
+        product = { $kind: "matrix", ring: a.ring, rows: await runSteps(multiplyRationalSteps(asRat(a), asRat(b)), ctx, n, "rows of the product") };
         break;
       case "GF":
-        product = { $kind: "matrix", ring: a.ring, rows: await runSteps(multiplyModPrimeSteps(asInt(a), asInt(b), a.ring.p), ctx, n) };
+        product = { $kind: "matrix", ring: a.ring, rows: await runSteps(multiplyModPrimeSteps(asInt(a), asInt(b), a.ring.p), ctx, n, "rows of the product") };
         break;
     }
     return { product };

@@ -137,19 +137,19 @@ export const asInt = (m: TypedMatrix): IntMatrix => m.rows as IntMatrix;
 export const asRat = (m: TypedMatrix): Rational[][] => m.rows as Rational[][];
 
 /**
- * Drive a step generator under an execution context: checkpoint and progress after every step,
+ * Drive a step generator under an execution context: checkpoint and progress ("3 of 12 <unit>") after every step,
  * and yield to the event loop at least every `yieldMs` so cancellation and timeouts can arrive.
  */
-export async function runSteps<T>(steps: Generator<number, T, void>, ctx: ExecutionContext, total: number, yieldMs = 20): Promise<T> {
+export async function runSteps<T>(steps: Generator<number, T, void>, ctx: ExecutionContext, total: number, unit = "steps", yieldMs = 20): Promise<T> {
   let last = performance.now();
   for (;;) {
     const r = steps.next();
     if (r.done) {
-      if (total > 0) ctx.progress(total, total);
+      if (total > 0) ctx.progress(total, total, `${total} of ${total} ${unit}`);
       return r.value;
     }
     ctx.checkpoint();
-    if (total > 0) ctx.progress(r.value, total);
+    if (total > 0) ctx.progress(r.value, total, `${r.value} of ${total} ${unit}`);
     if (performance.now() - last >= yieldMs) {
       await ctx.yieldNow();
       last = performance.now();

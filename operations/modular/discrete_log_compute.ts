@@ -50,7 +50,7 @@ export default modularCompute<Req, Res>({
     "where S = min(allowed steps, 2.5·√m, and for m of b ≤ 80 bits: ⌊b/27⌋ index-calculus runs of m's size (at most that many primes q ≥ 2^27 divide the order) + 2.5·10^4·⌈b/27⌉ for the smaller primes). " +
     "The real work, checked after factoring, is about 2.5·√q for the largest prime q of the order, or one index-calculus run per prime q ≥ 2^27 of p − 1 where that is cheaper (p < 2^80); memory adds 16 MiB for index calculus.",
   budget: { max_units: 2e11, max_memory_bytes: 256 * 2 ** 20, timeout_ms: 900_000 },
-  progress_measure: "per mille: 100 when the group is factored, then the share of prime-order subproblems solved",
+  progress_measure: "prime-order subproblems solved out of their number (known once the group order is factored)",
   preflight(req) {
     const b = bits(req.modulus);
     const sqrtM = 2 ** (b / 2);
@@ -69,18 +69,12 @@ export default modularCompute<Req, Res>({
   },
   execute({ base: g, target: h, modulus: m, effort }, ctx): Res {
     const checkpoint = () => ctx.checkpoint();
-    let factored = false;
     const r = discreteLog(g, h, m, {
       factorBudget: effortBudget(effort),
       checkpoint,
       maxSteps: groupSteps(bits(m)),
-      onSubproblem: (done, total) => {
-        if (!factored) {
-          factored = true;
-          ctx.progress(100, 1000, "group factored");
-        }
-        ctx.progress(100 + Math.floor((900 * done) / Math.max(1, total)), 1000, `${done} of ${total} prime-order subproblems`);
-      },
+      // The number of prime-order subproblems is known once the group order is factored.
+      onSubproblem: (done, total) => ctx.progress(done, total, `group order factored; ${done} of ${total} prime-order subproblems solved`),
     });
     if (r.status === "INCOMPLETE") {
       return { status: "INCOMPLETE", stage: r.stage, reason: r.reason, ...(r.unfactored !== undefined ? { unfactored: r.unfactored } : {}), ...(r.prime !== undefined ? { prime: r.prime } : {}) };

@@ -3,6 +3,9 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { tempDir, testJacobian } from "../support/runtime.js";
+import { formatProgress, progressLine } from "../../adapters/cli/progress.js";
+import { COMMANDS } from "../../adapters/cli/help.js";
+import { payloadHint, quoteNumbers } from "../../adapters/cli/payload-hint.js";
 
 const MAIN = path.resolve("dist/adapters/cli/main.js");
 const home = tempDir();
@@ -75,5 +78,93 @@ describe("adapters/cli", () => {
 
   it("has no per-operation commands", () => {
     expect(cli(["gcd", "84", "30"]).code).to.equal(2);
+  });
+});
+
+describe("adapters/cli: what a person at a terminal sees", () => {
+  it("--help names option values, lists the operator options once and gives each command one example", () => {
+    const r = cli(["--help"]);
+    expect(r.code).to.equal(0);
+    expect(r.out).to.not.include("#0");
+    expect(r.out).to.include("--json <payload>");
+    expect(r.out.split("--packs <list>").length - 1).to.equal(1);
+    const commands = COMMANDS.map((c) => c.name);
+    expect(commands).to.have.members(["search", "inspect", "run", "catalog", "serve", "doctor", "docs", "artifacts"]);
+    expect(r.out.split("\n").filter((l) => l.trim().startsWith("e.g. jacobian "))).to.have.length(commands.length);
+    for (const c of commands) {
+      const h = cli([c, "--help"]);
+      expect(h.code, c).to.equal(0);
+      expect(h.out, c).to.match(new RegExp(`^Usage: jacobian ${c}`));
+      expect(h.out.split("Example:").length - 1, c).to.equal(1);
+      expect(h.out, c).to.not.include("#0");
+      expect(cli([c, "--no-such-option"]).err, c).to.not.include("unknown command"); // the help names a real command
+    }
+  });
+
+  it("a malformed command line is a usage error (exit 2) with the command's usage on stderr", () => {
+    const r = cli(["search", "gcd", "--limit", "abc"]);
+    expect(r.code).to.equal(2);
+    expect(r.out).to.equal("");
+    expect(r.err).to.include("--limit").and.include("Usage: jacobian search");
+    for (const args of [["run", "integer.compute.gcd", "--jsn", "{}"], ["search", "gcd", "--limit", "21"], ["frobnicate"]]) {
+      const u = cli(args);
+      expect(u.code, args.join(" ")).to.equal(2);
+      expect(u.err, args.join(" ")).to.match(/Usage: jacobian|jacobian --help/);
+    }
+  });
+
+  it("--version prints the version and a newline", () => {
+    const r = cli(["--version"]);
+    expect(r.code).to.equal(0);
+    expect(r.out).to.match(/^\d+\.\d+\.\d+\n$/);
+  });
+
+  it("`catalog | head` ends quietly: a closed pipe is not an error", () => {
+    const r = spawnSync("sh", ["-c", `"${process.execPath}" "${MAIN}" catalog | head -c 10 >/dev/null`], { encoding: "utf8", env: { ...process.env, JACOBIAN_HOME: home } });
+    expect(r.stderr).to.equal("");
+  });
+
+  it("a failed payload adds one human line with the corrected shape when stdout is a terminal, none when piped", function () {
+    const payload = '{"left":84,"right":12345678901234567890123}';
+    expect(cli(["run", "integer.compute.gcd", "--json", payload]).err).to.equal(""); // piped: JSON only
+    // `script` gives the command a terminal (util-linux); skip where it is missing.
+    const probe = spawnSync("script", ["--version"], { encoding: "utf8" });
+    if (probe.status !== 0) this.skip();
+    const quoted = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
+    const r = spawnSync("script", ["-qec", [process.execPath, MAIN, "run", "integer.compute.gcd", "--json", payload].map(quoted).join(" "), "/dev/null"], { encoding: "utf8", env: { ...process.env, JACOBIAN_HOME: home } });
+    const lines = r.stdout.split(/\r?\n/).filter((l) => l.startsWith("jacobian: "));
+    expect(lines, r.stdout).to.have.length(1);
+    expect(lines[0]).to.include("payload.left").and.include('"left": "84", "right": "12345678901234567890123"');
+  });
+
+  it("the progress line shows a percentage or a count, the stage and the elapsed time, and clears the line", () => {
+    expect(formatProgress({ done: 120, total: 480, message: "ECM level 2: 120 of 480 curves", elapsedMs: 3200 })).to.equal("[#####...............]  25%  ECM level 2: 120 of 480 curves  3.2 s");
+    expect(formatProgress({ done: 3620961.102186458, elapsedMs: 65_000 })).to.equal("3,620,961  1m 05s");
+    expect(formatProgress({ done: 7, message: "searched 7 windows", elapsedMs: 100 })).to.equal("searched 7 windows  0.1 s");
+    const narrow = formatProgress({ done: 1, total: 2, message: "x".repeat(200), elapsedMs: 0 }, 40);
+    expect(narrow).to.have.length(40);
+    expect(narrow).to.match(/ 50%  x+…  0\.0 s$/); // the message gives way, the elapsed time stays
+    const writes: string[] = [];
+    let t = 0;
+    const tty = { isTTY: true, columns: 100, write: (s: string) => writes.push(s) } as unknown as NodeJS.WritableStream;
+    const line = progressLine(tty, () => t)!;
+    line.update(1, 10, "a long first message");
+    t += 500;
+    line.update(2, 10, "short");
+    line.done();
+    expect(writes).to.have.length(3);
+    for (const w of writes) expect(w.startsWith("\r\u001b[2K")).to.equal(true); // cleared: no tail of a longer message
+    expect(writes[1]).to.include(" 20%").and.include("short").and.include("0.5 s");
+    expect(writes[2]).to.equal("\r\u001b[2K");
+    expect(progressLine({ isTTY: false, write: () => true } as unknown as NodeJS.WritableStream)).to.equal(undefined);
+  });
+
+  it("payload hints: numbers quoted as written, else the example's field or payload", () => {
+    const err = (path: string, message = `${path} is wrong`) => ({ code: "INVALID_PAYLOAD" as const, message, path });
+    expect(payloadHint("integer.compute.gcd", err("payload.left", "payload.left must be a string (was a number); payload.right too"), '{"left": -84.0, "right": "30"}')).to.equal('payload.left must be a string (was a number). Mathematical values are strings: "left": "-84.0"');
+    expect(payloadHint("integer.compute.gcd", err("payload.right"), '{"left": "1"}', { left: "84", right: "30" })).to.equal('payload.right is wrong. For example: "right": "30"');
+    expect(payloadHint("integer.compute.gcd", { code: "UNKNOWN_ARGUMENT", message: "unknown field payload.mod", path: "payload.mod" }, '{"mod": "3"}', { left: "84", right: "30" })).to.equal('unknown field payload.mod. integer.compute.gcd takes a payload like {"left":"84","right":"30"}');
+    expect(payloadHint("x.y.z", { code: "UNKNOWN_CAPABILITY", message: "no", path: "capability_id" }, "{}")).to.equal(undefined);
+    expect(quoteNumbers('{"a": [1, -2.5e3, "3"], "b": "x\\"1"}')).to.equal('{"a": ["1", "-2.5e3", "3"], "b": "x\\"1"}');
   });
 });

@@ -16,9 +16,7 @@ describe("application/find", () => {
   it("hits carry only factual metadata and an applicability status", () => {
     const r = j.find({ op: "search", query: "greatest common divisor" }) as any;
     const h = r.hits[0];
-    expect(Object.keys(h).sort()).to.deep.equal(
-      ["accepted_artifact_types", "applicability", "capability_id", "input_kinds", "kind", "produced_artifact_types", "provider", "score", "summary", "title"].sort(),
-    );
+    expect(Object.keys(h).sort()).to.deep.equal(["applicability", "capability_id", "input_kinds", "provider", "score", "summary", "title"].sort());
     expect(h.applicability).to.deep.equal({ status: "NEEDS_MORE_TYPED_REQUIREMENTS" });
     expect(h.provider.available).to.equal(true);
     expect(JSON.stringify(r)).to.not.match(/confidence|next_operation|request_schema/);

@@ -86,6 +86,12 @@ describe("MCP adapter: contract through real clients", function () {
           expect(out.hits[0].capability_id).to.equal("integer.compute.gcd");
           expect(out.hits[0].applicability.status).to.equal("NEEDS_MORE_TYPED_REQUIREMENTS");
           expect(out.hits[0].provider.available).to.equal(true);
+          // This client gets the complete structuredContent; the text is the compact rendering,
+          // one line per hit (envelope() checked that it lists the same hits in the same order).
+          expect(r.structuredContent.hits).to.deep.equal(out.hits);
+          const text = r.content.find((x) => x.type === "text")!.text!;
+          expect(text.split("\n").filter((l) => /^\d+\. /.test(l))).to.have.length(out.hits.length);
+          expect(() => JSON.parse(text)).to.throw();
         });
 
         it("inspect returns the authoritative schemas and examples of one exact id", async () => {

@@ -8,6 +8,7 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import type { Json } from "../../../domain/json.js";
+import { FACTOR_EFFORT } from "../../../domain/math/factor.js";
 import { decidePrimality } from "../../../domain/math/primality.js";
 import type { RunOutcome } from "../../../domain/outcome.js";
 import { gp, requireGp } from "../../support/gp.js";
@@ -228,17 +229,25 @@ describe("integer.prime_factorization.compute in the worker pool", function () {
   const j = testJacobian({ packs: ["integer"] });
   after(() => j.close());
 
-  it("a 50-digit balanced semiprime (above the inline threshold) factors in a worker, with monotone progress", async function () {
+  it("a 50-digit balanced semiprime (above the inline threshold) factors in a worker, with honest progress", async function () {
     requireGp(this);
     const [line] = gp("setrand(50); p = randomprime([10^24, 10^25]); q = randomprime([10^24, 10^25]); print(p * q, \" \", min(p, q), \" \", max(p, q))");
     const [n, p, q] = line!.split(" ");
-    const seen: [number, number | undefined][] = [];
-    const o = await j.run(ID, { n: n! }, { onProgress: (done, total) => seen.push([done, total]) });
+    const seen: [number, number | undefined, string | undefined][] = [];
+    const o = await j.run(ID, { n: n! }, { onProgress: (done, total, message) => seen.push([done, total, message]) });
     const v = valueOf(o);
     expect(v.factors.map((f) => f.prime)).to.deep.equal([p, q]);
     expect(v.status).to.equal("COMPLETE");
     expect(v.methods).to.include("siqs");
     expect(seen.length).to.be.greaterThan(3);
-    for (let i = 1; i < seen.length; i++) expect(seen[i]![0]).to.be.at.least(seen[i - 1]![0]);
+    // Per stage: a total only where the work is known (never the work budget), never below the
+    // progress; the SIQS stage that split n reached its total; messages name the stage in words.
+    for (const [done, total] of seen) if (total !== undefined) expect(total).to.be.at.least(done).and.not.equal(FACTOR_EFFORT.standard);
+    expect(seen.at(-1)![0]).to.equal(seen.at(-1)![1]);
+    expect(seen.at(-1)![2]).to.match(/^SIQS/);
+    const messages = seen.map(([, , m]) => m ?? "");
+    expect(messages.some((m) => /SIQS on a 50-digit part: \d+ of \d+ relations/.test(m)), messages.join("\n")).to.equal(true);
+    expect(messages.some((m) => /ECM level \d+ \(B1 = \d+\) on a 50-digit part: \d+ of \d+ curves/.test(m)), messages.join("\n")).to.equal(true);
+    for (const m of messages) expect(m).to.not.match(/\d\.\d{4,}/); // no raw floats
   });
 });

@@ -114,15 +114,33 @@ export async function connectHttp(kind: Kind, url: string): Promise<TestClient> 
   return wrap(kind, client, transport);
 }
 
-/** The outcome JSON of a tool result, checking that the text content carries the same JSON. */
+/**
+ * The outcome JSON of a tool result (structuredContent). The text content must agree: the same
+ * JSON, or for a successful math.find the compact rendering that names every hit (search) or the
+ * inspected id (inspect).
+ */
 export function envelope(r: ToolResult): any {
   const text = r.content.find((c) => c.type === "text")?.text;
   if (text === undefined) throw new Error("tool result has no text content");
+  const sc = r.structuredContent;
+  if (sc !== undefined && !r.isError && sc.op === "search" && Array.isArray(sc.hits)) {
+    let at = 0;
+    for (const h of sc.hits) {
+      const i = text.indexOf(`. ${h.capability_id} — `, at);
+      if (i < 0) throw new Error(`the text content does not list hit ${h.capability_id} in order`);
+      at = i + 1;
+    }
+    return sc;
+  }
+  if (sc !== undefined && !r.isError && sc.op === "inspect") {
+    if (!text.startsWith(`${sc.capability.id} — `)) throw new Error("the text content does not name the inspected operation");
+    return sc;
+  }
   const parsed = JSON.parse(text);
-  if (r.structuredContent !== undefined && JSON.stringify(parsed) !== JSON.stringify(r.structuredContent)) {
+  if (sc !== undefined && JSON.stringify(parsed) !== JSON.stringify(sc)) {
     throw new Error("structuredContent and text content differ");
   }
-  return r.structuredContent ?? parsed;
+  return sc ?? parsed;
 }
 
 export function readEvents(file: string): OpEvent[] {

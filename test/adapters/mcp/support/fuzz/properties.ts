@@ -20,7 +20,7 @@ export const NON_CONCLUSION_CODES = ["TIMEOUT", "CANCELLED", "RESOURCE_REFUSED",
 export const DEFECT_CODES = new Set(["INTERNAL", "POSTCONDITION_VIOLATED"]);
 
 const RUN_KEYS = new Set(["capability_id", "outcome", "value", "value_artifact", "reason", "error", "refs", "artifacts", "execution"]);
-const FIND_KEYS = new Set(["op", "query", "hits", "capability", "error"]);
+const FIND_KEYS = new Set(["op", "hits", "capability", "error"]);
 const ERROR_KEYS = new Set(["code", "message", "path", "hint"]);
 const VALUE_REF = /^value:\/\/[A-Za-z0-9_-]{32}$/;
 const ARTIFACT = /^artifact:\/\/sha256\/[0-9a-f]{64}$/;
@@ -65,7 +65,7 @@ export class Properties {
     return { outcome, violations };
   }
 
-  /** structuredContent present, an object, and the first text content is the same JSON. */
+  /** structuredContent present, an object, and the first text content the same JSON (or math.find's compact rendering). */
   private toolResult(result: Obj, violations: string[]): Obj | undefined {
     const sc = result.structuredContent;
     if (!isObj(sc)) {
@@ -75,7 +75,11 @@ export class Properties {
     const content = result.content;
     const text = Array.isArray(content) ? (content.find((c) => isObj(c) && c.type === "text") as Obj | undefined)?.text : undefined;
     if (typeof text !== "string") violations.push("tool result has no text content");
-    else {
+    else if (result.isError !== true && (sc.op === "search" || sc.op === "inspect")) {
+      // A successful math.find has a compact text rendering naming every hit (or the inspected id).
+      const ids = sc.op === "search" ? (Array.isArray(sc.hits) ? sc.hits : []).map((h) => (isObj(h) ? h.capability_id : undefined)) : [isObj(sc.capability) ? sc.capability.id : undefined];
+      for (const id of ids) if (typeof id !== "string" || !text.includes(`${id} — `)) violations.push(`the text content does not name ${JSON.stringify(id)}`);
+    } else {
       try {
         if (JSON.stringify(JSON.parse(text)) !== JSON.stringify(sc)) violations.push("text content and structuredContent differ");
       } catch {
@@ -182,7 +186,6 @@ export class Properties {
       return "find:" + this.checkError(sc.error, v);
     }
     if (op === "search") {
-      if (sc.query !== request?.query) v.push(`search echoes query ${JSON.stringify(sc.query)?.slice(0, 100)} for ${JSON.stringify(request?.query)?.slice(0, 100)}`);
       const limit = typeof request?.limit === "number" ? request.limit : 5;
       if (!Array.isArray(sc.hits)) v.push("search result has no hits list");
       else {
