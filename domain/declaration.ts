@@ -131,7 +131,17 @@ interface DeclarationBase<Req, Res> {
   ports?: { inputs?: Record<string, PortDeclaration>; outputs?: Record<string, PortDeclaration> };
   /** Measure reported through `ctx.progress`, if the operation reports progress. */
   progress_measure?: string;
+  /**
+   * What a run does when the process executing it dies and another worker takes the job over
+   * (distributed mode, docs/operator.md): `"restart"` (the default) starts again from the
+   * beginning; `"checkpoint"` resumes from the state it last saved with `ctx.saveCheckpoint`.
+   * Published by inspection as `preflight.recovery`.
+   */
+  recovery?: Recovery;
 }
+
+/** How an interrupted run continues on another worker (see `DeclarationBase.recovery`). */
+export type Recovery = "restart" | "checkpoint";
 
 export interface ComputeDeclaration<Req = any, Res = any> extends DeclarationBase<Req, Res> {
   kind: "compute";
