@@ -1,0 +1,345 @@
+/**
+ * Long work of a distributed deployment as BullMQ jobs, with one task record per job in Redis:
+ *
+ *  - `<prefix>:task:<id>` (hash): the task as every replica sees it — status, timestamps, ttl,
+ *    status message, owner, and once terminal the run's outcome. The first terminal write wins
+ *    (a Lua check), so a job run twice after a takeover, or cancelled while it finishes, is
+ *    reported once. The hash expires with the task's ttl.
+ *  - `<prefix>:runs:*`: the BullMQ queue; the job id is the task id (192 random bits).
+ *  - `<prefix>:cancel` (pub/sub) and `<prefix>:cancel:<id>` (flag): cancellation reaches the
+ *    worker running the job at once, and a worker about to start it sees the flag.
+ *
+ * Waiting for a job follows BullMQ's queue events (progress, completion, failure) and re-reads the
+ * record at least every second, so a missed event (a reconnect) costs at most that. Records are
+ * repaired when read: a job BullMQ gave up on (its worker lost more than `max_stalled` times), a
+ * job gone from the queue, or a job no worker started within `start_timeout_ms` make the task
+ * terminal with a non_conclusion outcome: no task stays "working" forever.
+ */
+import { randomBytes } from "node:crypto";
+import type { Queue, QueueEvents } from "bullmq";
+import { AbortedError, ProviderUnavailableError, type NonConclusionCode } from "../../domain/errors.js";
+import type { Json } from "../../domain/json.js";
+import type { RunOutcome } from "../../domain/outcome.js";
+import type { CostEstimate } from "../../domain/declaration.js";
+import type { JobQueue, Logger, ProgressSink, QueuedRun, SubmitOptions, TaskRecord, TaskStatus } from "../../domain/ports.js";
+import { isUnavailable, type RedisLink } from "./redis.js";
+
+export const QUEUE_NAME = "runs";
+
+/** What a job carries: the run in canonical wire form. */
+export interface JobData {
+  capability_id: string;
+  request: Json;
+}
+
+/** What a worker reports through the job while it runs. */
+export interface JobProgress {
+  done: number;
+  total?: number;
+  message?: string;
+  attempt: number;
+}
+
+/** Terminal write, only while the task is still working: the first one wins. */
+const FINALIZE = `
+if redis.call('HGET', KEYS[1], 'status') ~= 'working' then return 0 end
+redis.call('HSET', KEYS[1], 'status', ARGV[1], 'outcome', ARGV[2], 'lastUpdatedAt', ARGV[3], 'statusMessage', ARGV[4])
+return 1`;
+
+/** A non-terminal update (started, progress), only while the task is still working. */
+const UPDATE = `
+if redis.call('HGET', KEYS[1], 'status') ~= 'working' then return 0 end
+for i = 1, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+return 1`;
+
+const WAIT_RECHECK_MS = 1000;
+
+type Waiter = { onProgress?: ProgressSink; recheck: () => void };
+
+export function nonConclusion(capabilityId: string, code: NonConclusionCode, message: string): RunOutcome {
+  return { capability_id: capabilityId, outcome: "non_conclusion", reason: { code, message }, execution: { runtime_ms: 0, provider: "none" } };
+}
+
+export class RedisJobQueue implements JobQueue {
+  private queueInstance: Promise<Queue> | undefined;
+  private eventsInstance: Promise<QueueEvents> | undefined;
+  private readonly waiters = new Map<string, Set<Waiter>>();
+  private closed = false;
+
+  constructor(
+    private readonly link: RedisLink,
+    private readonly logger: Logger,
+  ) {}
+
+  private get s() {
+    return this.link.settings;
+  }
+
+  queues(estimate: CostEstimate): boolean {
+    return estimate.units > this.s.queueMinUnits;
+  }
+
+  private taskKey(id: string): string {
+    return this.link.key("task", id);
+  }
+
+  private ownerKey(owner: string): string {
+    return this.link.key("tasks-of", owner);
+  }
+
+  /** The BullMQ producer, on the fail-fast command connection (created once Redis has been reached). */
+  async bull(): Promise<Queue> {
+    const r = await this.link.command();
+    if (r.status !== "ready") throw new ProviderUnavailableError(`the job queue (${this.link.location}) is unavailable: not connected`);
+    return (this.queueInstance ??= import("bullmq").then(({ Queue }) => {
+      const q = new Queue(QUEUE_NAME, { connection: r, prefix: this.s.prefix });
+      q.on("error", (e) => this.logger.warn("job_queue_error", { error: String(e?.message ?? e).slice(0, 160) }));
+      return q;
+    }));
+  }
+
+  async submit(run: QueuedRun, opts: SubmitOptions = {}): Promise<TaskRecord> {
+    const id = randomBytes(24).toString("base64url");
+    const ttlMs = this.ttl(opts.ttlMs);
+    const queue = await this.bull();
+    await this.link.guard("the job queue", async (r) => {
+      const now = Date.now();
+      const key = this.taskKey(id);
+      const tx = r.multi().hset(key, {
+        capability_id: run.capability_id,
+        status: "working",
+        createdAt: now,
+        lastUpdatedAt: now,
+        ttlMs,
+        pollIntervalMs: this.s.pollIntervalMs,
+        statusMessage: "queued: waiting for a worker",
+        job: "1",
+        ...(opts.owner ? { owner: opts.owner } : {}),
+      });
+      tx.pexpire(key, ttlMs);
+      if (opts.owner) tx.zadd(this.ownerKey(opts.owner), now, id).pexpire(this.ownerKey(opts.owner), this.s.taskTtlMs);
+      await tx.exec();
+      const age = Math.ceil(ttlMs / 1000);
+      await queue.add("run", { capability_id: run.capability_id, request: run.request } satisfies JobData, { jobId: id, attempts: 1, removeOnComplete: { age }, removeOnFail: { age } });
+    });
+    this.logger.info("job_submitted", { task: id.slice(0, 8), capability_id: run.capability_id, units: run.estimate.units });
+    return (await this.get(id))!;
+  }
+
+  async record(capabilityId: string, outcome: RunOutcome, opts: SubmitOptions = {}): Promise<TaskRecord> {
+    const id = randomBytes(24).toString("base64url");
+    const ttlMs = this.ttl(opts.ttlMs);
+    await this.link.guard("the task store", async (r) => {
+      const now = Date.now();
+      const key = this.taskKey(id);
+      const tx = r.multi().hset(key, {
+        capability_id: capabilityId,
+        status: "completed",
+        createdAt: now,
+        lastUpdatedAt: now,
+        ttlMs,
+        pollIntervalMs: this.s.pollIntervalMs,
+        statusMessage: statusText(outcome),
+        outcome: JSON.stringify(outcome),
+        ...(opts.owner ? { owner: opts.owner } : {}),
+      });
+      tx.pexpire(key, ttlMs);
+      if (opts.owner) tx.zadd(this.ownerKey(opts.owner), now, id).pexpire(this.ownerKey(opts.owner), this.s.taskTtlMs);
+      await tx.exec();
+    });
+    return (await this.get(id))!;
+  }
+
+  async get(id: string): Promise<TaskRecord | undefined> {
+    if (!/^[A-Za-z0-9_-]{16,64}$/.test(id)) return undefined;
+    const h = await this.link.guard("the task store", (r) => r.hgetall(this.taskKey(id)));
+    if (!h.status) return undefined;
+    if (h.status === "working" && (await this.repair(id, h))) return this.get(id);
+    return toRecord(id, h);
+  }
+
+  /** Make a stuck record terminal; true when it changed. */
+  private async repair(id: string, h: Record<string, string>): Promise<boolean> {
+    const now = Date.now();
+    const created = Number(h.createdAt);
+    const cap = h.capability_id ?? "";
+    if (now > created + Number(h.ttlMs)) return this.finalize(id, nonConclusion(cap, "TIMEOUT", `the task outlived its ttl of ${h.ttlMs} ms`));
+    if (h.job !== "1") return false;
+    if (!h.startedAt && now - created > this.s.startTimeoutMs) {
+      await this.withdraw(id);
+      return this.finalize(id, nonConclusion(cap, "PROVIDER_UNAVAILABLE", `no worker started this job within ${this.s.startTimeoutMs} ms; start \`jacobian worker\` processes (docs/operator.md)`));
+    }
+    const queue = await this.bull();
+    const state = await this.link.guard("the job queue", () => queue.getJobState(id));
+    if (state === "unknown") return this.finalize(id, nonConclusion(cap, "PROVIDER_FAILURE", "the job is no longer in the queue (the queue lost it); run the call again"));
+    if (state === "failed") {
+      const job = await this.link.guard("the job queue", () => queue.getJob(id));
+      return this.finalize(id, nonConclusion(cap, "PROVIDER_FAILURE", `the job could not be completed: ${String(job?.failedReason ?? "its workers were lost").slice(0, 200)}`));
+    }
+    if (state === "completed") {
+      // The worker returned but its terminal write did not land (Redis went away in between).
+      const job = await this.link.guard("the job queue", () => queue.getJob(id));
+      const outcome = job?.returnvalue as RunOutcome | undefined;
+      if (outcome?.outcome) return this.finalize(id, outcome);
+    }
+    return false;
+  }
+
+  /** The first terminal write wins; a cancelled task stays cancelled. */
+  async finalize(id: string, outcome: RunOutcome, status: Exclude<TaskStatus, "working"> = "completed"): Promise<boolean> {
+    const written = await this.link.guard("the task store", (r) => r.eval(FINALIZE, 1, this.taskKey(id), status, JSON.stringify(outcome), Date.now(), status === "cancelled" ? "cancelled" : statusText(outcome)));
+    if (written === 1) this.logger.info("task_finished", { task: id.slice(0, 8), status, outcome: outcome.outcome, ...(outcome.outcome === "non_conclusion" ? { code: outcome.reason.code } : outcome.outcome === "failed" ? { code: outcome.error.code } : {}) });
+    return written === 1;
+  }
+
+  /** Worker side: mark the job started by `worker` (attempt n). */
+  async started(id: string, worker: string, attempt: number): Promise<void> {
+    const message = attempt > 1 ? `running on ${worker}: attempt ${attempt}, restarted after its previous worker was lost` : `running on ${worker}`;
+    await this.link.guard("the task store", (r) => r.eval(UPDATE, 1, this.taskKey(id), "startedAt", Date.now(), "lastUpdatedAt", Date.now(), "worker", worker, "attempt", attempt, "statusMessage", message));
+  }
+
+  /** Worker side: the latest progress message. */
+  async progressed(id: string, message: string): Promise<void> {
+    await this.link.guard("the task store", (r) => r.eval(UPDATE, 1, this.taskKey(id), "lastUpdatedAt", Date.now(), "statusMessage", message.slice(0, 500)));
+  }
+
+  /** Worker side: was the task cancelled before this worker got to it? */
+  async cancelRequested(id: string): Promise<boolean> {
+    return (await this.link.guard("the task store", (r) => r.exists(this.link.key("cancel", id)))) === 1;
+  }
+
+  async cancel(id: string): Promise<TaskRecord | undefined> {
+    const record = await this.get(id);
+    if (!record || record.status !== "working") return record;
+    await this.link.guard("the job queue", async (r) => {
+      await r.multi().set(this.link.key("cancel", id), "1", "PX", record.ttlMs).publish(this.link.key("cancel"), `${id} ${Date.now()}`).exec();
+    });
+    await this.finalize(id, nonConclusion(record.capability_id, "CANCELLED", "the task was cancelled (tasks/cancel)"), "cancelled");
+    await this.withdraw(id);
+    return this.get(id);
+  }
+
+  /** Remove a job nobody has taken yet (an active job is stopped by its worker instead). */
+  private async withdraw(id: string): Promise<void> {
+    try {
+      await (await this.bull()).remove(id);
+    } catch (e) {
+      if (!isUnavailable(e)) this.logger.warn("job_withdraw_failed", { task: id.slice(0, 8), error: String((e as Error)?.message ?? e).slice(0, 160) });
+    }
+  }
+
+  async list(owner: string, limit: number): Promise<TaskRecord[]> {
+    const ids = await this.link.guard("the task store", (r) => r.zrevrange(this.ownerKey(owner), 0, Math.max(0, limit - 1)));
+    const records = await Promise.all(ids.map((id) => this.get(id)));
+    return records.filter((r): r is TaskRecord => r !== undefined);
+  }
+
+  wait(id: string, opts: { signal?: AbortSignal; onProgress?: ProgressSink; cancelOnAbort?: boolean } = {}): Promise<RunOutcome> {
+    return new Promise<RunOutcome>((resolve, reject) => {
+      let settled = false;
+      let checking = false;
+      let again = false;
+      const waiter: Waiter = { ...(opts.onProgress ? { onProgress: opts.onProgress } : {}), recheck: () => void check() };
+      const finish = (f: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearInterval(timer);
+        opts.signal?.removeEventListener("abort", onAbort);
+        const set = this.waiters.get(id);
+        set?.delete(waiter);
+        if (set && !set.size) this.waiters.delete(id);
+        f();
+      };
+      const check = async (): Promise<void> => {
+        if (settled) return;
+        if (checking) return void (again = true);
+        checking = true;
+        try {
+          const record = await this.get(id);
+          if (!record) finish(() => resolve(nonConclusion("", "PROVIDER_FAILURE", "the task record expired or was lost before its result was delivered")));
+          else if (record.outcome) finish(() => resolve(record.outcome!));
+        } catch (e) {
+          finish(() => reject(e));
+        } finally {
+          checking = false;
+          if (again && !settled) {
+            again = false;
+            void check();
+          }
+        }
+      };
+      const onAbort = () => {
+        if (opts.cancelOnAbort !== false) void this.cancel(id).catch(() => {});
+        finish(() => reject(new AbortedError("CANCELLED")));
+      };
+      if (opts.signal?.aborted) return onAbort();
+      opts.signal?.addEventListener("abort", onAbort, { once: true });
+      const timer = setInterval(() => void check(), Math.min(WAIT_RECHECK_MS, this.s.pollIntervalMs));
+      timer.unref();
+      let set = this.waiters.get(id);
+      if (!set) this.waiters.set(id, (set = new Set()));
+      set.add(waiter);
+      // Listen first, then look: an event between the two is caught by the look.
+      this.events().then(() => check(), (e) => finish(() => reject(e)));
+    });
+  }
+
+  /** BullMQ's queue events, routed to this process's waiters. */
+  private events(): Promise<QueueEvents> {
+    return (this.eventsInstance ??= import("bullmq").then(({ QueueEvents }) => {
+      const ev = new QueueEvents(QUEUE_NAME, { connection: this.blockingOptions(), prefix: this.s.prefix });
+      ev.on("error", (e) => this.logger.warn("job_events_error", { error: String(e?.message ?? e).slice(0, 160) }));
+      ev.on("progress", ({ jobId, data }) => {
+        const p = data as unknown as JobProgress;
+        if (typeof p?.done !== "number") return;
+        for (const w of this.waiters.get(jobId) ?? []) w.onProgress?.(p.done, p.total, p.message);
+      });
+      const recheck = ({ jobId }: { jobId: string }) => {
+        for (const w of this.waiters.get(jobId) ?? []) w.recheck();
+      };
+      ev.on("completed", recheck);
+      ev.on("failed", recheck);
+      ev.on("removed", recheck);
+      return ev.waitUntilReady().then(() => ev);
+    }));
+  }
+
+  /** Connection options for BullMQ's blocking roles (it creates and closes those connections itself). */
+  blockingOptions() {
+    return { url: this.s.url, maxRetriesPerRequest: null, connectTimeout: 2000, retryStrategy: (n: number) => Math.min(50 * n, 500) };
+  }
+
+  private ttl(requested?: number): number {
+    return Math.max(1000, Math.min(this.s.taskTtlMs, requested ?? this.s.taskTtlMs));
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const [q, ev] = await Promise.all([this.queueInstance?.catch(() => undefined), this.eventsInstance?.catch(() => undefined)]);
+    await Promise.all([q?.close().catch(() => {}), ev?.close().catch(() => {})]);
+  }
+}
+
+/** What the status message says about a terminal outcome. */
+function statusText(o: RunOutcome): string {
+  if (o.outcome === "completed") return "completed";
+  if (o.outcome === "failed") return `failed: ${o.error.code}`;
+  return `no conclusion: ${o.reason.code}`;
+}
+
+function toRecord(id: string, h: Record<string, string>): TaskRecord {
+  const iso = (ms: string | undefined) => new Date(Number(ms)).toISOString();
+  return {
+    id,
+    capability_id: h.capability_id ?? "",
+    status: (h.status as TaskStatus) ?? "working",
+    createdAt: iso(h.createdAt),
+    lastUpdatedAt: iso(h.lastUpdatedAt ?? h.createdAt),
+    ttlMs: Number(h.ttlMs),
+    pollIntervalMs: Number(h.pollIntervalMs),
+    ...(h.statusMessage ? { statusMessage: h.statusMessage } : {}),
+    ...(h.owner ? { owner: h.owner } : {}),
+    ...(h.outcome ? { outcome: JSON.parse(h.outcome) as RunOutcome } : {}),
+  };
+}
