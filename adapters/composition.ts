@@ -112,7 +112,8 @@ export class JacobianHost {
     const logger = c.resolve<Logger>(TOKENS.logger);
     const link = resolved.distributed ? new RedisLink(resolved.distributed, logger) : undefined;
     c.register(TOKENS.artifacts, { useFactory: instanceCachingFactory(() => o.artifacts ?? (link ? new RedisArtifactStore(link) : new FsArtifactStore(resolved.artifactsDir))) });
-    c.register(TOKENS.queue, { useValue: o.queue !== undefined ? o.queue : link ? new RedisJobQueue(link, logger) : null });
+    const queue: JobQueue | null = o.queue !== undefined ? o.queue : link ? new RedisJobQueue(link, logger) : null;
+    c.register(TOKENS.queue, { useFactory: () => queue }); // (tsyringe treats a null useValue as unregistered)
     c.register(TOKENS.executor, {
       useFactory: instanceCachingFactory<Executor>(() => {
         if (o.executor) return o.executor;
