@@ -12,6 +12,8 @@ import { expect } from "chai";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as HttpV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createJacobian, type Jacobian } from "../../../adapters/api/index.js";
 import { DEFAULT_PACKS } from "../../../operations/packs.js";
 import { testPack } from "../../support/packs.js";
@@ -191,6 +193,23 @@ describe("distributed mode: 3 replicas + 2 workers + Redis, real processes", fun
     expect(noExtension.error?.code).to.equal(-32021);
     expect((await modern(r1.url, "tasks/update", { taskId: long.result.taskId, inputResponses: {} }, { tasks: true })).result).to.include({ resultType: "complete" });
     await Promise.all([s.close(), other.close()]);
+  });
+
+  it("another SDK's 2025-11-25 task client (v1 experimental tasks) runs math.run as a task", async () => {
+    const client = new ClientV1({ name: "v1-tasks", version: "1" }, { capabilities: { tasks: {} } });
+    await client.connect(new HttpV1(new URL(r3.url)));
+    const seen: string[] = [];
+    let value: unknown;
+    const stream = client.experimental.tasks.callToolStream({ name: "math.run", arguments: { capability_id: "test.spin.compute", payload: { n: "300" } } }, undefined, { task: { ttl: 60_000 } });
+    for await (const m of stream) {
+      seen.push(m.type);
+      if (m.type === "result") value = (m.result.structuredContent as { value?: unknown }).value;
+    }
+    expect(seen[0]).to.equal("taskCreated");
+    expect(seen.at(-1)).to.equal("result");
+    expect(value).to.deep.equal({ n: "300" });
+    expect((await client.experimental.tasks.listTasks()).tasks).to.have.length(1);
+    await client.close();
   });
 
   it("a call that waits for its queued job gets the worker's progress, strictly increasing", async () => {

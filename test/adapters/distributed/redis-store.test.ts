@@ -1,0 +1,85 @@
+import { expect } from "chai";
+import { createJacobian } from "../../../adapters/api/index.js";
+import { RedisLink } from "../../../adapters/distributed/redis.js";
+import { RedisArtifactStore } from "../../../adapters/distributed/redis-artifact-store.js";
+import { resolveSettings } from "../../../adapters/config.js";
+import { FsArtifactStore } from "../../../adapters/stores/fs-artifact-store.js";
+import type { Logger } from "../../../domain/ports.js";
+import { testPack } from "../../support/packs.js";
+import { startRedis, type TestRedis } from "../../support/redis.js";
+import { tempDir } from "../../support/runtime.js";
+import { until } from "./support/cluster.js";
+
+const silent: Logger = { info() {}, warn() {}, error() {}, debug: false };
+
+describe("adapters/distributed: the Redis artifact store", function () {
+  this.timeout(60_000);
+  let redis: TestRedis;
+  let link: RedisLink;
+  let store: RedisArtifactStore;
+
+  before(async () => {
+    redis = await startRedis();
+    link = new RedisLink(resolveSettings({ redis: redis.url, distributed: { prefix: "store-test" } }).distributed!, silent);
+    store = new RedisArtifactStore(link);
+  });
+  after(async () => {
+    await link?.close();
+    await redis?.stop();
+  });
+
+  it("gives the same ids as the directory store and re-hashes on read", async () => {
+    const content = { kind: "result", operation: { id: "x.y.z", version: "1" }, request: { n: "-2" }, result: { digits: "9".repeat(1000) }, parents: [] };
+    const fs = new FsArtifactStore(tempDir());
+    const uri = await store.put(content);
+    expect(uri).to.equal(await fs.put(content));
+    expect(await store.put(content)).to.equal(uri); // idempotent
+    expect(await store.get(uri)).to.deep.equal(content);
+    expect(await store.list()).to.include(uri);
+    expect(await store.get("artifact://sha256/" + "0".repeat(64))).to.equal(undefined);
+    expect(await store.get("../../etc/passwd")).to.equal(undefined);
+    expect(store.location).to.match(/^redis:\/\/127\.0\.0\.1:\d+\/0 \(prefix store-test\)$/);
+  });
+
+  it("refuses corrupt content and reports it in verify; gc drops index entries without content and old artifacts", async () => {
+    const good = await store.put({ a: "1" });
+    const bad = await store.put({ b: "2" });
+    const r = await link.command();
+    await r.set(link.key("artifact", bad.slice(-64)), '{"b":"3"}');
+    let thrown: Error | undefined;
+    await store.get(bad).catch((e: Error) => (thrown = e));
+    expect(thrown?.message).to.match(/corrupt/);
+    expect((await store.verifyAll()).corrupt).to.deep.equal([bad]);
+    await r.del(link.key("artifact", bad.slice(-64)));
+    expect(await store.gc({})).to.deep.include({ temporaries: 1, removed: [] });
+    expect(await store.list()).to.not.include(bad);
+    const gone = await store.gc({ olderThanMs: 0 });
+    expect(gone.removed).to.include(good);
+    expect(await store.list()).to.deep.equal([]);
+  });
+
+  it("an unreachable Redis is PROVIDER_UNAVAILABLE, not a crash or a hang; writes work again once it is back", async () => {
+    const j = createJacobian({ packs: [testPack], pool: false, redis: redis.url, distributed: { prefix: "store-test-run" } });
+    try {
+      const ok = await j.run("test.big.compute", { n: "300000" });
+      expect(ok.outcome).to.equal("completed");
+      await redis.stop();
+      let thrown: Error | undefined;
+      await store.put({ c: "1" }).catch((e: Error) => (thrown = e));
+      expect(thrown?.name).to.equal("ProviderUnavailable");
+      const down = await j.run("test.big.compute", { n: "300001" });
+      expect(down).to.deep.include({ outcome: "non_conclusion" });
+      expect((down as { reason: { code: string; message: string } }).reason.code).to.equal("PROVIDER_UNAVAILABLE");
+      expect((down as { reason: { message: string } }).reason.message).to.match(/shared artifact store \(redis:\/\/127\.0\.0\.1:\d+\/0\) is unavailable/);
+      expect((await j.run("test.echo.compute", { n: "5" })).outcome).to.equal("completed"); // needs no Redis
+      await redis.start();
+      const back = await until(async () => {
+        const o = await j.run("test.big.compute", { n: "300001" });
+        return o.outcome === "completed" ? o : undefined;
+      }, "a write after Redis restarted");
+      expect((await j.artifact((back as { value_artifact: string }).value_artifact)) as unknown).to.have.nested.property("result.digits");
+    } finally {
+      await j.close();
+    }
+  });
+});
