@@ -217,7 +217,7 @@ export class RunUseCase {
    * runtime, never by the worker.
    */
   async dispatch(queue: JobQueue, ready: PreparedRun, opts: RunOptions, call: Call = new Call({ capability_id: ready.decl.id })): Promise<RunOutcome> {
-    const job = await queue.submit({ capability_id: ready.decl.id, request: toWire(ready.request), estimate: ready.estimate });
+    const job = await queue.submit({ capability_id: ready.decl.id, request: toWire(ready.request), estimate: ready.estimate }, { waiting: true });
     const outcome = await queue.wait(job.id, { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
     const adopted = opts.issueRefs === false ? outcome : await this.adopt(outcome);
     // The caller sees the wall time of its call (queueing included), under its own id echo.

@@ -172,6 +172,8 @@ export interface SubmitOptions {
   owner?: string;
   /** Requested time to live; the operator's maximum caps it. */
   ttlMs?: number;
+  /** The caller waits for the outcome in this process: the worker delivers it here directly. */
+  waiting?: boolean;
 }
 
 /**

@@ -8,15 +8,19 @@
  *  - `<prefix>:runs:*`: the BullMQ queue; the job id is the task id (192 random bits).
  *  - `<prefix>:cancel` (pub/sub) and `<prefix>:cancel:<id>` (flag): cancellation reaches the
  *    worker running the job at once, and a worker about to start it sees the flag.
+ *  - `<prefix>:reply:<process>` (pub/sub): the worker sends the job's progress and, with its
+ *    terminal write, its outcome to the process that waits for it; `<prefix>:done` tells every
+ *    replica which task just finished (readers of a task waiting on another replica).
  *
- * Waiting for a job follows BullMQ's queue events (progress, completion, failure) and re-reads the
- * record at least every second, so a missed event (a reconnect) costs at most that. Records are
+ * Messages are an optimisation (no round trip between a job's end and its caller's answer): a
+ * waiter also re-reads the record at least every second, so a message lost in a reconnect costs
+ * at most that, and the record is the truth. Records are
  * repaired when read: a job BullMQ gave up on (its worker lost more than `max_stalled` times), a
  * job gone from the queue, or a job no worker started within `start_timeout_ms` make the task
  * terminal with a non_conclusion outcome: no task stays "working" forever.
  */
 import { randomBytes } from "node:crypto";
-import type { Queue, QueueEvents } from "bullmq";
+import type { Queue } from "bullmq";
 import { AbortedError, ProviderUnavailableError, type NonConclusionCode } from "../../domain/errors.js";
 import type { Json } from "../../domain/json.js";
 import type { RunOutcome } from "../../domain/outcome.js";
@@ -26,11 +30,16 @@ import { isUnavailable, type RedisLink } from "./redis.js";
 
 export const QUEUE_NAME = "runs";
 
-/** What a job carries: the run in canonical wire form. */
+/** What a job carries: the run in canonical wire form, and where its waiter listens. */
 export interface JobData {
   capability_id: string;
   request: Json;
+  /** Pub/sub channel of the process waiting for the outcome (absent for tasks nobody waits on here). */
+  reply?: string;
 }
+
+/** Messages on a reply channel. */
+type ReplyMessage = { t: "progress"; id: string; done: number; total?: number; message?: string } | { t: "done"; id: string; outcome: RunOutcome };
 
 /** What a worker reports through the job while it runs. */
 export interface JobProgress {
@@ -40,10 +49,22 @@ export interface JobProgress {
   attempt: number;
 }
 
-/** Terminal write, only while the task is still working: the first one wins. */
+/**
+ * Terminal write, only while the task is still working: the first one wins. With it, the outcome
+ * goes to the waiting process (ARGV[5]: channel, ARGV[6]: message) and the id to every replica.
+ */
 const FINALIZE = `
 if redis.call('HGET', KEYS[1], 'status') ~= 'working' then return 0 end
 redis.call('HSET', KEYS[1], 'status', ARGV[1], 'outcome', ARGV[2], 'lastUpdatedAt', ARGV[3], 'statusMessage', ARGV[4])
+if ARGV[5] ~= '' then redis.call('PUBLISH', ARGV[5], ARGV[6]) end
+redis.call('PUBLISH', KEYS[2], ARGV[7])
+return 1`;
+
+/** A worker starts a job: -1 when it was cancelled first, 0 when the task is gone or terminal, 1 to run it. */
+const START = `
+if redis.call('EXISTS', KEYS[2]) == 1 then return -1 end
+if redis.call('HGET', KEYS[1], 'status') ~= 'working' then return 0 end
+for i = 1, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
 return 1`;
 
 /** A non-terminal update (started, progress), only while the task is still working. */
@@ -54,7 +75,7 @@ return 1`;
 
 const WAIT_RECHECK_MS = 1000;
 
-type Waiter = { onProgress?: ProgressSink; recheck: () => void };
+type Waiter = { onProgress?: ProgressSink; recheck: () => void; deliver: (outcome: RunOutcome) => void };
 
 export function nonConclusion(capabilityId: string, code: NonConclusionCode, message: string): RunOutcome {
   return { capability_id: capabilityId, outcome: "non_conclusion", reason: { code, message }, execution: { runtime_ms: 0, provider: "none" } };
@@ -62,14 +83,19 @@ export function nonConclusion(capabilityId: string, code: NonConclusionCode, mes
 
 export class RedisJobQueue implements JobQueue {
   private queueInstance: Promise<Queue> | undefined;
-  private eventsInstance: Promise<QueueEvents> | undefined;
+  private listening: Promise<void> | undefined;
+  private subscriber: Awaited<ReturnType<RedisLink["dedicated"]>> | undefined;
+  /** This process's reply channel. */
+  private readonly reply: string;
   private readonly waiters = new Map<string, Set<Waiter>>();
   private closed = false;
 
   constructor(
     private readonly link: RedisLink,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.reply = link.key("reply", randomBytes(12).toString("base64url"));
+  }
 
   private get s() {
     return this.link.settings;
@@ -102,8 +128,8 @@ export class RedisJobQueue implements JobQueue {
     const id = randomBytes(24).toString("base64url");
     const ttlMs = this.ttl(opts.ttlMs);
     const queue = await this.bull();
+    const now = Date.now();
     await this.link.guard("the job queue", async (r) => {
-      const now = Date.now();
       const key = this.taskKey(id);
       const tx = r.multi().hset(key, {
         capability_id: run.capability_id,
@@ -118,12 +144,17 @@ export class RedisJobQueue implements JobQueue {
       });
       tx.pexpire(key, ttlMs);
       if (opts.owner) tx.zadd(this.ownerKey(opts.owner), now, id).pexpire(this.ownerKey(opts.owner), this.s.taskTtlMs);
-      await tx.exec();
       const age = Math.ceil(ttlMs / 1000);
-      await queue.add("run", { capability_id: run.capability_id, request: run.request } satisfies JobData, { jobId: id, attempts: 1, removeOnComplete: { age }, removeOnFail: { age } });
+      const data: JobData = { capability_id: run.capability_id, request: run.request, ...(opts.waiting ? { reply: this.reply } : {}) };
+      // One round trip: the queue shares this connection, so Redis runs the record's MULTI before
+      // the job's insertion, and no worker can see the job without its record.
+      const [written] = await Promise.all([tx.exec(), queue.add("run", data, { jobId: id, attempts: 1, removeOnComplete: { age }, removeOnFail: { age } })]);
+      const failed = written?.find(([err]) => err);
+      if (!written || failed) throw failed?.[0] ?? new Error("the task record was not written");
     });
     this.logger.info("job_submitted", { task: id.slice(0, 8), capability_id: run.capability_id, units: run.estimate.units });
-    return (await this.get(id))!;
+    const at = new Date(now).toISOString();
+    return { id, capability_id: run.capability_id, status: "working", createdAt: at, lastUpdatedAt: at, ttlMs, pollIntervalMs: this.s.pollIntervalMs, statusMessage: "queued: waiting for a worker", ...(opts.owner ? { owner: opts.owner } : {}) };
   }
 
   async record(capabilityId: string, outcome: RunOutcome, opts: SubmitOptions = {}): Promise<TaskRecord> {
@@ -185,27 +216,36 @@ export class RedisJobQueue implements JobQueue {
     return false;
   }
 
-  /** The first terminal write wins; a cancelled task stays cancelled. */
-  async finalize(id: string, outcome: RunOutcome, status: Exclude<TaskStatus, "working"> = "completed"): Promise<boolean> {
-    const written = await this.link.guard("the task store", (r) => r.eval(FINALIZE, 1, this.taskKey(id), status, JSON.stringify(outcome), Date.now(), status === "cancelled" ? "cancelled" : statusText(outcome)));
+  /** The first terminal write wins; a cancelled task stays cancelled. `reply`: the waiting process's channel. */
+  async finalize(id: string, outcome: RunOutcome, status: Exclude<TaskStatus, "working"> = "completed", reply?: string): Promise<boolean> {
+    const text = JSON.stringify(outcome);
+    const message = reply ? JSON.stringify({ t: "done", id, outcome } satisfies ReplyMessage) : "";
+    const written = await this.link.guard("the task store", (r) =>
+      r.eval(FINALIZE, 2, this.taskKey(id), this.link.key("done"), status, text, Date.now(), status === "cancelled" ? "cancelled" : statusText(outcome), reply ?? "", message, id),
+    );
     if (written === 1) this.logger.info("task_finished", { task: id.slice(0, 8), status, outcome: outcome.outcome, ...(outcome.outcome === "non_conclusion" ? { code: outcome.reason.code } : outcome.outcome === "failed" ? { code: outcome.error.code } : {}) });
     return written === 1;
   }
 
-  /** Worker side: mark the job started by `worker` (attempt n). */
-  async started(id: string, worker: string, attempt: number): Promise<void> {
+  /**
+   * Worker side: mark the job started by `worker` (attempt n). "cancelled": it was cancelled before
+   * it started; "gone": its task is terminal or expired (nothing would read a result).
+   */
+  async start(id: string, worker: string, attempt: number): Promise<"run" | "cancelled" | "gone"> {
     const message = attempt > 1 ? `running on ${worker}: attempt ${attempt}, restarted after its previous worker was lost` : `running on ${worker}`;
-    await this.link.guard("the task store", (r) => r.eval(UPDATE, 1, this.taskKey(id), "startedAt", Date.now(), "lastUpdatedAt", Date.now(), "worker", worker, "attempt", attempt, "statusMessage", message));
+    const now = Date.now();
+    const r = await this.link.guard("the task store", (c) => c.eval(START, 2, this.taskKey(id), this.link.key("cancel", id), "startedAt", now, "lastUpdatedAt", now, "worker", worker, "attempt", attempt, "statusMessage", message));
+    return r === 1 ? "run" : r === -1 ? "cancelled" : "gone";
   }
 
-  /** Worker side: the latest progress message. */
-  async progressed(id: string, message: string): Promise<void> {
-    await this.link.guard("the task store", (r) => r.eval(UPDATE, 1, this.taskKey(id), "lastUpdatedAt", Date.now(), "statusMessage", message.slice(0, 500)));
-  }
-
-  /** Worker side: was the task cancelled before this worker got to it? */
-  async cancelRequested(id: string): Promise<boolean> {
-    return (await this.link.guard("the task store", (r) => r.exists(this.link.key("cancel", id)))) === 1;
+  /** Worker side: progress to the waiting process (if any) and the latest message into the record. */
+  async progressed(id: string, p: JobProgress, reply: string | undefined, message: string | undefined): Promise<void> {
+    await this.link.guard("the task store", async (r) => {
+      const tx = r.pipeline();
+      if (reply) tx.publish(reply, JSON.stringify({ t: "progress", id, done: p.done, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) } satisfies ReplyMessage));
+      if (message) tx.eval(UPDATE, 1, this.taskKey(id), "lastUpdatedAt", Date.now(), "statusMessage", message.slice(0, 500));
+      await tx.exec();
+    });
   }
 
   async cancel(id: string): Promise<TaskRecord | undefined> {
@@ -239,7 +279,7 @@ export class RedisJobQueue implements JobQueue {
       let settled = false;
       let checking = false;
       let again = false;
-      const waiter: Waiter = { ...(opts.onProgress ? { onProgress: opts.onProgress } : {}), recheck: () => void check() };
+      const waiter: Waiter = { ...(opts.onProgress ? { onProgress: opts.onProgress } : {}), recheck: () => void check(), deliver: (outcome) => finish(() => resolve(outcome)) };
       const finish = (f: () => void) => {
         if (settled) return;
         settled = true;
@@ -279,28 +319,36 @@ export class RedisJobQueue implements JobQueue {
       let set = this.waiters.get(id);
       if (!set) this.waiters.set(id, (set = new Set()));
       set.add(waiter);
-      // Listen first, then look: an event between the two is caught by the look.
-      this.events().then(() => check(), (e) => finish(() => reject(e)));
+      // Listen first, then look: a message between the two is caught by the look.
+      this.listen().then(() => check(), (e) => finish(() => reject(e)));
     });
   }
 
-  /** BullMQ's queue events, routed to this process's waiters. */
-  private events(): Promise<QueueEvents> {
-    return (this.eventsInstance ??= import("bullmq").then(({ QueueEvents }) => {
-      const ev = new QueueEvents(QUEUE_NAME, { connection: this.blockingOptions(), prefix: this.s.prefix });
-      ev.on("error", (e) => this.logger.warn("job_events_error", { error: String(e?.message ?? e).slice(0, 160) }));
-      ev.on("progress", ({ jobId, data }) => {
-        const p = data as unknown as JobProgress;
-        if (typeof p?.done !== "number") return;
-        for (const w of this.waiters.get(jobId) ?? []) w.onProgress?.(p.done, p.total, p.message);
+  /** Subscribe this process to its reply channel and to the broadcast of finished tasks. */
+  private listen(): Promise<void> {
+    return (this.listening ??= (async () => {
+      const sub = await this.link.dedicated("reply-subscriber");
+      this.subscriber = sub;
+      sub.on("message", (channel: string, message: string) => {
+        if (channel !== this.reply) {
+          for (const w of this.waiters.get(message) ?? []) w.recheck(); // <prefix>:done: a task id
+          return;
+        }
+        let m: ReplyMessage;
+        try {
+          m = JSON.parse(message) as ReplyMessage;
+        } catch {
+          return;
+        }
+        for (const w of [...(this.waiters.get(m.id) ?? [])]) {
+          if (m.t === "progress") w.onProgress?.(m.done, m.total, m.message);
+          else w.deliver(m.outcome);
+        }
       });
-      const recheck = ({ jobId }: { jobId: string }) => {
-        for (const w of this.waiters.get(jobId) ?? []) w.recheck();
-      };
-      ev.on("completed", recheck);
-      ev.on("failed", recheck);
-      ev.on("removed", recheck);
-      return ev.waitUntilReady().then(() => ev);
+      await sub.subscribe(this.reply, this.link.key("done"));
+    })().catch((e) => {
+      this.listening = undefined;
+      throw isUnavailable(e) ? new ProviderUnavailableError(`the job queue (${this.link.location}) is unavailable: ${String((e as Error)?.message ?? e).slice(0, 160)}`) : e;
     }));
   }
 
@@ -316,8 +364,8 @@ export class RedisJobQueue implements JobQueue {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    const [q, ev] = await Promise.all([this.queueInstance?.catch(() => undefined), this.eventsInstance?.catch(() => undefined)]);
-    await Promise.all([q?.close().catch(() => {}), ev?.close().catch(() => {})]);
+    const q = await this.queueInstance?.catch(() => undefined);
+    await q?.close().catch(() => {});
   }
 }
 

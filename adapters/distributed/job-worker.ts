@@ -67,16 +67,18 @@ export class JobWorker {
     const id = job.id!;
     const data = job.data as JobData;
     const attempt = Math.max(1, job.attemptsStarted ?? 1);
-    if (await this.queue.cancelRequested(id)) {
-      const outcome = nonConclusion(data.capability_id, "CANCELLED", "the task was cancelled before it started");
-      await this.queue.finalize(id, outcome, "cancelled");
-      return outcome;
-    }
     const abort = new AbortController();
     this.active.set(id, abort);
     const started = performance.now();
     try {
-      await this.queue.started(id, this.name, attempt);
+      const go = await this.queue.start(id, this.name, attempt);
+      if (go !== "run") {
+        // Cancelled before it started, or its task already terminal (cancelled, expired): nothing to run.
+        const outcome = nonConclusion(data.capability_id, "CANCELLED", "the task was cancelled before it started");
+        if (go === "cancelled") await this.queue.finalize(id, outcome, "cancelled", data.reply);
+        this.logger.info("job_skipped", { task: id.slice(0, 8), worker: this.name, reason: go });
+        return outcome;
+      }
       this.logger.info("job_started", { task: id.slice(0, 8), capability_id: data.capability_id, worker: this.name, attempt });
       let last = 0;
       let stageTotal: number | undefined;
@@ -93,13 +95,13 @@ export class JobWorker {
             last = now;
             stageTotal = total;
             const progress: JobProgress = { done, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}), attempt };
-            void job.updateProgress(progress as unknown as object).catch(() => {});
-            if (message) void this.queue.progressed(id, attempt > 1 ? `${message} (attempt ${attempt})` : message).catch(() => {});
+            const status = message ? (attempt > 1 ? `${message} (attempt ${attempt})` : message) : undefined;
+            void this.queue.progressed(id, progress, data.reply, status).catch(() => {});
           },
         },
       );
       const cancelled = abort.signal.aborted;
-      await this.queue.finalize(id, outcome, cancelled ? "cancelled" : "completed");
+      await this.queue.finalize(id, outcome, cancelled ? "cancelled" : "completed", data.reply);
       this.logger.info("job_finished", { task: id.slice(0, 8), worker: this.name, outcome: outcome.outcome, duration_ms: Math.round(performance.now() - started), ...(cancelled ? { cancelled: true } : {}) });
       return outcome;
     } finally {
