@@ -227,7 +227,16 @@ class DoctorCommand extends RuntimeCommand {
     const host = await this.host();
     const providers = new Map<string, unknown>();
     for (const { meta } of host.catalog.all()) for (const s of host.catalog.providerStatus(meta)) providers.set(s.id, s);
-    this.print({ library: LIBRARY, node: process.version, packs: host.catalog.packs, providers: [...providers.values()], artifacts_dir: host.artifacts.location });
+    const d = host.settings.distributed;
+    let distributed: unknown;
+    if (d) {
+      const queue = host.queue as { health?: () => Promise<Record<string, number>> } | null;
+      distributed = await queue?.health?.().then(
+        (jobs) => ({ redis: host.artifacts.location, reachable: true, jobs }),
+        (e: Error) => ({ redis: host.artifacts.location, reachable: false, error: e.message }),
+      );
+    }
+    this.print({ library: LIBRARY, node: process.version, packs: host.catalog.packs, providers: [...providers.values()], artifacts_dir: host.artifacts.location, ...(distributed ? { distributed } : {}) });
     await host.close();
     return 0;
   }

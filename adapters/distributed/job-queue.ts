@@ -148,7 +148,9 @@ export class RedisJobQueue implements JobQueue {
       const data: JobData = { capability_id: run.capability_id, request: run.request, ...(opts.waiting ? { reply: this.reply } : {}) };
       // One round trip: the queue shares this connection, so Redis runs the record's MULTI before
       // the job's insertion, and no worker can see the job without its record.
-      const [written] = await Promise.all([tx.exec(), queue.add("run", data, { jobId: id, attempts: 1, removeOnComplete: { age }, removeOnFail: { age } })]);
+      // A completed job has nothing left to say (its outcome is in the record, written first); a
+      // failed one keeps its reason for the record's repair.
+      const [written] = await Promise.all([tx.exec(), queue.add("run", data, { jobId: id, attempts: 1, removeOnComplete: true, removeOnFail: { age } })]);
       const failed = written?.find(([err]) => err);
       if (!written || failed) throw failed?.[0] ?? new Error("the task record was not written");
     });
@@ -202,16 +204,11 @@ export class RedisJobQueue implements JobQueue {
     }
     const queue = await this.bull();
     const state = await this.link.guard("the job queue", () => queue.getJobState(id));
-    if (state === "unknown") return this.finalize(id, nonConclusion(cap, "PROVIDER_FAILURE", "the job is no longer in the queue (the queue lost it); run the call again"));
+    // A job leaves the queue only after its terminal write (workers write the record first).
+    if (state === "unknown" || state === "completed") return this.finalize(id, nonConclusion(cap, "PROVIDER_FAILURE", "the job is no longer in the queue (Redis lost it); run the call again"));
     if (state === "failed") {
       const job = await this.link.guard("the job queue", () => queue.getJob(id));
       return this.finalize(id, nonConclusion(cap, "PROVIDER_FAILURE", `the job could not be completed: ${String(job?.failedReason ?? "its workers were lost").slice(0, 200)}`));
-    }
-    if (state === "completed") {
-      // The worker returned but its terminal write did not land (Redis went away in between).
-      const job = await this.link.guard("the job queue", () => queue.getJob(id));
-      const outcome = job?.returnvalue as RunOutcome | undefined;
-      if (outcome?.outcome) return this.finalize(id, outcome);
     }
     return false;
   }
@@ -359,6 +356,12 @@ export class RedisJobQueue implements JobQueue {
 
   private ttl(requested?: number): number {
     return Math.max(1000, Math.min(this.s.taskTtlMs, requested ?? this.s.taskTtlMs));
+  }
+
+  /** Queue counts for `jacobian doctor`. */
+  async health(): Promise<Record<string, number>> {
+    const queue = await this.bull();
+    return this.link.guard("the job queue", () => queue.getJobCounts("waiting", "active", "delayed", "failed"));
   }
 
   async close(): Promise<void> {

@@ -13,6 +13,7 @@
 import os from "node:os";
 import type { Job, Worker } from "bullmq";
 import type { JacobianRuntime } from "../../application/service.js";
+import type { RunOutcome } from "../../domain/outcome.js";
 import type { Logger } from "../../domain/ports.js";
 import { nonConclusion, QUEUE_NAME, type JobData, type JobProgress, type RedisJobQueue } from "./job-queue.js";
 import type { RedisLink } from "./redis.js";
@@ -101,11 +102,28 @@ export class JobWorker {
         },
       );
       const cancelled = abort.signal.aborted;
-      await this.queue.finalize(id, outcome, cancelled ? "cancelled" : "completed", data.reply);
+      await this.finalize(id, outcome, cancelled ? "cancelled" : "completed", data.reply);
       this.logger.info("job_finished", { task: id.slice(0, 8), worker: this.name, outcome: outcome.outcome, duration_ms: Math.round(performance.now() - started), ...(cancelled ? { cancelled: true } : {}) });
-      return outcome;
+      return { outcome: outcome.outcome };
     } finally {
       this.active.delete(id);
+    }
+  }
+
+  /**
+   * The terminal write survives a short Redis outage: it is retried for up to one lock period.
+   * Past that the job fails here and is taken over (a restart), so the result is never silently lost.
+   */
+  private async finalize(id: string, outcome: RunOutcome, status: "completed" | "cancelled", reply: string | undefined): Promise<void> {
+    const deadline = Date.now() + this.link.settings.lockMs;
+    for (;;) {
+      try {
+        await this.queue.finalize(id, outcome, status, reply);
+        return;
+      } catch (e) {
+        if ((e as Error)?.name !== "ProviderUnavailable" || Date.now() > deadline) throw e;
+        await new Promise((r) => setTimeout(r, 250));
+      }
     }
   }
 
