@@ -27,6 +27,10 @@ export interface RunOptions {
    * the queue's own workers run their jobs with this set.
    */
   local?: boolean;
+  /** A checkpoint of an earlier attempt of this run (a queue worker taking over a job). */
+  resume?: Json;
+  /** Receives the operation's checkpoints (a queue worker keeps them with the job). */
+  onCheckpoint?: (state: Json) => void;
 }
 
 /** A call that passed stages 0–4: the operation, its parsed request and the preflight estimate. */
@@ -259,6 +263,8 @@ export class RunUseCase {
       ...(op.source.module ? { module: op.source.module } : {}),
       ...(op.packModule ? { packModule: op.packModule } : {}),
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+      ...(opts.resume !== undefined ? { resume: opts.resume } : {}),
+      ...(opts.onCheckpoint ? { onCheckpoint: opts.onCheckpoint } : {}),
     });
   }
 

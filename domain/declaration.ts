@@ -83,6 +83,19 @@ export interface ExecutionContext {
   checkpoint(): void;
   /** Yield to the event loop (lets cancellation arrive) and then checkpoint. */
   yieldNow(): Promise<void>;
+  /**
+   * The state an earlier attempt of this very run saved with `saveCheckpoint` (distributed mode:
+   * the run was taken over after its worker was lost); absent otherwise. It is data from outside
+   * the operation: validate it, and ignore it when it does not fit.
+   */
+  readonly resumed?: Json;
+  /**
+   * Save state from which another attempt of this run can resume (operations declaring recovery
+   * "checkpoint"). The latest state wins (a queue worker writes it at most every 250 ms); an
+   * operation whose state is costly to copy saves about once a second. Absent where no one keeps
+   * checkpoints (a self-contained process).
+   */
+  saveCheckpoint?(state: Json): void;
 }
 
 /**

@@ -113,6 +113,10 @@ export interface ExecuteRequest {
   /** The caller's cancellation signal. */
   signal: AbortSignal;
   onProgress?: ProgressSink;
+  /** A checkpoint of an earlier attempt (ExecutionContext.resumed). */
+  resume?: Json;
+  /** Where the operation's checkpoints go (ExecutionContext.saveCheckpoint). */
+  onCheckpoint?: (state: Json) => void;
 }
 
 /** Where operations run: in-process or in a killable worker. */

@@ -60,12 +60,15 @@ if ARGV[5] ~= '' then redis.call('PUBLISH', ARGV[5], ARGV[6]) end
 redis.call('PUBLISH', KEYS[2], ARGV[7])
 return 1`;
 
-/** A worker starts a job: -1 when it was cancelled first, 0 when the task is gone or terminal, 1 to run it. */
+/**
+ * A worker starts a job: {-1} when it was cancelled first, {0} when the task is gone or terminal,
+ * {1, checkpoint} to run it (the checkpoint an earlier attempt saved, if any).
+ */
 const START = `
-if redis.call('EXISTS', KEYS[2]) == 1 then return -1 end
-if redis.call('HGET', KEYS[1], 'status') ~= 'working' then return 0 end
+if redis.call('EXISTS', KEYS[2]) == 1 then return {-1} end
+if redis.call('HGET', KEYS[1], 'status') ~= 'working' then return {0} end
 for i = 1, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
-return 1`;
+return {1, redis.call('HGET', KEYS[1], 'checkpoint')}`;
 
 /** A non-terminal update (started, progress), only while the task is still working. */
 const UPDATE = `
@@ -228,11 +231,23 @@ export class RedisJobQueue implements JobQueue {
    * Worker side: mark the job started by `worker` (attempt n). "cancelled": it was cancelled before
    * it started; "gone": its task is terminal or expired (nothing would read a result).
    */
-  async start(id: string, worker: string, attempt: number): Promise<"run" | "cancelled" | "gone"> {
-    const message = attempt > 1 ? `running on ${worker}: attempt ${attempt}, restarted after its previous worker was lost` : `running on ${worker}`;
+  async start(id: string, worker: string, attempt: number): Promise<{ go: "run" | "cancelled" | "gone"; checkpoint?: Json }> {
+    const message = attempt > 1 ? `running on ${worker}: attempt ${attempt}, taken over after its previous worker was lost` : `running on ${worker}`;
     const now = Date.now();
-    const r = await this.link.guard("the task store", (c) => c.eval(START, 2, this.taskKey(id), this.link.key("cancel", id), "startedAt", now, "lastUpdatedAt", now, "worker", worker, "attempt", attempt, "statusMessage", message));
-    return r === 1 ? "run" : r === -1 ? "cancelled" : "gone";
+    const [r, saved] = (await this.link.guard("the task store", (c) => c.eval(START, 2, this.taskKey(id), this.link.key("cancel", id), "startedAt", now, "lastUpdatedAt", now, "worker", worker, "attempt", attempt, "statusMessage", message))) as [number, string | null | undefined];
+    if (r !== 1) return { go: r === -1 ? "cancelled" : "gone" };
+    let checkpoint: Json | undefined;
+    try {
+      checkpoint = saved ? (JSON.parse(saved) as Json) : undefined;
+    } catch {
+      checkpoint = undefined; // unreadable: the run restarts
+    }
+    return { go: "run", ...(checkpoint !== undefined ? { checkpoint } : {}) };
+  }
+
+  /** Worker side: keep the run's latest checkpoint with its task (read by the worker that takes it over). */
+  async checkpointed(id: string, state: Json): Promise<void> {
+    await this.link.guard("the task store", (r) => r.eval(UPDATE, 1, this.taskKey(id), "checkpoint", JSON.stringify(state)));
   }
 
   /** Worker side: progress to the waiting process (if any) and the latest message into the record. */

@@ -13,6 +13,7 @@
 import os from "node:os";
 import type { Job, Worker } from "bullmq";
 import type { JacobianRuntime } from "../../application/service.js";
+import type { Json } from "../../domain/json.js";
 import type { RunOutcome } from "../../domain/outcome.js";
 import type { Logger } from "../../domain/ports.js";
 import { nonConclusion, QUEUE_NAME, type JobData, type JobProgress, type RedisJobQueue } from "./job-queue.js";
@@ -20,6 +21,8 @@ import type { RedisLink } from "./redis.js";
 
 /** Progress goes to Redis at most this often (a stage's end always goes). */
 const PROGRESS_INTERVAL_MS = 100;
+/** A run's latest checkpoint is written at most this often. */
+const CHECKPOINT_WRITE_MS = 250;
 
 export class JobWorker {
   readonly name = `${os.hostname()}:${process.pid}`;
@@ -72,7 +75,7 @@ export class JobWorker {
     this.active.set(id, abort);
     const started = performance.now();
     try {
-      const go = await this.queue.start(id, this.name, attempt);
+      const { go, checkpoint } = await this.queue.start(id, this.name, attempt);
       if (go !== "run") {
         // Cancelled before it started, or its task already terminal (cancelled, expired): nothing to run.
         const outcome = nonConclusion(data.capability_id, "CANCELLED", "the task was cancelled before it started");
@@ -80,7 +83,20 @@ export class JobWorker {
         this.logger.info("job_skipped", { task: id.slice(0, 8), worker: this.name, reason: go });
         return outcome;
       }
-      this.logger.info("job_started", { task: id.slice(0, 8), capability_id: data.capability_id, worker: this.name, attempt });
+      this.logger.info("job_started", { task: id.slice(0, 8), capability_id: data.capability_id, worker: this.name, attempt, ...(checkpoint !== undefined ? { resumed: true } : {}) });
+      let checkpoints = 0;
+      let pending: Json | undefined;
+      let writing: NodeJS.Timeout | undefined;
+      const writeCheckpoint = () => {
+        writing = undefined;
+        const state = pending;
+        pending = undefined;
+        if (state === undefined || abort.signal.aborted) return;
+        void this.queue.checkpointed(id, state).then(
+          () => void (checkpoints++ === 0 && this.logger.info("job_checkpoint", { task: id.slice(0, 8), worker: this.name, attempt })),
+          () => {},
+        );
+      };
       let last = 0;
       let stageTotal: number | undefined;
       const outcome = await this.runtime.run(
@@ -89,6 +105,11 @@ export class JobWorker {
           signal: abort.signal,
           issueRefs: false,
           local: true,
+          ...(checkpoint !== undefined ? { resume: checkpoint } : {}),
+          onCheckpoint: (state) => {
+            pending = state;
+            writing ??= setTimeout(writeCheckpoint, CHECKPOINT_WRITE_MS);
+          },
           onProgress: (done, total, message) => {
             const now = performance.now();
             const stageEnd = total !== undefined && done >= total;
@@ -101,6 +122,7 @@ export class JobWorker {
           },
         },
       );
+      clearTimeout(writing);
       const cancelled = abort.signal.aborted;
       await this.finalize(id, outcome, cancelled ? "cancelled" : "completed", data.reply);
       this.logger.info("job_finished", { task: id.slice(0, 8), worker: this.name, outcome: outcome.outcome, duration_ms: Math.round(performance.now() - started), ...(cancelled ? { cancelled: true } : {}) });
