@@ -73,6 +73,11 @@ export class JacobianRuntime {
     return { ...record, outcome: this.remember(await this.runner.adopt(record.outcome)) };
   }
 
+  /** Wait until a task is terminal (without adopting its outcome); undefined when unknown or expired. */
+  awaitTask(id: string, signal?: AbortSignal): Promise<TaskRecord | undefined> {
+    return this.tasks.result(id, signal);
+  }
+
   cancelTask(id: string): Promise<TaskRecord | undefined> {
     return this.tasks.cancel(id);
   }

@@ -5,7 +5,8 @@
  *    `execution.taskSupport: "optional"`. A `tools/call` with a `task` parameter gets a
  *    CreateTaskResult (`{ task }`) as soon as the run is queued; `tasks/get`, `tasks/result`
  *    (waits), `tasks/list` (the session's own tasks) and `tasks/cancel` follow the task. A tool
- *    result with `isError` makes the task `failed`, as that revision says.
+ *    result with `isError` makes the task `failed`, as that revision says. When the task ends, the
+ *    session that created it gets `notifications/tasks/status` (on its standalone stream).
  *  - 2026-07-28 (the `io.modelcontextprotocol/tasks` extension, declared in `server/discover`): a
  *    client that declares the extension in its per-request capabilities gets a task handle
  *    (`resultType: "task"`) for work long enough for the shared queue, and a plain result for the
@@ -61,10 +62,36 @@ export interface TaskAdapterOptions {
 export function installTasks(server: McpServer, o: TaskAdapterOptions): void {
   const seam = server.server as unknown as ProtocolSeam;
   const wrap = seam._wrapHandler.bind(seam);
+  // Status notifications of the session's own tasks stop with the session.
+  const closed = new AbortController();
+  const previous = server.server.onclose;
+  server.server.onclose = () => {
+    previous?.();
+    closed.abort();
+  };
+  const notifyWhenDone = (id: string) => {
+    void o
+      .lease()
+      .then((rt) => rt.awaitTask(id, closed.signal))
+      .then((t) => {
+        if (!t || t.status === "working" || closed.signal.aborted) return;
+        // Not in the SDK's typed notification surface (2.4.0 has no task runtime); the 2025 codec carries it.
+        const notify = server.server.notification.bind(server.server) as (n: { method: string; params: object }) => Promise<void>;
+        return notify({ method: "notifications/tasks/status", params: wire2025(t) });
+      })
+      .catch(() => {
+        /* the session went away, or Redis did: the client polls */
+      });
+  };
   seam._wrapHandler = (method, handler) => {
     const wrapped = wrap(method, handler);
     if (method !== "tools/call") return wrapped;
-    return async (request, ctx) => (await startTask(request.params ?? {}, ctx, o)) ?? wrapped(request, ctx);
+    return async (request, ctx) => {
+      const started = await startTask(request.params ?? {}, ctx, o);
+      const id = (started as { task?: { taskId?: string; status?: string } } | undefined)?.task;
+      if (o.era === "legacy" && id?.taskId && id.status === "working") notifyWhenDone(id.taskId);
+      return started ?? wrapped(request, ctx);
+    };
   };
 
   const find = async (id: unknown, ctx: ServerContext): Promise<TaskRecord> => {

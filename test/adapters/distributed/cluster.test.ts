@@ -15,6 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as HttpV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { TaskStatusNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { createJacobian, type Jacobian } from "../../../adapters/api/index.js";
 import { DEFAULT_PACKS } from "../../../operations/packs.js";
 import { testPack } from "../../support/packs.js";
@@ -198,6 +199,8 @@ describe("distributed mode: 3 replicas + 2 workers + Redis, real processes", fun
 
   it("another SDK's 2025-11-25 task client (v1 experimental tasks) runs math.run as a task", async () => {
     const client = new ClientV1({ name: "v1-tasks", version: "1" }, { capabilities: { tasks: {} } });
+    const statuses: { taskId: string; status: string }[] = [];
+    client.setNotificationHandler(TaskStatusNotificationSchema, (n) => void statuses.push(n.params as { taskId: string; status: string }));
     await client.connect(new HttpV1(new URL(r3.url)));
     const seen: string[] = [];
     let value: unknown;
@@ -209,7 +212,10 @@ describe("distributed mode: 3 replicas + 2 workers + Redis, real processes", fun
     expect(seen[0]).to.equal("taskCreated");
     expect(seen.at(-1)).to.equal("result");
     expect(value).to.deep.equal({ n: "300" });
-    expect((await client.experimental.tasks.listTasks()).tasks).to.have.length(1);
+    const [task] = (await client.experimental.tasks.listTasks()).tasks;
+    expect(task).to.include({ status: "completed" });
+    // The session that created the task is told when it ends (on its standalone stream).
+    await until(async () => (statuses.some((n) => n.taskId === task!.taskId && n.status === "completed") ? true : undefined), "notifications/tasks/status");
     await client.close();
   });
 
