@@ -83,3 +83,29 @@ describe("adapters/distributed: the Redis artifact store", function () {
     }
   });
 });
+
+describe("adapters/distributed: a replica that also runs jobs (replica_concurrency)", function () {
+  this.timeout(60_000);
+  it("a queued call is taken by the in-process worker and its value:// refs are issued by the calling runtime", async () => {
+    const redis = await startRedis();
+    const { JacobianHost } = await import("../../../adapters/composition.js");
+    const lines: { event: string; fields?: Record<string, unknown> }[] = [];
+    const logger: Logger = { debug: false, info: (event, fields) => void lines.push({ event, ...(fields ? { fields } : {}) }), warn() {}, error() {} };
+    const host = JacobianHost.create({ packs: ["matrix"], pool: false, redis: redis.url, logger, distributed: { queueMinUnits: 0, prefix: "replica-consumes" } });
+    try {
+      await host.startWorker(1);
+      const rt = host.openRuntime();
+      const matrix = { ring: "ZZ", rows: [["2", "1"], ["1", "3"]] };
+      const out = await rt.run({ capability_id: "matrix.determinant.compute", payload: { matrix } });
+      expect(out).to.deep.include({ outcome: "completed", value: { determinant: "5", ring: "ZZ" } });
+      expect(lines.some((l) => l.event === "job_finished")).to.equal(true);
+      const ref = (out as { refs?: Record<string, string> }).refs?.determinant;
+      expect(ref).to.match(/^value:\/\//);
+      const verdict = await rt.run({ capability_id: "matrix.determinant.verify", payload: { matrix }, inputs: { claim: { value_ref: ref! } } });
+      expect((verdict as { value?: { verdict?: string } }).value?.verdict).to.equal("accepted");
+    } finally {
+      await host.close();
+      await redis.stop();
+    }
+  });
+});
