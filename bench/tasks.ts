@@ -12,6 +12,7 @@
  * delay from tasks/cancel's publish to the worker aborting the run, and to the run's end (the pool
  * terminating the thread).
  */
+import os from "node:os";
 import "../adapters/ark-config.js";
 import { JacobianHost } from "../adapters/composition.js";
 import { DEFAULT_PACKS } from "../operations/packs.js";
@@ -60,22 +61,30 @@ async function concurrent(host: JacobianHost, n: number, inFlight: number): Prom
 const cluster = await Cluster.start({ replicas: 0, workers: 1, distributed: { queue_min_units: 0, worker_concurrency: 4, poll_interval_ms: 1000 } });
 const packs = [...DEFAULT_PACKS, testPack];
 const local = JacobianHost.create({ packs, artifactsDir: tempDir(), pool: false });
+// Calls queued from here, taken by the worker process.
 const queued = JacobianHost.create({ packs, pool: false, redis: cluster.redis.url, distributed: { queueMinUnits: -1 } });
+// Calls queued and taken by a worker in this same process (a replica with replica_concurrency):
+// the queue's own cost without a third process to wake on a busy machine.
+const self = JacobianHost.create({ packs, pool: false, redis: cluster.redis.url, distributed: { queueMinUnits: -1, prefix: "bench-self" } });
+await self.startWorker(4);
 try {
-  // Warm both paths (module loads, connections, the worker's pool).
-  await sequential(local, 20);
-  await sequential(queued, 20);
+  // Warm every path (module loads, connections, the worker's pool).
+  for (const h of [local, queued, self]) await sequential(h, 20);
   const l = stats(await sequential(local, JOBS));
   const q = stats(await sequential(queued, JOBS));
+  const m = stats(await sequential(self, JOBS));
   const lc = await concurrent(local, JOBS, 16);
   const qc = await concurrent(queued, JOBS, 16);
   const f = (x: number) => x.toFixed(3);
-  console.log(`task overhead, ${JOBS} jobs of integer.compute.gcd (one worker process, loopback Redis)`);
-  console.log(`                      mean ms   p50 ms   p90 ms   p99 ms`);
-  console.log(`local (no queue)     ${f(l.mean).padStart(8)} ${f(l.p50).padStart(8)} ${f(l.p90).padStart(8)} ${f(l.p99).padStart(8)}`);
-  console.log(`queued               ${f(q.mean).padStart(8)} ${f(q.p50).padStart(8)} ${f(q.p90).padStart(8)} ${f(q.p99).padStart(8)}`);
-  console.log(`overhead per job (sequential, p50): ${f(q.p50 - l.p50)} ms; mean: ${f(q.mean - l.mean)} ms`);
-  console.log(`16 in flight: local ${f(lc)} ms/call, queued ${f(qc)} ms/call → amortized overhead ${f(qc - lc)} ms per job`);
+  const row = (name: string, x: ReturnType<typeof stats>) => console.log(`${name.padEnd(32)} ${f(x.mean).padStart(8)} ${f(x.p50).padStart(8)} ${f(x.p90).padStart(8)} ${f(x.p99).padStart(8)}`);
+  const [l1] = os.loadavg();
+  console.log(`task overhead, ${JOBS} sequential jobs of integer.compute.gcd, loopback Redis (${os.availableParallelism()} cores, load average ${l1!.toFixed(2)})`);
+  console.log(`${"".padEnd(32)}  mean ms   p50 ms   p90 ms   p99 ms`);
+  row("local (no queue)", l);
+  row("queued, worker in this process", m);
+  row("queued, worker process", q);
+  console.log(`overhead per job, p50: ${f(m.p50 - l.p50)} ms (same process), ${f(q.p50 - l.p50)} ms (worker process); mean: ${f(m.mean - l.mean)} / ${f(q.mean - l.mean)} ms`);
+  console.log(`16 in flight (worker process): local ${f(lc)} ms/call, queued ${f(qc)} ms/call → amortized overhead ${f(qc - lc)} ms per job`);
 
   // Cancellation latency, read from the worker's own log (same machine clock).
   const rt = queued.openRuntime();
@@ -90,6 +99,7 @@ try {
   const finished = await w.waitFor((x) => x.event === "job_finished" && x.task === id.slice(0, 8), 20_000);
   console.log(`cancellation: worker aborted the run ${received.latency_ms} ms after tasks/cancel published; the run (pool thread) ended ${Date.parse(String(finished.ts)) - cancelledAt} ms after tasks/cancel`);
 } finally {
+  await self.close();
   await queued.close();
   await local.close();
   await cluster.stop();
