@@ -5,9 +5,11 @@
  * mode on one private Redis, in the same run), clients sending stateless 2026-07-28 requests
  * round-robin over the replicas as a load balancer would. The work runs on the replicas
  * (queue_min_units above every call): this measures what adding replicas gives, not the queue.
- * Results are checked against one in-process runtime. Reports calls/s, the ratio, the cores
- * the machine offers and its load average (shared machines make the ratio what the cores allow).
+ * Results are checked against one in-process runtime. Reports calls/s, the ratio, the CPU the
+ * replica processes actually got (from /proc) and calls per CPU-second, the cores the machine
+ * offers and its load average: replicas scale throughput only as far as there are cores for them.
  */
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import "../adapters/ark-config.js";
 import { createJacobian } from "../adapters/api/index.js";
@@ -73,21 +75,36 @@ const reference = createJacobian({ packs: [...DEFAULT_PACKS, testPack], pool: fa
 const expected = await Promise.all(calls.map(async (c) => ((await reference.run(c.id, c.payload)) as { value?: unknown }).value));
 await reference.close();
 
-const results: Record<number, number> = {};
+/** CPU seconds (user + system) a process has used, from /proc (Linux); NaN elsewhere. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in USER_HZ (100 on Linux)
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const results: Record<number, { perSecond: number; cores: number }> = {};
 for (const n of [1, 3]) {
   const cluster = await Cluster.start({ replicas: n, workers: 0, distributed: { queue_min_units: 1e15 } });
   try {
     await throughput(cluster, calls.slice(0, 40)); // warm-up: module loads, pool threads
+    const cpu0 = cluster.replicas.reduce((a, r) => a + cpuSeconds(r.pid), 0);
+    const t0 = performance.now();
     const run = await throughput(cluster, calls);
+    const wall = (performance.now() - t0) / 1000;
+    const cpu = cluster.replicas.reduce((a, r) => a + cpuSeconds(r.pid), 0) - cpu0;
     const wrong = run.values.findIndex((v, i) => JSON.stringify(v) !== JSON.stringify(expected[i]));
     if (wrong >= 0) throw new Error(`call ${wrong} (${calls[wrong]!.id}) differs from the in-process result`);
-    results[n] = run.perSecond;
+    results[n] = { perSecond: run.perSecond, cores: cpu / wall };
   } finally {
     await cluster.stop();
   }
 }
 const [l1, l5] = os.loadavg();
+const line = (n: number) => `${results[n]!.perSecond.toFixed(1)} calls/s; the replicas got ${results[n]!.cores.toFixed(2)} cores on average (${(results[n]!.perSecond / results[n]!.cores).toFixed(0)} calls per CPU-second)`;
 console.log(`replica scale-out: ${CALLS} mixed calls (gcd 3000 digits, det 30×30, factorization of 18 digits, rank 25×25), ${CLIENTS} clients, stateless HTTP`);
-console.log(`1 replica : ${results[1]!.toFixed(1)} calls/s`);
-console.log(`3 replicas: ${results[3]!.toFixed(1)} calls/s  (×${(results[3]! / results[1]!).toFixed(2)})`);
+console.log(`1 replica : ${line(1)}`);
+console.log(`3 replicas: ${line(3)}  (×${(results[3]!.perSecond / results[1]!.perSecond).toFixed(2)})`);
 console.log(`machine: ${os.availableParallelism()} cores, load average ${l1!.toFixed(2)} / ${l5!.toFixed(2)} (1 / 5 min); every result identical to one in-process runtime`);
