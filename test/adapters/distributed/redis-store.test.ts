@@ -109,3 +109,44 @@ describe("adapters/distributed: a replica that also runs jobs (replica_concurren
     }
   });
 });
+
+describe("jacobian serve --redis / jacobian worker (the shipped CLI)", function () {
+  this.timeout(60_000);
+  const CLI = new URL("../../../adapters/cli/main.js", import.meta.url).pathname;
+
+  it("a worker needs --redis; with it, a replica's queued call runs on the worker", async () => {
+    const { spawn, spawnSync } = await import("node:child_process");
+    const usage = spawnSync(process.execPath, [CLI, "worker"], { encoding: "utf8", env: { ...process.env, JACOBIAN_CONFIG: "" } });
+    expect(usage.status).to.equal(2);
+    expect(usage.stderr).to.match(/needs distributed mode: give --redis/);
+    expect(spawnSync(process.execPath, [CLI, "worker", "--concurrency", "0", "--redis", "redis://127.0.0.1:1"], { encoding: "utf8" }).status).to.equal(2);
+
+    const redis = await startRedis();
+    const { writeFileSync } = await import("node:fs");
+    const config = `${tempDir()}/jacobian.config.json`;
+    writeFileSync(config, JSON.stringify({ distributed: { queue_min_units: 0, prefix: "cli-test" } }));
+    const procs = [spawn(process.execPath, [CLI, "worker", "--redis", redis.url, "--config", config, "--packs", "integer"], { stdio: ["ignore", "ignore", "pipe"] })];
+    try {
+      const stderr = (i: number) => {
+        let text = "";
+        procs[i]!.stderr!.on("data", (d: Buffer) => void (text += d.toString()));
+        return () => text;
+      };
+      const workerLog = stderr(0);
+      await until(async () => (/worker \S+ on redis:/.test(workerLog()) ? true : undefined), "the worker to start");
+      procs.push(spawn(process.execPath, [CLI, "serve", "--http", "--port", "0", "--redis", redis.url, "--config", config, "--packs", "integer"], { stdio: ["ignore", "ignore", "pipe"] }));
+      const replicaLog = stderr(1);
+      const url = await until(async () => /MCP over Streamable HTTP at (\S+)/.exec(replicaLog())?.[1], "the replica to start");
+      const { modernRun } = await import("./support/wire.js");
+      const r = await modernRun(url, "integer.compute.gcd", { left: "84", right: "30" });
+      expect(r.result.structuredContent.value).to.deep.equal({ gcd: "6" });
+      await until(async () => (/"event":"job_finished"/.test(workerLog()) ? true : undefined), "the worker's job log");
+      const doctor = spawnSync(process.execPath, [CLI, "doctor", "--redis", redis.url, "--config", config], { encoding: "utf8" });
+      expect(JSON.parse(doctor.stdout).distributed).to.deep.include({ reachable: true });
+    } finally {
+      for (const p of procs) p.kill("SIGTERM");
+      await Promise.all(procs.map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.once("exit", r)))));
+      await redis.stop();
+    }
+  });
+});
