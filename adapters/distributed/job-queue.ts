@@ -87,7 +87,6 @@ export function nonConclusion(capabilityId: string, code: NonConclusionCode, mes
 export class RedisJobQueue implements JobQueue {
   private queueInstance: Promise<Queue> | undefined;
   private listening: Promise<void> | undefined;
-  private subscriber: Awaited<ReturnType<RedisLink["dedicated"]>> | undefined;
   /** This process's reply channel. */
   private readonly reply: string;
   private readonly waiters = new Map<string, Set<Waiter>>();
@@ -339,8 +338,7 @@ export class RedisJobQueue implements JobQueue {
   /** Subscribe this process to its reply channel and to the broadcast of finished tasks. */
   private listen(): Promise<void> {
     return (this.listening ??= (async () => {
-      const sub = await this.link.dedicated("reply-subscriber");
-      this.subscriber = sub;
+      const sub = await this.link.dedicated("reply-subscriber"); // closed with the link
       sub.on("message", (channel: string, message: string) => {
         if (channel !== this.reply) {
           for (const w of this.waiters.get(message) ?? []) w.recheck(); // <prefix>:done: a task id
