@@ -89,7 +89,7 @@ const results: Record<number, { perSecond: number; cores: number }> = {};
 for (const n of [1, 3]) {
   const cluster = await Cluster.start({ replicas: n, workers: 0, distributed: { queue_min_units: 1e15 } });
   try {
-    await throughput(cluster, calls.slice(0, 40)); // warm-up: module loads, pool threads
+    await throughput(cluster, calls.slice(0, 60 * n)); // warm-up, 60 calls per replica: module loads, JIT, pool threads
     const cpu0 = cluster.replicas.reduce((a, r) => a + cpuSeconds(r.pid), 0);
     const t0 = performance.now();
     const run = await throughput(cluster, calls);
