@@ -2,15 +2,16 @@ import { defineCompute } from "../../domain/declaration.js";
 import { described, matrix, oneOf, request, vector } from "../_support/kinds.js";
 import { dims, eliminationEstimate, fieldOf, inverseOf, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, matVec, MAX_RESULT_ENTRY_CHARS, requireSquareMatrix, ringOps, typedMatrix, typedVector } from "./linalg.js";
 import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
+import { EXT } from "./linalg.js";
 
 /** The value of matrix.inverse.compute, which matrix.inverse.verify takes as its claim. */
 export const INVERSE_KIND = "matrix.inverse";
 export const inverseShapes = () =>
   [
-    { invertible: "true", inverse: described(matrix(MAX_DIM, MAX_RESULT_ENTRY_CHARS), "A⁻¹ (over QQ for ZZ input)") },
-    { invertible: "false", kernel_vector: described(vector(MAX_DIM, MAX_RESULT_ENTRY_CHARS), "a nonzero x with A·x = 0: the certificate that A is singular") },
+    { invertible: "true", inverse: described(matrix(MAX_DIM, MAX_RESULT_ENTRY_CHARS, EXT), "A⁻¹ (over QQ for ZZ input)") },
+    { invertible: "false", kernel_vector: described(vector(MAX_DIM, MAX_RESULT_ENTRY_CHARS, EXT), "a nonzero x with A·x = 0: the certificate that A is singular") },
   ] as const;
-const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS) });
+const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT) });
 const Result = oneOf(inverseShapes(), INVERSE_KIND);
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;

@@ -1,23 +1,25 @@
 import { type } from "arktype";
 import { defineChecker } from "../../domain/declaration.js";
-import { formatRing, type Ring } from "../../domain/kinds.js";
+import { formatRing, type MatrixRing as Ring } from "../../domain/kinds.js";
 import type { CheckerFinding } from "../../domain/outcome.js";
 import { claimOf, matrix, request } from "../_support/kinds.js";
-import { RingName, strict } from "../_support/wire.js";
+import { strict } from "../_support/wire.js";
+import { MatrixRingName } from "./support.js";
 import { INVERSE_KIND, inverseShapes } from "./inverse_compute.js";
 import { dims, eliminationEstimate, fieldOf, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, ringOps, toField, type Elem } from "./linalg.js";
 import { eq, fieldMatVec } from "./solution_check.js";
 import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
+import { EXT } from "./linalg.js";
 
 const Request = request({
-  matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS),
+  matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT),
   claim: claimOf(inverseShapes(), INVERSE_KIND, "the claim: the value of matrix.inverse.compute unchanged ({ invertible: true, inverse } or { invertible: false, kernel_vector })"),
 });
 type Req = typeof Request.infer;
 
 const Bindings = strict(
   type({
-    ring: RingName,
+    ring: MatrixRingName,
     method: type("'product_is_identity' | 'kernel_vector'").describe("A·B = I checked entry by entry, or A·x = 0 with x ≠ 0"),
     "row?": type("number.integer >= 0").describe("a row of the counterexample entry"),
     "column?": type("number.integer >= 0").describe("a column of the counterexample entry"),

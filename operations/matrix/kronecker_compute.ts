@@ -3,9 +3,10 @@ import { domainError } from "../../domain/errors.js";
 import { matrix, request, result } from "../_support/kinds.js";
 import { dims, elementwiseEstimate, entryBits, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, ringOps, sameRing, typedMatrix, type Elem } from "./linalg.js";
 import { MAX_DIM, MAX_FACTOR_ENTRY_CHARS, MAX_ENTRY_CHARS, measure } from "./support.js";
+import { EXT } from "./linalg.js";
 
-const Request = request({ left: matrix(MAX_DIM, MAX_FACTOR_ENTRY_CHARS), right: matrix(MAX_DIM, MAX_FACTOR_ENTRY_CHARS) });
-const Result = result({ product: matrix(MAX_DIM, MAX_ENTRY_CHARS) });
+const Request = request({ left: matrix(MAX_DIM, MAX_FACTOR_ENTRY_CHARS, EXT), right: matrix(MAX_DIM, MAX_FACTOR_ENTRY_CHARS, EXT) });
+const Result = result({ product: matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT) });
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;
 

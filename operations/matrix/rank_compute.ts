@@ -3,10 +3,11 @@ import { defineCompute } from "../../domain/declaration.js";
 import { matrix, request, result } from "../_support/kinds.js";
 import { eliminationEstimate, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, rrefOf } from "./linalg.js";
 import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
+import { EXT } from "./linalg.js";
 
 /** The value of matrix.rank.compute, which matrix.rank.verify takes as its claim. */
 export const RANK_KIND = "matrix.rank";
-const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS) });
+const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT) });
 const Result = result({ rank: type("number.integer >= 0").describe("the rank of the matrix") }, RANK_KIND);
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;

@@ -3,10 +3,11 @@ import { list, matrix, request, result } from "../_support/kinds.js";
 import { type } from "arktype";
 import { eliminationEstimate, fieldOf, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, MAX_RESULT_ENTRY_CHARS, rrefMatrix, rrefOf, typedMatrix } from "./linalg.js";
 import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
+import { EXT } from "./linalg.js";
 
-const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS) });
+const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT) });
 const Result = result({
-  rref: matrix(MAX_DIM, MAX_RESULT_ENTRY_CHARS),
+  rref: matrix(MAX_DIM, MAX_RESULT_ENTRY_CHARS, EXT),
   pivots: list(type("number.integer >= 0"), MAX_DIM, "the pivot columns (0-based, increasing)"),
   rank: type("number.integer >= 0").describe("the rank: the number of pivots"),
 });

@@ -3,7 +3,9 @@
  * checkers (not a declaration): A·x = b, A·N = 0, yᵀ·A = 0 with yᵀ·b ≠ 0, and proven lower
  * bounds on ranks (the rank modulo a prime never exceeds the rank over QQ).
  */
-import type { Ring, TypedMatrix, TypedVector } from "../../domain/kinds.js";
+import type { MatrixRing as Ring, TypedMatrix, TypedVector } from "../../domain/kinds.js";
+import { extensionRref } from "../../domain/math/linalg/extension.js";
+import type { FieldElement } from "../../domain/math/poly/types.js";
 import { delayedPrimeBits, FlatResidues, rankModW, wordPrime } from "../../domain/math/linalg/wordsize.js";
 import { rrefModPrime } from "../../domain/math/linalg/rref.js";
 import { clearDenominators } from "../../domain/math/matrix.js";
@@ -24,7 +26,11 @@ export function fieldMatVec(a: TypedMatrix, x: readonly Elem[]): Elem[] {
   });
 }
 
-export const eq = (ring: Ring, a: Elem, b: Elem): boolean => (typeof a === "bigint" ? a === b : (a as Rational).num === (b as Rational).num && (a as Rational).den === (b as Rational).den);
+export const eq = (ring: Ring, a: Elem, b: Elem): boolean => {
+  if (typeof a === "bigint") return a === b;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((c, i) => c === b[i]);
+  return (a as Rational).num === (b as Rational).num && (a as Rational).den === (b as Rational).den;
+};
 
 /**
  * A proven lower bound on the rank of a list of vectors (rows) over the field of `ring`: exact over
@@ -33,6 +39,7 @@ export const eq = (ring: Ring, a: Elem, b: Elem): boolean => (typeof a === "bigi
 export function rankLowerBound(ring: Ring, rows: Elem[][], cols: number, attempts = 3): number {
   if (!rows.length || !cols) return 0;
   if (ring.kind === "GF") return rrefModPrime(rows as bigint[][], ring.p).pivots.length;
+  if (ring.kind === "GFq") return extensionRref(ring, rows as FieldElement[][]).pivots.length;
   const integer = ring.kind === "QQ" || typeof rows[0]![0] !== "bigint" ? clearDenominators(rows.map((r) => lift(ring, r)) as Rational[][]).integer : (rows as bigint[][]);
   const src = new FlatResidues(integer);
   const bits = delayedPrimeBits(Math.max(rows.length, cols) + 1);

@@ -3,21 +3,22 @@ import { domainError } from "../../domain/errors.js";
 import { described, matrix, oneOf, request, vector } from "../_support/kinds.js";
 import { dims, eliminationEstimate, fieldOf, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, MAX_RESULT_ENTRY_CHARS, sameRing, solveSystem, typedMatrix, typedVector, type Elem } from "./linalg.js";
 import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
+import { EXT } from "./linalg.js";
 import { checkSolution } from "./solution_check.js";
 
 /** The value of matrix.solve.compute, which matrix.solution.verify takes as its claim. */
 export const SOLUTION_KIND = "matrix.solution";
 export const solutionShapes = () =>
   [
-    { status: "'unique'", solution: described(vector(MAX_DIM, MAX_RESULT_ENTRY_CHARS), "the unique x with A·x = b (over QQ for ZZ input)") },
+    { status: "'unique'", solution: described(vector(MAX_DIM, MAX_RESULT_ENTRY_CHARS, EXT), "the unique x with A·x = b (over QQ for ZZ input)") },
     {
       status: "'general'",
-      particular: described(vector(MAX_DIM, MAX_RESULT_ENTRY_CHARS), "one solution x₀ (free variables 0)"),
-      nullspace: described(matrix(MAX_DIM, MAX_RESULT_ENTRY_CHARS), "an n×k matrix whose columns are a basis of { x : A·x = 0 }: every solution is x₀ + N·t"),
+      particular: described(vector(MAX_DIM, MAX_RESULT_ENTRY_CHARS, EXT), "one solution x₀ (free variables 0)"),
+      nullspace: described(matrix(MAX_DIM, MAX_RESULT_ENTRY_CHARS, EXT), "an n×k matrix whose columns are a basis of { x : A·x = 0 }: every solution is x₀ + N·t"),
     },
-    { status: "'inconsistent'", certificate: described(vector(MAX_DIM, MAX_RESULT_ENTRY_CHARS), "y with yᵀ·A = 0 and yᵀ·b ≠ 0: no solution exists") },
+    { status: "'inconsistent'", certificate: described(vector(MAX_DIM, MAX_RESULT_ENTRY_CHARS, EXT), "y with yᵀ·A = 0 and yᵀ·b ≠ 0: no solution exists") },
   ] as const;
-const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS), rhs: vector(MAX_DIM, MAX_ENTRY_CHARS) });
+const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT), rhs: vector(MAX_DIM, MAX_ENTRY_CHARS, EXT) });
 const Result = oneOf(solutionShapes(), SOLUTION_KIND);
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;

@@ -2,9 +2,10 @@ import { defineCompute } from "../../domain/declaration.js";
 import { matrix, request, result } from "../_support/kinds.js";
 import { dims, elementwiseEstimate, entryBits, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, transposeRows, typedMatrix } from "./linalg.js";
 import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
+import { EXT } from "./linalg.js";
 
-const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS) });
-const Result = result({ transpose: matrix(MAX_DIM, MAX_ENTRY_CHARS) });
+const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT) });
+const Result = result({ transpose: matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT) });
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;
 
