@@ -294,6 +294,7 @@ export const matrixBounds = (what = "the matrix") => [
  */
 export async function inverseOf(a: TypedMatrix, ctx?: ExecutionContext): Promise<{ inverse: Elem[][] } | { kernel: Elem[] }> {
   const n = a.rows.length;
+  if (n === 0) return { inverse: [] }; // the 0×0 identity
   let aug: TypedMatrix;
   if (isFinite(a.ring)) {
     const ops = ringOps(a.ring);
