@@ -9,6 +9,8 @@ import { formatRing, QQ, readRingScalar, type MatrixRing, type TypedMatrix, type
 import { bitLength, gcd, mod, modInverse } from "../../domain/math/integer.js";
 import { extensionMultiply, extensionRref } from "../../domain/math/linalg/extension.js";
 import { integerRrefSteps, rrefModPrime, type IntegerRref } from "../../domain/math/linalg/rref.js";
+import { dixonSolveSteps } from "../../domain/math/linalg/dixon.js";
+import { delayedPrimeBits, FlatResidues, rankModW, wordPrime } from "../../domain/math/linalg/wordsize.js";
 import { extensionFieldRing } from "../../domain/math/poly/gfq.js";
 import type { ExtensionField, FieldElement } from "../../domain/math/poly/types.js";
 import { clearDenominators, lcm, type IntMatrix } from "../../domain/math/matrix.js";
@@ -135,6 +137,24 @@ export async function rrefOf(m: TypedMatrix, ctx?: ExecutionContext): Promise<Ty
   const ir = ctx ? await runCounted(gen, ctx) : drain(gen);
   const nonzero = ir.num.map((row) => row.map((v) => rational(v, ir.den)));
   return { field: QQ, rows, cols, pivots: ir.pivots, independentRows: ir.independentRows, nonzero, integer: ir };
+}
+
+/**
+ * The rank of a matrix. ZZ/QQ: the rank modulo a word-size prime is a lower bound (a nonzero
+ * minor modulo p is nonzero over QQ), so when it reaches min(m, n) it is the rank — one modular
+ * elimination, which is the typical case; otherwise the certified RREF decides. GF(p), GF(p^k):
+ * Gauss–Jordan in the field.
+ */
+export async function rankOf(m: TypedMatrix, ctx?: ExecutionContext): Promise<number> {
+  const { rows, cols } = dims(m);
+  if (!rows || !cols) return 0;
+  if (!isFinite(m.ring)) {
+    const src = new FlatResidues(clearedRows(m));
+    const bits = delayedPrimeBits(Math.max(rows, cols) + 1);
+    const p = wordPrime(bits, 1);
+    if (rankModW(src.reduce(p), rows, cols, p) === Math.min(rows, cols)) return Math.min(rows, cols);
+  }
+  return (await rrefOf(m, ctx)).pivots.length;
 }
 
 function drain<T>(g: Generator<unknown, T, void>): T {
@@ -273,6 +293,23 @@ export function eliminationEstimate(s: MatrixSize, label: string): { units: numb
   };
 }
 
+/**
+ * Preflight of matrix.rank.compute: GF(p)/GF(p^k) one Gauss–Jordan; ZZ/QQ the modular rank (one
+ * elimination m·n·min(m, n) in doubles, plus reducing the entries), which settles every matrix of
+ * full rank min(m, n); a rank-deficient ZZ/QQ matrix then needs the certified RREF
+ * (eliminationEstimate), which the estimate does not include (the timeout bounds it).
+ */
+export function rankEstimate(s: MatrixSize): { units: number; memory_bytes: number; basis: string } {
+  if (s.ring.kind === "GF" || s.ring.kind === "GFq") return eliminationEstimate(s, "rank");
+  const m = s.rows, n = s.cols, r = Math.min(m, n);
+  const reduce = s.rowBits.reduce((acc, b) => acc + n * (Math.ceil(b / 24) + 1), 0) * FLOAT_STEP;
+  return {
+    units: m * n * r * FLOAT_STEP + reduce + s.chars * CHAR_COST,
+    memory_bytes: m * n * 8 * 3 + s.chars * 4,
+    basis: `rank: ${m}×${n} over ${s.ring.kind}, one modular elimination (full rank); a rank-deficient matrix adds the certified RREF, bounded by the timeout`,
+  };
+}
+
 export { bitLength };
 
 /** Shared declaration parts of the linear-algebra operations. */
@@ -322,12 +359,20 @@ export type SolveAnswer =
   | { status: "inconsistent"; certificate: Elem[] };
 
 /**
- * Solve A·x = b over the field of A (QQ for ZZ/QQ) by the certified RREF of [A | b] (rows cleared
- * together). A pivot in the last column means no solution: then a left-nullspace vector y of A with
+ * Solve A·x = b over the field of A (QQ for ZZ/QQ). A square ZZ/QQ system is first tried by Dixon
+ * lifting (dixon.ts: proven by A·x = b; it declines when A is singular or the entries are beyond
+ * the word-size path). Otherwise by the certified RREF of [A | b] (rows cleared together). A pivot in the last column means no solution: then a left-nullspace vector y of A with
  * yᵀ·b ≠ 0 certifies it. Otherwise x_P = the last column, free variables 0, plus the nullspace basis.
  */
 export async function solveSystem(a: TypedMatrix, b: Elem[], ctx?: ExecutionContext): Promise<SolveAnswer> {
   const { rows: m, cols: n } = dims(a);
+  if (m === n && n > 0 && !isFinite(a.ring)) {
+    // Square over ZZ/QQ: Dixon lifting (one LU mod p, O(n²) per p-adic digit), proven by A·x = b.
+    const { integer } = clearDenominators((a.rows as Elem[][]).map((row, i) => [...row, b[i]!].map((e) => (typeof e === "bigint" ? rational(e) : (e as Rational)))));
+    const gen = dixonSolveSteps(integer.map((r) => r.slice(0, n)), integer.map((r) => r[n]!));
+    const x = ctx ? await runCounted(gen, ctx) : drain(gen);
+    if (x) return { status: "unique", solution: x.num.map((v) => rational(v, x.den)) };
+  }
   const augRows = (a.rows as Elem[][]).map((row, i) => [...row, b[i]!]);
   const aug = typedMatrix(a.ring, augRows);
   const r = await rrefOf(aug, ctx);
