@@ -42,8 +42,9 @@ export interface ComputeWorkloadSpec<I> {
   };
 }
 
-export function defineComputeWorkload<I>(spec: ComputeWorkloadSpec<I>): Workload {
+export function defineComputeWorkload<I>(spec: ComputeWorkloadSpec<I>): Workload & { spec: ComputeWorkloadSpec<I> } {
   return {
+    spec,
     name: spec.name,
     description: spec.description,
     async run(ctx: BenchContext): Promise<WorkloadResult> {

@@ -121,6 +121,28 @@ describe("operations/matrix fast paths and their fallbacks", function () {
     }
   });
 
+  it("LLL with the floating-point pass (≥ 10 rows): the result is LLL-reduced (checker), spans the input lattice (mathnf), and T·B = reduced", async function () {
+    requireGp(this);
+    const lattices: WireMatrix[] = [];
+    for (let i = 0; i < 4; i++) {
+      const n = [10, 16, 24, 30][i]!;
+      const w = intMatrix(15_000 + i, n, 1, [60, 100, 160, 40][i]!).rows.map((r) => r[0]!.replace("-", ""));
+      lattices.push({ ring: "ZZ", rows: w.map((wi, k) => [wi, ...Array.from({ length: n }, (_, t) => (t === k ? "1" : "0"))]) });
+    }
+    lattices.push(intMatrix(15_100, 14, 14, 50), intMatrix(15_101, 12, 16, 30));
+    const hnf = (m: WireMatrix) => `print(mathnf(${gpMatrix(m)}~))`;
+    const outs: WireMatrix[] = [];
+    for (const [i, B] of lattices.entries()) {
+      for (const delta of ["3/4", "99/100"]) {
+        const v = await run("matrix.lll_reduction.compute", { basis: B, delta });
+        expect((await run("matrix.lll_reduction.verify", { basis: B, claim: v })).verdict, `lattice ${i}, δ = ${delta}`).to.equal("accepted");
+        outs.push(B, v.reduced);
+      }
+    }
+    const truth = gp(outs.map(hnf).join("\n"));
+    for (let t = 0; t < truth.length; t += 2) expect(truth[t + 1], `pair ${t / 2}: same lattice`).to.equal(truth[t]);
+  });
+
   it("rank = matrank: full rank (settled by one modular rank), rank-deficient (certified RREF), wide, tall, QQ", async function () {
     requireGp(this);
     const ms = [intMatrix(13_000, 30, 40, 31), intMatrix(13_001, 40, 30, 8), ratMatrix(13_002, 20, 25, 10, 9), lowRank(13_003, 30, 40, 17, 10), lowRank(13_004, 25, 25, 24, 31), ratMatrix(13_005, 1, 7, 3, 3)];
