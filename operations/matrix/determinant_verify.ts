@@ -84,7 +84,7 @@ export default defineChecker<Req>({
     const n = Math.max(s.rows, s.cols);
     if (s.ring.kind === "GFq") {
       // Bareiss: three field products and a subtraction per update, n³/3 updates.
-      return { units: (n * n * n) * extensionOpCost(s.ring) * 1.5 + s.chars * CHAR_COST, memory_bytes: n * n * (s.ring.degree * 16 + 64) * 2 + s.chars * 4, basis: `${n}×${n} over GF(p^${s.ring.degree}) with p of ${s.ring.pBits} bits` };
+      return { units: ((n * n * n) / 3) * extensionOpCost(s.ring, true) * 2.5 + s.chars * CHAR_COST, memory_bytes: n * n * (s.ring.degree * 16 + 64) * 2 + s.chars * 4, basis: `${n}×${n} over GF(p^${s.ring.degree}) with p of ${s.ring.pBits} bits` };
     }
     if (s.ring.kind === "GF") {
       const per = s.ring.smallField ? FLOAT_STEP : mulCost(s.ring.pBits, s.ring.pBits) + mulCost(2 * s.ring.pBits, s.ring.pBits);

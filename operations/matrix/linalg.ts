@@ -277,7 +277,7 @@ export function eliminationEstimate(s: MatrixSize, label: string): { units: numb
   }
   if (s.ring.kind === "GFq") {
     // Gauss–Jordan: m·r·n multiply-subtracts of field elements, each a k×k product and reduction.
-    return { units: m * r * n * extensionOpCost(s.ring) + s.chars * CHAR_COST, memory_bytes: m * n * s.ring.degree * (s.ring.smallField ? 8 : s.ring.pBits / 8 + 32) * 4 + m * n * 64 + s.chars * 4, basis: `${label}: ${m}×${n} over GF(p^${s.ring.degree}) with p of ${s.ring.pBits} bits` };
+    return { units: m * r * n * extensionOpCost(s.ring, true) + s.chars * CHAR_COST, memory_bytes: m * n * s.ring.degree * (s.ring.smallField ? 8 : s.ring.pBits / 8 + 32) * 4 + m * n * 64 + s.chars * 4, basis: `${label}: ${m}×${n} over GF(p^${s.ring.degree}) with p of ${s.ring.pBits} bits` };
   }
   const rowsSorted = [...s.rowBits].sort((x, y) => y - x).slice(0, r);
   const hBits = hadamardBitsEstimate({ ...s, rowBits: rowsSorted, cols: n });

@@ -62,21 +62,28 @@ export interface RingInfo {
   smallField: boolean;
   /** k of GF(p^k) (1 for GF(p), 0 for ZZ and QQ). */
   degree: number;
+  /** GF(p^k) with q ≤ 2^16: elimination on Zech logarithms. */
+  zech: boolean;
 }
 
 export function ringInfo(ring: MatrixRing): RingInfo {
-  if (ring.kind === "GFq") return { kind: "GFq", pBits: bitLength(ring.p), smallField: ring.p < 2n ** 26n, degree: ring.k };
-  if (ring.kind !== "GF") return { kind: ring.kind, pBits: 0, smallField: false, degree: 0 };
-  return { kind: "GF", pBits: bitLength(ring.p), smallField: ring.p < 2n ** 26n, degree: 1 };
+  if (ring.kind === "GFq") return { kind: "GFq", pBits: bitLength(ring.p), smallField: ring.p < 2n ** 26n, degree: ring.k, zech: ring.p ** BigInt(ring.k) <= 1n << 16n };
+  if (ring.kind !== "GF") return { kind: ring.kind, pBits: 0, smallField: false, degree: 0, zech: false };
+  return { kind: "GF", pBits: bitLength(ring.p), smallField: ring.p < 2n ** 26n, degree: 1, zech: false };
 }
 
 /**
- * Units of one multiply-add of two GF(p^k) elements on the internal arrays (extension.ts): a
- * k×k coefficient product and its reduction (2k² residue steps), plus the allocation of the
- * result arrays (measured ≈ 60 units per operation for small k).
+ * Units of one multiply-add of two GF(p^k) elements in elimination: q ≤ 2^16 a few Zech-table
+ * lookups (extension_zech.ts); p < 2^26 a k×k product on flat residue arrays (extension_flat.ts,
+ * k² multiply-adds and 2k reductions); larger p a coefficient product and its reduction on
+ * bigint element arrays (2k² products) plus their allocation. Also the cost of the other
+ * operations that run on the element objects (Hessenberg, Krylov), which the flat figures
+ * underestimate by at most their allocation (≈ 60 units).
  */
-export function extensionOpCost(r: RingInfo): number {
+export function extensionOpCost(r: RingInfo, elimination = false): number {
   const k = Math.max(1, r.degree);
+  if (elimination && r.zech) return 4 * FLOAT_STEP;
+  if (elimination && r.smallField) return k * k * FLOAT_STEP + 4 * k + 10;
   return 2 * k * k * (r.smallField ? FLOAT_STEP : mulCost(r.pBits, r.pBits)) + 60;
 }
 

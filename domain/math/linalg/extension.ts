@@ -7,10 +7,14 @@
  * converted once on the way in and once on the way out.
  *
  * Domain values are FieldElement = bigint[] (residues little-endian in a, trimmed), as in the
- * polynomial and finite_field families.
+ * polynomial and finite_field families. The RREF, the Gaussian determinant and Bareiss (the
+ * checkers' method, a different elimination) have faster kernels: Zech logarithms for q ≤ 2^16
+ * (extension_zech.ts), flat residue arrays for p < 2^26 (extension_flat.ts).
  */
 import { fieldArith, type FqArith } from "../poly/gfq.js";
 import type { CoeffRing, ExtensionField, FieldElement } from "../poly/types.js";
+import { flatApplies, flatBareissDeterminant, flatDeterminant, flatRref } from "./extension_flat.js";
+import { zechApplies, zechBareissDeterminant, zechDeterminant, zechRref } from "./extension_zech.js";
 import { bareissDeterminant, charpolyBerkowitz, charpolyHessenberg, determinant, matMul, minimalPolynomial, rref, type Mat } from "./field.js";
 
 type Tick = () => void;
@@ -69,17 +73,23 @@ const outVec = (F: ExtensionField, v: readonly Internal[]): FieldElement[] => {
 
 /** The nonzero rows of the RREF, the pivot columns and the independent original rows. */
 export function extensionRref(F: ExtensionField, M: FieldElement[][], tick: Tick = noop): { pivots: number[]; rows: FieldElement[][]; independentRows: number[] } {
+  if (zechApplies(F)) return zechRref(F, M, tick);
+  if (flatApplies(F)) return flatRref(F, M, tick);
   const r = rref(internalRing(F), inMat(F, M), tick);
   return { pivots: r.pivots, rows: outMat(F, r.rref.slice(0, r.rank)), independentRows: r.independentRows };
 }
 
 /** det(M) by Gaussian elimination with field inverses. */
 export function extensionDeterminant(F: ExtensionField, M: FieldElement[][], tick: Tick = noop): FieldElement {
+  if (zechApplies(F)) return zechDeterminant(F, M, tick);
+  if (flatApplies(F)) return flatDeterminant(F, M, tick);
   return fieldArith(F).big(determinant(internalRing(F), inMat(F, M), tick));
 }
 
 /** det(M) by Bareiss fraction-free elimination (the checker's method; no code shared with Gauss). */
 export function extensionBareissDeterminant(F: ExtensionField, M: FieldElement[][], tick: Tick = noop): FieldElement {
+  if (zechApplies(F)) return zechBareissDeterminant(F, M, tick);
+  if (flatApplies(F)) return flatBareissDeterminant(F, M, tick);
   return fieldArith(F).big(bareissDeterminant(internalRing(F), inMat(F, M), tick));
 }
 
