@@ -83,6 +83,13 @@ export function parseRationalWire(s: string, path: string): Rational {
   if (!RATIONAL_PATTERN.test(s)) throw new JacobianError("INVALID_PAYLOAD", `${path} is not a rational string`, { path, hint: 'rationals are strings like "-3/4" or "5" (denominator positive and non-zero)' });
   const slash = s.indexOf("/");
   if (slash < 0) return rational(BigInt(s));
+  if (s.length <= 31 && slash <= 15 && s.length - slash <= 16) {
+    // numerator and denominator below 10^15 < 2^53: reduce in doubles (a matrix has thousands of these)
+    const a = Number(s.slice(0, slash)), b = Number(s.slice(slash + 1));
+    let x = a < 0 ? -a : a, y = b;
+    while (y) { const t = x % y; x = y; y = t; }
+    return { num: BigInt(a / x), den: BigInt(b / x) };
+  }
   return rational(BigInt(s.slice(0, slash)), BigInt(s.slice(slash + 1)));
 }
 

@@ -17,7 +17,7 @@ type Res = typeof Result.infer;
 export default defineCompute<Req, Res>({
   id: "matrix.column_space.compute",
   version: "1.0.0",
-  title: "Basis of the column space (image) of a matrix over ZZ, QQ or GF(p)",
+  title: "Basis of the column space (image) of a matrix over ZZ, QQ, GF(p) or GF(p^k)",
   summary:
     "A basis of the column space (image, range) of an m×n matrix (m, n ≤ 500): the columns of A at the pivots of its certified RREF (the first linearly independent columns), " +
     "with their indices and the rank. Like PARI/GP's matimage up to the choice of basis.",

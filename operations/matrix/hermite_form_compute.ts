@@ -3,7 +3,7 @@ import { hermite } from "../../domain/math/linalg/normal_forms.js";
 import { isHermite } from "../../domain/math/linalg/normal_forms.js";
 import { mulInt, firstDifference } from "../../domain/math/linalg/certify.js";
 import { ZZ } from "../../domain/kinds.js";
-import { hermiteGeneric } from "../../domain/math/linalg/normal_forms_fast.js";
+import { HERMITE_GENERIC_MIN_DIM, hermiteGeneric } from "../../domain/math/linalg/normal_forms_fast.js";
 import { request, result } from "../_support/kinds.js";
 import { MAX_DIM } from "./support.js";
 import { HERMITE_KIND, hermiteEstimate, hermiteShape, inputMatrix, integral, matrixCompute } from "./structure.js";
@@ -44,7 +44,7 @@ export default matrixCompute<Req, Res>({
     const tick = () => ctx.checkpoint();
     // Without the transform, a nonsingular square matrix whose Hermite pivots are 1, …, 1, |det A|
     // (the generic case) is settled by one determinant and one Dixon solve (normal_forms_fast.ts).
-    const generic = !want ? hermiteGeneric(A, tick) : undefined;
+    const generic = !want && A.length >= HERMITE_GENERIC_MIN_DIM ? hermiteGeneric(A, tick) : undefined;
     const h = generic ? { H: generic, U: [], rank: A.length, pivots: A.map((_, i) => i) } : hermite(A, { transform: want, tick });
     return {
       hermite: { $kind: "matrix", ring: ZZ, rows: h.H },

@@ -19,9 +19,9 @@ type Res = typeof Result.infer;
 export default defineCompute<Req, Res>({
   id: "matrix.inverse.compute",
   version: "1.0.0",
-  title: "Inverse of a square matrix over QQ or GF(p), or a singularity certificate",
+  title: "Inverse of a square matrix over QQ, GF(p) or GF(p^k), or a singularity certificate",
   summary:
-    "The inverse of an n×n matrix (n ≤ 500) over ZZ/QQ (the inverse is over QQ) or GF(p): { invertible: true, inverse }, or for a singular matrix the typed answer " +
+    "The inverse of an n×n matrix (n ≤ 500) over ZZ/QQ (the inverse is over QQ), GF(p) or GF(p^k): { invertible: true, inverse }, or for a singular matrix the typed answer " +
     "{ invertible: false, kernel_vector } with a nonzero x such that A·x = 0 (not an error). ZZ/QQ by the certified multimodular RREF of [A | I]. " +
     "The whole result is published on the `inverse` port, which matrix.inverse.verify takes as its claim.",
   keywords: ["inverse", "matrix inverse", "invert", "inversion", "singular", "nonsingular", "invertible", "matinverse", "linear algebra"],

@@ -6,7 +6,7 @@ import { claimOf, matrix, request } from "../_support/kinds.js";
 import { strict } from "../_support/wire.js";
 import { MatrixRingName } from "./support.js";
 import { INVERSE_KIND, inverseShapes } from "./inverse_compute.js";
-import { dims, eliminationEstimate, fieldOf, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, ringOps, toField, type Elem } from "./linalg.js";
+import { dims, eliminationEstimate, fieldOf, multiplyElems, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, ringOps, toField, type Elem } from "./linalg.js";
 import { eq, fieldMatVec } from "./solution_check.js";
 import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
 import { EXT } from "./linalg.js";
@@ -70,8 +70,10 @@ export default defineChecker<Req>({
       const base: Bindings = { ring, method: "product_is_identity" };
       if (n !== cols) return { verdict: "rejected", bindings: base, reason: `A is ${n}×${cols}: only square matrices have inverses` };
       if (B.length !== n || B.some((r) => r.length !== n)) return { verdict: "rejected", bindings: base, reason: `the claimed inverse is not ${n}×${n}` };
+      // GF(p^k): one product on the field's internal arithmetic (no element conversions per product)
+      const AB = a.ring.kind === "GFq" ? multiplyElems(a.ring, a.rows as Elem[][], B) : undefined;
       for (let j = 0; j < n; j++) {
-        const col = fieldMatVec(a, B.map((r) => toField(field, r[j]!)));
+        const col = AB ? AB.map((r) => r[j]!) : fieldMatVec(a, B.map((r) => toField(field, r[j]!)));
         for (let i = 0; i < n; i++) {
           if (!eq(field, col[i]!, i === j ? fops.one : fops.zero)) {
             return { verdict: "rejected", bindings: { ...base, row: i, column: j }, reason: `(A·B)_${i},${j} is not ${i === j ? 1 : 0}` };

@@ -16,7 +16,7 @@ type Res = typeof Result.infer;
 export default defineCompute<Req, Res>({
   id: "matrix.left_nullspace.compute",
   version: "1.0.0",
-  title: "Basis of the left nullspace of a matrix over ZZ, QQ or GF(p)",
+  title: "Basis of the left nullspace of a matrix over ZZ, QQ, GF(p) or GF(p^k)",
   summary:
     "A basis of { y : yᵀ·A = 0 } for an m×n matrix (m, n ≤ 500), as the rows of a k×m matrix (the nullspace of Aᵀ; primitive integer vectors over ZZ and QQ). " +
     "Each row is a linear dependence among the rows of A.",

@@ -19,7 +19,7 @@ type Res = typeof Result.infer;
 export default defineCompute<Req, Res>({
   id: "matrix.nullspace.compute",
   version: "1.0.0",
-  title: "Basis of the (right) nullspace of a matrix over ZZ, QQ or GF(p)",
+  title: "Basis of the (right) nullspace of a matrix over ZZ, QQ, GF(p) or GF(p^k)",
   summary:
     "A basis of { x : A·x = 0 } for an m×n matrix (m, n ≤ 500), as the columns of an n×k matrix, one per non-pivot column of the RREF. Over ZZ and QQ the basis vectors are primitive integer vectors " +
     "(the nullspace over QQ; over ZZ they span the rational nullspace, not necessarily the integer lattice kernel). The whole result is published on the `nullspace` port, which matrix.nullspace.verify takes as its claim.",

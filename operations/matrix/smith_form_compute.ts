@@ -2,7 +2,7 @@ import { type } from "arktype";
 import { firstDifference, mulInt } from "../../domain/math/linalg/certify.js";
 import { smith } from "../../domain/math/linalg/normal_forms.js";
 import { ZZ } from "../../domain/kinds.js";
-import { smithGeneric } from "../../domain/math/linalg/normal_forms_fast.js";
+import { SMITH_GENERIC_MIN_DIM, smithGeneric } from "../../domain/math/linalg/normal_forms_fast.js";
 import { determinantModSmallPrime, smallModulus } from "../../domain/math/matrix.js";
 import { request, result } from "../_support/kinds.js";
 import { MAX_DIM } from "./support.js";
@@ -43,7 +43,7 @@ export default matrixCompute<Req, Res>({
     const tick = () => ctx.checkpoint();
     // Without transforms, a nonsingular square matrix whose invariant factors are 1, …, 1, |det A|
     // (the generic case) is settled by one determinant and one Dixon solve (normal_forms_fast.ts).
-    const generic = !want ? smithGeneric(A, tick) : undefined;
+    const generic = !want && A.length >= SMITH_GENERIC_MIN_DIM ? smithGeneric(A, tick) : undefined;
     const s = generic ? { diagonal: generic, D: A.map((_, i) => A.map((__, j) => (i === j ? generic[i]! : 0n))), U: [], V: [] } : smith(A, { transform: want, tick });
     const mat = (rows: bigint[][]) => ({ $kind: "matrix", ring: ZZ, rows });
     return {

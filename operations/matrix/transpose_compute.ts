@@ -13,7 +13,7 @@ export default defineCompute<Req, Res>({
   id: "matrix.transpose.compute",
   version: "1.0.0",
   title: "Transpose of a matrix",
-  summary: "The transpose Aᵀ (n×m) of an m×n matrix (m, n ≤ 500) over ZZ, QQ or GF(p): (Aᵀ)_ij = A_ji.",
+  summary: "The transpose Aᵀ (n×m) of an m×n matrix (m, n ≤ 500) over ZZ, QQ, GF(p) or GF(p^k): (Aᵀ)_ij = A_ji.",
   keywords: ["transpose", "transposition", "matrix transpose", "A^T", "swap rows and columns", "matrix", "linear algebra"],
   accepted_artifact_types: [],
   produced_artifact_types: [],
