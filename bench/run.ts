@@ -11,16 +11,18 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gpAvailable } from "./support/gp.js";
 import { PYTHON, sympyAvailable } from "./support/python.js";
-import { fmtMs, fmtRatio } from "./support/stats.js";
+import { fmtMs, fmtRatio, median } from "./support/stats.js";
 import type { Measurement, Workload, WorkloadResult } from "./types.js";
 import { WORKLOADS } from "./workloads/index.js";
 
-const USAGE = `usage: npm run bench -- <workload> [<workload> ...] | all [--reps N] [--seed S] [--out DIR] [--keep-temp]
+const USAGE = `usage: npm run bench -- <workload> [<workload> ...] | all [--reps N] [--rounds R] [--seed S] [--out DIR] [--keep-temp]
        npm run bench -- --list`;
 
 interface Args {
   names: string[];
   reps?: number;
+  /** Times each workload is run in turn (ours, PARI, SymPy, then again): samples of the rounds are merged. */
+  rounds: number;
   seed: number;
   out: string;
   keepTemp: boolean;
@@ -28,7 +30,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { names: [], seed: 20240601, out: path.join(os.tmpdir(), "jacobian-bench"), keepTemp: false, list: false };
+  const args: Args = { names: [], rounds: 1, seed: 20240601, out: path.join(os.tmpdir(), "jacobian-bench"), keepTemp: false, list: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = () => {
@@ -40,6 +42,10 @@ function parseArgs(argv: string[]): Args {
       const n = Number(value());
       if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error("--reps takes an integer 1..1000");
       args.reps = n;
+    } else if (a === "--rounds") {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 1 || n > 50) throw new Error("--rounds takes an integer 1..50");
+      args.rounds = n;
     } else if (a === "--seed") {
       const n = Number(value());
       if (!Number.isInteger(n) || n < 0 || n >= 2 ** 32) throw new Error("--seed takes an integer 0..2^32-1");
@@ -111,6 +117,31 @@ function table(rows: string[][]): string {
   return rows.map((r) => r.map((x, c) => (c === 0 || c === r.length - 1 ? x.padEnd(widths[c]!) : x.padStart(widths[c]!))).join("  ").trimEnd()).join("\n");
 }
 
+/** Engines whose round-1 outcome is final (a timeout, an error, unavailable): later rounds skip them. */
+function settled(r: WorkloadResult): { ours?: Measurement; pari?: Measurement; sympy?: Measurement } {
+  const out: { ours?: Measurement; pari?: Measurement; sympy?: Measurement } = {};
+  for (const k of ["ours", "pari", "sympy"] as const) if (r[k].status !== "ok") out[k] = r[k];
+  return out;
+}
+
+/**
+ * Merge the rounds of one workload: the samples of every round are pooled and the median taken
+ * over all of them, so a load spike during one engine's turn is spread over the engines.
+ */
+export function mergeRounds(rounds: WorkloadResult[]): WorkloadResult {
+  const first = rounds[0]!;
+  if (rounds.length === 1) return first;
+  const merge = (k: "ours" | "pari" | "sympy"): Measurement => {
+    const ms = rounds.map((r) => r[k]);
+    if (ms.some((m) => m.status !== "ok")) return ms.find((m) => m.status !== "ok")!;
+    const oks = ms as Extract<Measurement, { status: "ok" }>[];
+    const samples = oks.flatMap((m) => m.samples_ms);
+    const results = [...new Set(oks.map((m) => m.result))];
+    return { ...oks[0]!, median_ms: median(samples), samples_ms: samples, ...(results.length > 1 ? { result: results.join(" | ") } : {}) };
+  };
+  return { ours: merge("ours"), pari: merge("pari"), sympy: merge("sympy"), inputs: { ...first.inputs, rounds: rounds.length } };
+}
+
 async function main(): Promise<number> {
   let args: Args;
   try {
@@ -159,7 +190,14 @@ async function main(): Promise<number> {
     const log = (m: string) => process.stderr.write(`[${w.name}] ${m}\n`);
     let r: WorkloadResult;
     try {
-      r = await w.run({ seed: args.seed, ...(args.reps !== undefined ? { reps: args.reps } : {}), repoRoot, tmpDir, log });
+      const results: WorkloadResult[] = [];
+      for (let round = 0; round < args.rounds; round++) {
+        if (args.rounds > 1) log(`round ${round + 1} of ${args.rounds}`);
+        // An engine that timed out or is unavailable in round 1 is not run again (its verdict stands).
+        const skip = results.length ? settled(results[0]!) : {};
+        results.push(await w.run({ seed: args.seed, ...(args.reps !== undefined ? { reps: args.reps } : {}), repoRoot, tmpDir, log, skip }));
+      }
+      r = mergeRounds(results);
     } catch (e) {
       const reason = `harness error: ${(e as Error).stack ?? String(e)}`;
       r = { ours: { status: "error", reason }, pari: { status: "error", reason }, sympy: { status: "error", reason }, inputs: {} };

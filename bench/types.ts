@@ -45,6 +45,8 @@ export interface BenchContext {
   tmpDir: string;
   /** Progress lines (stderr). */
   log(message: string): void;
+  /** Engines not to run again (`--rounds`): their measurement from the first round stands. */
+  skip?: { ours?: Measurement; pari?: Measurement; sympy?: Measurement };
 }
 
 export interface Workload {

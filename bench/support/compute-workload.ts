@@ -3,7 +3,7 @@
  * inputs, the payload for our API, a GP expression and a SymPy expression over the same inputs.
  */
 import type { Json } from "../../domain/json.js";
-import type { BenchContext, Workload, WorkloadResult } from "../types.js";
+import type { BenchContext, Measurement, Workload, WorkloadResult } from "../types.js";
 import { timeGp } from "./gp.js";
 import { timeOurs } from "./ours.js";
 import { Prng } from "./prng.js";
@@ -30,7 +30,8 @@ export interface ComputeWorkloadSpec<I> {
     budgetMs?: number;
     timeoutMs?: number;
   };
-  sympy: {
+  /** SymPy's counterpart, or why there is none (e.g. SymPy 1.11 has no LLL). */
+  sympy: { unavailable: string } | {
     data(inputs: I): unknown;
     setup: string;
     call: string;
@@ -41,15 +42,16 @@ export interface ComputeWorkloadSpec<I> {
   };
 }
 
-export function defineComputeWorkload<I>(spec: ComputeWorkloadSpec<I>): Workload {
+export function defineComputeWorkload<I>(spec: ComputeWorkloadSpec<I>): Workload & { spec: ComputeWorkloadSpec<I> } {
   return {
+    spec,
     name: spec.name,
     description: spec.description,
     async run(ctx: BenchContext): Promise<WorkloadResult> {
       const reps = ctx.reps ?? spec.reps;
       const inputs = spec.generate(Prng.derive(ctx.seed, spec.name));
       ctx.log("ours (JS API) …");
-      const ours = await timeOurs(ctx, {
+      const ours = ctx.skip?.ours ?? await timeOurs(ctx, {
         capabilityId: spec.capabilityId,
         payload: (cap) => spec.ours.payload(inputs, cap),
         result: spec.ours.result,
@@ -57,7 +59,7 @@ export function defineComputeWorkload<I>(spec: ComputeWorkloadSpec<I>): Workload
         budgetMs: spec.ours.budgetMs ?? 15_000,
       });
       ctx.log("PARI/GP …");
-      const pari = timeGp(ctx, {
+      const pari = ctx.skip?.pari ?? timeGp(ctx, {
         definitions: spec.pari.definitions(inputs),
         call: spec.pari.call,
         reps,
@@ -65,16 +67,21 @@ export function defineComputeWorkload<I>(spec: ComputeWorkloadSpec<I>): Workload
         timeoutMs: spec.pari.timeoutMs ?? 30_000,
       });
       ctx.log("SymPy …");
-      const sympy = timePython(ctx, {
-        data: spec.sympy.data(inputs),
-        setup: spec.sympy.setup,
-        call: spec.sympy.call,
-        ...(spec.sympy.resultString ? { resultString: spec.sympy.resultString } : {}),
-        reps,
-        budgetMs: spec.sympy.budgetMs ?? 10_000,
-        timeoutMs: spec.sympy.timeoutMs ?? 30_000,
-        ...(spec.sympy.warmup !== undefined ? { warmup: spec.sympy.warmup } : {}),
-      });
+      const py = spec.sympy;
+      const sympy: Measurement =
+        ctx.skip?.sympy ??
+        ("unavailable" in py
+          ? { status: "unavailable", reason: py.unavailable }
+          : timePython(ctx, {
+              data: py.data(inputs),
+              setup: py.setup,
+              call: py.call,
+              ...(py.resultString ? { resultString: py.resultString } : {}),
+              reps,
+              budgetMs: py.budgetMs ?? 10_000,
+              timeoutMs: py.timeoutMs ?? 30_000,
+              ...(py.warmup !== undefined ? { warmup: py.warmup } : {}),
+            }));
       return { ours, pari, sympy, inputs: { operation: spec.capabilityId, seed: ctx.seed, ...spec.describe(inputs) } };
     },
   };
