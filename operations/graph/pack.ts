@@ -6,5 +6,14 @@ export const graphPack = listPack(import.meta.url, {
   version: "0.1.0",
   description:
     "Exact graph algorithms on graphs with string labels and exact rational weights (or graph6 / sparse6 / digraph6): structure, shortest paths, flows, matchings, with certificate checkers",
-  operations: ["degree_sequence_compute"],
+  operations: [
+    "degree_sequence_compute",
+    "connected_components_compute",
+    "strongly_connected_components_compute",
+    "biconnected_components_compute",
+    "articulation_points_compute",
+    "bridges_compute",
+    "bipartite_compute",
+    "bipartite_verify",
+  ],
 });

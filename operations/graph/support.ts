@@ -12,14 +12,15 @@
  */
 import { type } from "arktype";
 import { defineChecker, defineCompute, type CheckerDeclaration, type ComputeDeclaration } from "../../domain/declaration.js";
-import type { GraphLimits } from "../../domain/math/graph/parse.js";
+import { LabelIndex, type GraphLimits } from "../../domain/math/graph/parse.js";
+import type { Graph } from "../../domain/math/graph/types.js";
 import { graph, graphAdmits, ofKind } from "../_support/kinds.js";
 
 /** Vertices and edges of the largest graph any graph operation takes (operations may cap lower). */
 export const MAX_VERTICES = 1_000_000;
 export const MAX_EDGES = 1_000_000;
-/** Characters of a vertex label (the parser's default). */
-export const MAX_LABEL_CHARS = 100;
+/** Characters of a vertex label: room for a pair label JSON.stringify([a, b]) of two 100-character labels (line graphs, products). */
+export const MAX_LABEL_CHARS = 256;
 /** Characters of a weight, and of weights and sums the results carry. */
 export const MAX_WEIGHT_CHARS = 100;
 export const MAX_VALUE_CHARS = 4_000;
@@ -78,3 +79,48 @@ export { ofKind };
 
 /** log2 for cost models (at least 1). */
 export const lg = (x: number): number => Math.max(1, Math.log2(Math.max(2, x)));
+
+/* ---------- naming results ---------- */
+
+/** Labels of vertices. */
+export const names = (g: Graph, vs: ArrayLike<number>): string[] => Array.from(vs, (v) => g.labels[v]!);
+/** An edge as [u, v] by labels. */
+export const edgeName = (g: Graph, e: number): [string, string] => [g.labels[g.src[e]!]!, g.labels[g.dst[e]!]!];
+/** [label, String(value)] for every vertex, in vertex order. */
+export const pairs = (g: Graph, values: ArrayLike<number>): [string, string][] => Array.from({ length: g.n }, (_, v) => [g.labels[v]!, String(values[v])]);
+
+/** Label → vertex lookups for postconditions and checkers (built once per call). */
+export const indexOf = (g: Graph): LabelIndex => new LabelIndex(g.labels, "graph.vertices");
+
+/** Vertices named by a list of labels, or a reason they are not (unknown label, wrong type). */
+export function resolve(index: LabelIndex, list: unknown, what: string): number[] | string {
+  if (!Array.isArray(list)) return `${what} is not a list`;
+  const out: number[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const l = list[i];
+    if (typeof l !== "string") return `${what}[${i}] is not a label`;
+    const v = index.get(l);
+    if (v < 0) return `${what}[${i}] (${JSON.stringify(l.slice(0, 40))}) is not a vertex of the graph`;
+    out.push(v);
+  }
+  return out;
+}
+
+/** Edge lookups u → v (directed) or {u, v}: a hash of the packed pair to a count. */
+export class EdgeSet {
+  private readonly map = new Map<number, number>();
+  constructor(private readonly g: Graph) {
+    for (let e = 0; e < g.m; e++) this.add(g.src[e]!, g.dst[e]!);
+  }
+  private key(u: number, v: number): number {
+    if (!this.g.directed && u > v) [u, v] = [v, u];
+    return u * this.g.n + v;
+  }
+  add(u: number, v: number): void {
+    const k = this.key(u, v);
+    this.map.set(k, (this.map.get(k) ?? 0) + 1);
+  }
+  has(u: number, v: number): boolean {
+    return (this.map.get(this.key(u, v)) ?? 0) > 0;
+  }
+}
