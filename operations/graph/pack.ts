@@ -15,5 +15,7 @@ export const graphPack = listPack(import.meta.url, {
     "bridges_compute",
     "bipartite_compute",
     "bipartite_verify",
+    "shortest_paths_compute",
+    "shortest_paths_verify",
   ],
 });

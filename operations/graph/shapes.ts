@@ -4,7 +4,7 @@
  * (by reference on its `claim` port). (Not a declaration.)
  */
 import { type } from "arktype";
-import { edgeList, exact, labelLists, labels, perVertex } from "./support.js";
+import { edgeList, exact, label, labelLists, labels, perVertex } from "./support.js";
 
 /* ---------- bipartiteness ---------- */
 export const BIPARTITE_KIND = "graph.bipartite";
@@ -45,6 +45,28 @@ export type EulerianValue =
 
 /* ---------- shortest paths ---------- */
 export const SHORTEST_PATHS_KIND = "graph.shortest_paths";
+const method = () => type("'bfs' | 'dijkstra' | 'bellman_ford'").describe("the algorithm used: breadth-first search (no weights), Dijkstra (weights ≥ 0) or Bellman–Ford (negative weights, directed)");
+export const shortestPathsShapes = () =>
+  [
+    {
+      status: "'distances'",
+      source: label(),
+      method: method(),
+      distances: perVertex("the distance from the source to every reached vertex, [label, distance] in vertex order (an exact rational)"),
+      predecessors: perVertex("a shortest-path tree: [label, predecessor label] for every reached vertex but the source, in vertex order"),
+      unreachable: labels("the vertices not reachable from the source, in vertex order"),
+    },
+    {
+      status: "'negative_cycle'",
+      source: label(),
+      method: method(),
+      cycle: labels("a directed cycle of negative weight reachable from the source, its vertices in order (the last has an arc to the first)"),
+      cycle_weight: exact("the cycle's total weight (negative)"),
+    },
+  ] as const;
+export type ShortestPathsValue =
+  | { status: "distances"; source: string; method: "bfs" | "dijkstra" | "bellman_ford"; distances: [string, string][]; predecessors: [string, string][]; unreachable: string[] }
+  | { status: "negative_cycle"; source: string; method: "bfs" | "dijkstra" | "bellman_ford"; cycle: string[]; cycle_weight: string };
 
 /* ---------- spanning forests ---------- */
 export const SPANNING_TREE_KIND = "graph.minimum_spanning_tree";
