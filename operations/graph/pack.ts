@@ -17,5 +17,10 @@ export const graphPack = listPack(import.meta.url, {
     "bipartite_verify",
     "shortest_paths_compute",
     "shortest_paths_verify",
+    "shortest_path_compute",
+    "distance_matrix_compute",
+    "all_pairs_shortest_paths_compute",
+    "eccentricities_compute",
+    "diameter_compute",
   ],
 });

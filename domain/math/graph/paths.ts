@@ -255,7 +255,8 @@ function dijkstraBig(g: Graph, w: readonly bigint[], source: number, target: num
 export type BellmanFord = ({ negativeCycle: null } & PathTree) | { negativeCycle: number[] };
 
 /**
- * Bellman–Ford from `source` on a directed graph (any integer weights; undirected graphs take Dijkstra). Returns the shortest-path
+ * Bellman–Ford from `source` on a directed graph (any integer weights; undirected graphs take Dijkstra);
+ * source −1 starts every vertex at 0 (the potentials of Johnson's reweighting). Returns the shortest-path
  * tree, or the edges of a negative cycle reachable from the source, in cycle order.
  */
 export function bellmanFord(g: Graph, w: Float64Array | readonly bigint[], source: number, tick: Tick = () => {}): BellmanFord {
@@ -267,10 +268,20 @@ export function bellmanFord(g: Graph, w: Float64Array | readonly bigint[], sourc
   const inQueue = new Uint8Array(n);
   let queue = new Int32Array(n), next = new Int32Array(n);
   let qn = 0, nn = 0;
-  if (dn) dn[source] = 0;
-  else db![source] = 0n;
-  queue[qn++] = source;
-  inQueue[source] = 1;
+  if (source >= 0) {
+    if (dn) dn[source] = 0;
+    else db![source] = 0n;
+    queue[qn++] = source;
+    inQueue[source] = 1;
+  } else {
+    // Johnson's potentials: a virtual source with a 0-arc to every vertex.
+    for (let v = 0; v < n; v++) {
+      if (dn) dn[v] = 0;
+      else db![v] = 0n;
+      queue[qn++] = v;
+      inQueue[v] = 1;
+    }
+  }
   let round = 0, steps = 0;
   while (qn > 0) {
     if (round++ >= n) break;
