@@ -22,5 +22,11 @@ export const graphPack = listPack(import.meta.url, {
     "all_pairs_shortest_paths_compute",
     "eccentricities_compute",
     "diameter_compute",
+    "girth_compute",
+    "is_tree_compute",
+    "topological_order_compute",
+    "topological_order_verify",
+    "transitive_closure_compute",
+    "transitive_reduction_compute",
   ],
 });
