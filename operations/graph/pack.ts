@@ -40,5 +40,8 @@ export const graphPack = listPack(import.meta.url, {
     "degree_realization_compute",
     "prufer_code_compute",
     "prufer_decode_compute",
+    "maximum_flow_compute",
+    "maximum_flow_verify",
+    "minimum_cut_compute",
   ],
 });

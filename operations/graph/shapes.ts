@@ -73,6 +73,26 @@ export const SPANNING_TREE_KIND = "graph.minimum_spanning_tree";
 
 /* ---------- flows ---------- */
 export const FLOW_KIND = "graph.maximum_flow";
+export const flowShape = (claim: boolean) => ({
+  source: label(),
+  target: label(),
+  value: exact("the flow value: the net flow out of the source"),
+  edge_flows: type("unknown[]").describe(
+    "the flow on every edge, in edge order, as exact rational strings: from the edge's first end to its second (undirected edges: negative when it runs the other way); 0 ≤ flow ≤ capacity",
+  ),
+  [claim ? "cut?" : "cut"]: {
+    source_side: labels("the source side S of a minimum cut (the vertices reachable from the source in the residual network), in vertex order"),
+    edges: edgeList("the cut edges [u, v, capacity] leaving S (undirected: crossing S), in edge order"),
+    capacity: exact("the cut's capacity, equal to the flow value"),
+  },
+});
+export type FlowValue = {
+  source: string;
+  target: string;
+  value: string;
+  edge_flows: string[];
+  cut?: { source_side: string[]; edges: string[][]; capacity: string };
+};
 
 /* ---------- matchings ---------- */
 export const MATCHING_KIND = "graph.maximum_matching";
