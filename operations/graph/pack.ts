@@ -43,5 +43,7 @@ export const graphPack = listPack(import.meta.url, {
     "maximum_flow_compute",
     "maximum_flow_verify",
     "minimum_cut_compute",
+    "minimum_spanning_tree_compute",
+    "minimum_spanning_tree_verify",
   ],
 });

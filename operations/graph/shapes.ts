@@ -70,6 +70,15 @@ export type ShortestPathsValue =
 
 /* ---------- spanning forests ---------- */
 export const SPANNING_TREE_KIND = "graph.minimum_spanning_tree";
+export const spanningShape = (claim: boolean) => ({
+  [claim ? "maximize?" : "maximize"]: type("boolean").describe("whether the forest is of maximum rather than minimum weight"),
+  edges: type("unknown[]").describe("the forest's edges as 0-based positions in the input edge list (JSON integers), in the order Kruskal chose them"),
+  [claim ? "tree?" : "tree"]: edgeList("the forest's edges [u, v, weight] in the same order"),
+  total_weight: exact("the forest's total weight"),
+  [claim ? "components?" : "components"]: type("string").atMostLength(8).describe("the number of trees (connected components of the graph)"),
+  [claim ? "spanning_tree?" : "spanning_tree"]: type("boolean").describe("true when the graph is connected, so the forest is a spanning tree"),
+});
+export type SpanningValue = { maximize?: boolean; edges: number[]; tree?: string[][]; total_weight: string; components?: string; spanning_tree?: boolean };
 
 /* ---------- flows ---------- */
 export const FLOW_KIND = "graph.maximum_flow";
