@@ -45,5 +45,7 @@ export const graphPack = listPack(import.meta.url, {
     "minimum_cut_compute",
     "minimum_spanning_tree_compute",
     "minimum_spanning_tree_verify",
+    "maximum_matching_compute",
+    "maximum_matching_verify",
   ],
 });

@@ -105,5 +105,15 @@ export type FlowValue = {
 
 /* ---------- matchings ---------- */
 export const MATCHING_KIND = "graph.maximum_matching";
+export const matchingShape = (claim: boolean) => ({
+  size: type("string").atMostLength(8).describe("the number of matching edges"),
+  matching: edgeList("the matching's edges [u, v] (no two share a vertex), in edge order"),
+  [claim ? "certificate?" : "certificate"]: type({
+    "vertex_cover?": labels("a vertex cover with as many vertices as the matching has edges (König; bipartite graphs): every edge has an end in it, so no matching is larger"),
+    "tutte_berge_set?": labels("a set U with (n + |U| − odd(G − U)) / 2 = size (Tutte–Berge; general graphs): every matching has at most that many edges"),
+    "odd_components?": type("string").atMostLength(8).describe("the number of odd components of G − U"),
+  }).describe("why no larger matching exists"),
+});
+export type MatchingValue = { size: string; matching: string[][]; certificate?: { vertex_cover?: string[]; tutte_berge_set?: string[]; odd_components?: string } };
 
 export { edgeList, exact, perVertex };
