@@ -47,5 +47,6 @@ export const graphPack = listPack(import.meta.url, {
     "minimum_spanning_tree_verify",
     "maximum_matching_compute",
     "maximum_matching_verify",
+    "min_cost_flow_compute",
   ],
 });

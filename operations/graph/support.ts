@@ -88,7 +88,7 @@ export const names = (g: Graph, vs: ArrayLike<number>): string[] => Array.from(v
 /** An edge as [u, v] by labels. */
 export const edgeName = (g: Graph, e: number): [string, string] => [g.labels[g.src[e]!]!, g.labels[g.dst[e]!]!];
 /** [label, String(value)] for every vertex, in vertex order. */
-export const pairs = (g: Graph, values: ArrayLike<number>): [string, string][] => Array.from({ length: g.n }, (_, v) => [g.labels[v]!, String(values[v])]);
+export const pairs = (g: Graph, values: ArrayLike<number | string>): [string, string][] => Array.from({ length: g.n }, (_, v) => [g.labels[v]!, String(values[v])]);
 
 /** Label → vertex lookups for postconditions and checkers (built once per call). */
 export const indexOf = (g: Graph): LabelIndex => new LabelIndex(g.labels, "graph.vertices");
