@@ -48,5 +48,7 @@ export const graphPack = listPack(import.meta.url, {
     "maximum_matching_compute",
     "maximum_matching_verify",
     "min_cost_flow_compute",
+    "assignment_compute",
+    "maximum_weight_matching_compute",
   ],
 });
