@@ -50,5 +50,7 @@ export const graphPack = listPack(import.meta.url, {
     "min_cost_flow_compute",
     "assignment_compute",
     "maximum_weight_matching_compute",
+    "edge_connectivity_compute",
+    "vertex_connectivity_compute",
   ],
 });
