@@ -155,7 +155,28 @@ export function connectivityOp(which: Which, examples: Example[]) {
     },
     postcondition(req, res) {
       if (which === "edge_connectivity") return (res.cut as unknown[]).length === Number(res.edge_connectivity) ? null : "the cut has λ edges";
-      return (res.separator as unknown[]).length === (res.separated ? Number(res.vertex_connectivity) : 0) ? null : "the separator has κ vertices";
+      if ((res.separator as unknown[]).length !== (res.separated ? Number(res.vertex_connectivity) : 0)) return "the separator has κ vertices";
+      if (!res.separated) return null;
+      // The separator really separates: no path from the first separated vertex to the second avoiding it.
+      const g = req.graph, idx = new Map(g.labels.map((l, v) => [l, v]));
+      const blocked = new Uint8Array(g.n);
+      for (const l of res.separator as string[]) blocked[idx.get(l)!] = 1;
+      const [a, b] = (res.separated as string[]).map((l) => idx.get(l)!);
+      const seen = new Uint8Array(g.n);
+      const stack = [a!];
+      seen[a!] = 1;
+      while (stack.length) {
+        const v = stack.pop()!;
+        if (v === b) return "the separator does not separate the two vertices";
+        for (let i = g.adjStart[v]!; i < g.adjStart[v + 1]!; i++) {
+          const w = g.adjVertex[i]!;
+          if (!seen[w] && !blocked[w]) {
+            seen[w] = 1;
+            stack.push(w);
+          }
+        }
+      }
+      return null;
     },
     examples,
   });
