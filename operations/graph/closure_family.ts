@@ -33,7 +33,7 @@ const TEXT = {
 };
 
 export function closureOp(which: Which, examples: Example[]) {
-  const Request = request({ graph: graphField({ weights: "forbidden", directed: "directed", loops: which === "transitive_closure", multi: true, maxVertices: CLOSURE_VERTICES }, "the directed graph") });
+  const Request = request({ graph: graphField({ weights: "allowed", directed: "directed", loops: which === "transitive_closure", multi: true, maxVertices: CLOSURE_VERTICES }, "the directed graph (weights are ignored)") });
   return graphCompute<Req, typeof Result.infer>({
     id: `graph.${which}.compute`,
     ...TEXT[which],

@@ -4,7 +4,7 @@ import type { Graph } from "../../domain/math/graph/types.js";
 import { request, result } from "../_support/kinds.js";
 import { count, EdgeSet, graphBounds, graphCompute, graphField, indexOf, labels, names, resolve } from "./support.js";
 
-const Request = request({ graph: graphField({ weights: "forbidden", directed: "either" }, "the simple graph (directed: the shortest directed cycle)") });
+const Request = request({ graph: graphField({ weights: "allowed", directed: "either" }, "the simple graph (weights are ignored: cycle length counts edges; directed: the shortest directed cycle)") });
 const Result = result({
   acyclic: type("boolean").describe("true when the graph has no cycle (girth infinite)"),
   "girth?": count("the length of a shortest cycle"),
