@@ -29,7 +29,8 @@ export default defineGraphWorkload({
   },
   networkx: {
     data: (g) => ({ n: g.n, u: Array.from(g.u), v: Array.from(g.v) }),
-    setup: "G = nx.Graph()\nG.add_nodes_from(range(data['n']))\nG.add_edges_from(zip(data['u'], data['v']))",
+    // NetworkX's blossom recursion goes deeper than Python's default limit of 1000 frames on this graph.
+    setup: "import sys\nsys.setrecursionlimit(1000000)\nG = nx.Graph()\nG.add_nodes_from(range(data['n']))\nG.add_edges_from(zip(data['u'], data['v']))",
     call: "nx.max_weight_matching(G, maxcardinality=True, weight=None)",
     resultString: "str(len(r))",
     warmup: false,
