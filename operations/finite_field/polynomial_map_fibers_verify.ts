@@ -86,6 +86,10 @@ export default ffChecker<Req>({
     let listedAll = true;
     for (let i = 0; i < c.fibers.length; i++) {
       const fib = c.fibers[i]!;
+      // Points of the wrong length are not points of F_q^m (images) or F_q^n (preimages): the listing is false as stated.
+      if (fib.image.length !== M.m) return reject(`fiber ${i}'s image has ${fib.image.length} coordinates; the map has ${M.m} components`, { image: fib.image });
+      const short = fib.preimages.findIndex((u) => u.length !== M.n);
+      if (short >= 0) return reject(`preimage ${short} of fiber ${i} has ${fib.preimages[short]!.length} coordinates; the map has ${M.n} variables`, { point: fib.preimages[short]! });
       const img = enc(fib.image, `payload.claim.fibers[${i}].image`);
       if (sortedImages[i] !== img) return reject(`fiber ${i} is not the ${i}-th image in order`, { image: fib.image });
       const actual = counts.get(img) ?? 0;
