@@ -59,18 +59,21 @@ export interface MultivariateFactorization {
 
 export interface MFactorOptions {
   checkpoint?: () => void;
+  /** Skip Wang's leading-coefficient distribution and use the subset recombination (tests both paths). */
+  recombinationOnly?: boolean;
 }
 
 const noop = (): void => {};
 
 interface Ctx {
   tick: () => void;
+  recombinationOnly?: boolean;
 }
 
 /** The complete factorization of a nonzero f ∈ ZZ[x_1..x_n] (exponent vectors of length n). */
 export function factorMultivariateZ(f: ZTerms, n: number, opts: MFactorOptions = {}): MultivariateFactorization {
   if (!f.length) throw new RangeError("factorMultivariateZ: the zero polynomial");
-  const ctx: Ctx = { tick: opts.checkpoint ?? noop };
+  const ctx: Ctx = { tick: opts.checkpoint ?? noop, recombinationOnly: opts.recombinationOnly };
   let c = integerContentOf(f);
   if (f[0]!.coeff < 0n) c = -c;
   let g: ZTerms = f.map((t) => ({ exponents: t.exponents, coeff: t.coeff / c }));
@@ -236,7 +239,7 @@ function eez(F: ZTerms, N: number, ctx: Ctx): ZTerms[] {
   let lcFactors: { factor: ZTerms; multiplicity: number }[] = [];
   if (isConstant(L)) cL = L[0]!.coeff;
   else {
-    const fz = factorMultivariateZ(L, N, { checkpoint: ctx.tick });
+    const fz = factorMultivariateZ(L, N, { checkpoint: ctx.tick, recombinationOnly: ctx.recombinationOnly });
     cL = fz.unit;
     lcFactors = fz.factors;
   }
@@ -268,7 +271,7 @@ function eez(F: ZTerms, N: number, ctx: Ctx): ZTerms[] {
   candidates.sort((a, b) => a.u.length - b.u.length || (a.privateParts ? 0 : 1) - (b.privateParts ? 0 : 1) || a.weight - b.weight);
   const rMin = candidates[0]!.u.length;
   for (const cand of candidates) {
-    if (cand.u.length !== rMin || !cand.privateParts) continue;
+    if (cand.u.length !== rMin || !cand.privateParts || ctx.recombinationOnly) continue;
     const r = wangLift(F, N, cL, lcFactors, cand, ctx);
     if (r) return r;
   }
