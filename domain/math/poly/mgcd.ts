@@ -19,6 +19,7 @@
  * A constant image at a lucky point proves the primitive parts coprime.
  */
 import { gcd as igcd } from "../integer.js";
+import { rational, type Rational } from "../rational.js";
 import { divP, gcdP, invModP, largePrime, monicP } from "./smallprime.js";
 import { integers } from "./rings.js";
 import { compareExponents, exponentKey, spDivExact, type Terms } from "./sparse.js";
@@ -363,3 +364,21 @@ export function gcdManyZ(fs: readonly ZTerms[], n: number, opts: GcdOptions = {}
   return g;
 }
 
+
+/**
+ * gcd over QQ[x_1..x_n]: of the primitive integer associates, made monic (leading coefficient 1 in
+ * the descending lexicographic order); gcd(0, 0) = 0.
+ */
+export function gcdQ(a: Terms<Rational>, b: Terms<Rational>, n: number, opts: GcdOptions = {}): Terms<Rational> {
+  const g = gcdZ(integerAssociateTerms(a), integerAssociateTerms(b), n, opts);
+  if (!g.length) return [];
+  const l = g[0]!.coeff;
+  return g.map((t) => ({ exponents: t.exponents, coeff: rational(t.coeff, l) }));
+}
+
+/** The integer polynomial D·a with D the lcm of the denominators. */
+export function integerAssociateTerms(a: Terms<Rational>): ZTerms {
+  let den = 1n;
+  for (const t of a) den = (den / igcd(den, t.coeff.den)) * t.coeff.den;
+  return a.map((t) => ({ exponents: t.exponents, coeff: (t.coeff.num * den) / t.coeff.den }));
+}

@@ -384,3 +384,14 @@ export function lineImage(f: ZTerms, a: readonly bigint[], b: readonly bigint[])
   out.length = m;
   return out;
 }
+
+/** The terms of p over a variable list containing p's variables (reordered canonically). */
+export function remapTo<T>(p: { variables: readonly string[]; terms: Terms<T> }, variables: readonly string[]): Terms<T> {
+  if (p.variables.length === variables.length && p.variables.every((v, i) => v === variables[i])) return p.terms;
+  const idx = p.variables.map((v) => variables.indexOf(v));
+  return sortTerms(p.terms.map((t) => {
+    const e = new Array<number>(variables.length).fill(0);
+    t.exponents.forEach((x, i) => (e[idx[i]!] = x));
+    return { exponents: e, coeff: t.coeff };
+  }));
+}

@@ -19,6 +19,7 @@ import { gp, requireGp } from "../../support/gp.js";
 import { testJacobian } from "../../support/runtime.js";
 
 const VARS = ["x", "y", "z", "w"];
+
 const LIMITS = { maxChars: 1e7, maxVariables: 16, maxDegree: 1e6, maxTerms: 1e6, maxCoeffDigits: 1e5 };
 const parse = (s: string, vars = VARS): ZTerms => parsePolynomialWire({ ring: "ZZ", variables: vars, expression: s }, "p", LIMITS).terms as ZTerms;
 const show = (t: ZTerms, vars = VARS): string => formatExpression(integers, vars, t);
@@ -197,6 +198,35 @@ describe("polynomial.factorization.compute / .verify with several variables", fu
     expect(["x - 1", "x + 1"]).to.include(r.value.bindings.divisor);
     const wrongVars = await run("polynomial.factorization.verify", { polynomial: P("x*y"), claim: { unit, factors: [{ factor: { ring: "ZZ", variables: ["y", "x"], expression: "x*y" }, multiplicity: 1 }] } });
     expect(wrongVars.value.bindings.failure).to.equal("variable_mismatch");
+  });
+
+  it("polynomial.gcd.compute / lcm.compute with several variables agree with PARI's gcd and lcm; gcd.verify accepts them and rejects a non-greatest common divisor", async function () {
+    requireGp(this);
+    // small operands: PARI's multivariate gcd slows down sharply with the 512 MB stack of the gp helper
+    const cases = randomProducts(777, 30, 2);
+    const pairs: [string, string][] = [];
+    for (let i = 0; i + 2 < cases.length; i += 3) pairs.push([show(spMul(integers, parse(cases[i]!), parse(cases[i + 2]!))), show(spMul(integers, parse(cases[i + 1]!), parse(cases[i + 2]!)))]);
+    const lines = gp(pairs.map(([a, b], i) => `g=gcd(${a}, ${b}); l=lcm(${a}, ${b}); print(${i}, "|", g, "|", l)`).join("\n"));
+    expect(lines).to.have.length(pairs.length);
+    const sign = (t: ZTerms) => (t.length && t[0]!.coeff < 0n ? t.map((x) => ({ exponents: x.exponents, coeff: -x.coeff })) : t);
+    for (const line of lines) {
+      const [i, g, l] = line.split("|");
+      const [a, b] = pairs[+i!]!;
+      const W = (expression: string) => ({ ring: "ZZ", variables: VARS, expression });
+      const o = await run("polynomial.gcd.compute", { left: W(a), right: W(b) });
+      expect(o.outcome, JSON.stringify(o.error)).to.equal("completed");
+      expect(o.value.gcd.expression, `gcd of ${a} and ${b}`).to.equal(show(sign(parse(g!))));
+      const lc = await run("polynomial.lcm.compute", { left: W(a), right: W(b) });
+      expect(lc.value.lcm.expression).to.equal(show(sign(parse(l!))));
+      const v = await run("polynomial.gcd.verify", { left: W(a), right: W(b), claim: o.value });
+      expect(v.value.verdict, JSON.stringify(v.value)).to.equal("accepted");
+    }
+    const W2 = (expression: string) => ({ ring: "QQ", variables: ["x", "y"], expression });
+    const notGreatest = await run("polynomial.gcd.verify", { left: W2("x^2*y - y^3"), right: W2("x*y + y^2"), claim: { gcd: W2("x + y") } });
+    expect(notGreatest.value.verdict).to.equal("rejected");
+    expect(notGreatest.value.bindings.failure).to.equal("not_greatest");
+    const notDivisor = await run("polynomial.gcd.verify", { left: W2("x^2*y - y^3"), right: W2("x*y + y^2"), claim: { gcd: W2("x - y") } });
+    expect(notDivisor.value.bindings.failure).to.equal("not_a_divisor");
   });
 
   it("fails closed: several variables over a finite field, the zero polynomial, degrees above the bound", async () => {
