@@ -14,7 +14,7 @@
  */
 import { gcd as igcd } from "../integer.js";
 import { factorInteger } from "../factor.js";
-import { gcdP, largePrime, reduceP, resultantP } from "./smallprime.js";
+import { divWord, gcdWord, invModP, reduceWord, resultantWord, wordImage, wordPrime } from "./smallprime.js";
 
 export type ZPoly = bigint[];
 
@@ -274,6 +274,12 @@ export interface WorkOptions {
 
 /**
  * gcd over ZZ[x]: primitive up to the content gcd, positive leading coefficient; gcd(0, 0) = [].
+ *
+ * Images modulo primes below 2^25 (the fused kernel of smallprime.ts) of the gcd, scaled to the
+ * leading coefficient γ = gcd(lc a, lc b), and of the cofactors Ā = γ·a/H, B̄ = γ·b/H, combined by
+ * Chinese remaindering in the symmetric range; when a prime changes none of them the candidate is
+ * proven by two products: H·Ā = γ·a and H·B̄ = γ·b make H a common divisor of γ·a and γ·b, so its
+ * primitive part divides a and b, and its degree is at least the gcd's (images of lucky primes).
  */
 export function gcd(f: readonly bigint[], g: readonly bigint[], opts: WorkOptions = {}): bigint[] {
   const tick = opts.checkpoint ?? noop;
@@ -285,36 +291,51 @@ export function gcd(f: readonly bigint[], g: readonly bigint[], opts: WorkOption
   if (polyEq(a, b)) return scale(a, c);
   const gamma = igcd(lc(a), lc(b));
   const lcProd = lc(a) * lc(b);
+  const wa = wordImage(a), wb = wordImage(b);
+  const ga = scale(a, gamma), gb = scale(b, gamma);
   let d = Infinity;
-  let H: bigint[] = [];
+  // the unknowns: H (d + 1 coefficients), then Ā, then B̄
+  let X: bigint[] = [];
   let M = 1n;
-  let prev: bigint[] | undefined;
   for (let i = 0; ; i++) {
     tick();
-    const p = largePrime(i);
+    const p = wordPrime(i);
     const P = BigInt(p);
     if (lcProd % P === 0n) continue;
-    const hp = gcdP(reduceP(a, p), reduceP(b, p), p);
+    const ap = reduceWord(wa, p), bp = reduceWord(wb, p);
+    const hp = gcdWord(ap, bp, p);
     const dp = hp.length - 1;
     if (dp === 0) return [c];
     if (dp > d) continue;
     const gp = Number(gamma % P);
-    const img = hp.map((x) => (x * gp) % p);
+    const img: number[] = [];
+    for (let k = 0; k <= dp; k++) img.push((hp[k]! * gp) % p);
+    for (const x of divWord(ap, hp, p)) img.push(x);
+    for (const x of divWord(bp, hp, p)) img.push(x);
     if (dp < d) {
       d = dp;
-      H = img.map((x) => BigInt(x));
+      X = img.map((x) => BigInt(x > p >> 1 ? x - p : x));
       M = P;
-      prev = undefined;
       continue;
     }
-    for (let j = 0; j <= d; j++) H[j] = crtStep(H[j]!, M, img[j]!, p);
-    M *= P;
-    const sym = H.map((x) => symmetric(x, M));
-    if (prev && polyEq(prev, sym)) {
-      const h = primitivePart(sym);
-      if (divExact(a, h) !== undefined && divExact(b, h) !== undefined) return scale(h, c);
+    const mInv = invModP(Number(((M % P) + P) % P), p);
+    let changed = false;
+    for (let k = 0; k < X.length; k++) {
+      const x = X[k]!;
+      let xm = Number(x % P);
+      if (xm < 0) xm += p;
+      let t = ((img[k]! - xm) * mInv) % p;
+      if (t < 0) t += p;
+      if (t === 0) continue;
+      if (t > p >> 1) t -= p;
+      X[k] = x + M * BigInt(t);
+      changed = true;
     }
-    prev = sym;
+    M *= P;
+    if (!changed) {
+      const H = X.slice(0, d + 1), A = X.slice(d + 1, d + 1 + a.length - d), B = X.slice(d + 1 + a.length - d);
+      if (polyEq(mul(H, trim(A)), ga) && polyEq(mul(H, trim(B)), gb)) return scale(primitivePart(H), c);
+    }
   }
 }
 
@@ -359,16 +380,46 @@ export function resultant(f: readonly bigint[], g: readonly bigint[], opts: Work
   if (n === 0) return g[0]! ** BigInt(m);
   const bits = resultantBoundBits(f, g) + 2;
   const lcProd = lc(f) * lc(g);
-  let x = 0n, M = 1n;
-  for (let i = 0; bitLen(M) <= bits; i++) {
+  const wf = wordImage(f), wg = wordImage(g);
+  // residues collected first, then combined by Garner's mixed-radix algorithm: O(k²) word
+  // operations and k small multiplications of the growing result (the incremental combination
+  // reduces the growing value modulo every prime)
+  const res: number[] = [], ps: number[] = [];
+  let got = 0;
+  for (let i = 0; got <= bits; i++) {
     tick();
-    const p = largePrime(i);
+    const p = wordPrime(i);
     if (lcProd % BigInt(p) === 0n) continue;
-    const r = resultantP(reduceP(f, p), reduceP(g, p), p);
-    x = M === 1n ? BigInt(r) : crtStep(x, M, r, p);
-    M *= BigInt(p);
+    res.push(resultantWord(reduceWord(wf, p), reduceWord(wg, p), p));
+    ps.push(p);
+    got += Math.log2(p);
   }
+  return garnerSymmetric(res, ps);
+}
+
+/** The integer in (−M/2, M/2] with residues r_i mod p_i (distinct primes below 2^26), M = Π p_i. */
+export function garnerSymmetric(r: readonly number[], p: readonly number[]): bigint {
+  const k = r.length;
+  const v = new Array<number>(k);
+  for (let i = 0; i < k; i++) {
+    const pi = p[i]!, pinv = 1 / pi;
+    // u = v_0 + v_1·p_0 + … + v_{i−1}·p_0⋯p_{i−2} mod p_i, prod = p_0⋯p_{i−1} mod p_i
+    let u = 0, prod = 1;
+    for (let j = 0; j < i; j++) {
+      u = redW(u + v[j]! * prod, pi, pinv);
+      prod = redW(prod * p[j]!, pi, pinv);
+    }
+    v[i] = redW((r[i]! - u + pi) * invModP(prod, pi), pi, pinv);
+  }
+  let x = 0n, M = 1n;
+  for (let i = k - 1; i >= 0; i--) x = x * BigInt(p[i]!) + BigInt(v[i]!);
+  for (const q of p) M *= BigInt(q);
   return symmetric(x, M);
+}
+
+function redW(x: number, p: number, pinv: number): number {
+  const r = x - Math.floor(x * pinv) * p;
+  return r < 0 ? r + p : r >= p ? r - p : r;
 }
 
 /** disc(f) = (−1)^{n(n−1)/2} res(f, f′) / lc(f), n = deg f ≥ 1 (PARI's poldisc); deg 0 → 1. */
