@@ -1,6 +1,6 @@
 import { domainError } from "../../domain/errors.js";
 import { dAdd, dMul, toDenseUnivariate } from "../../domain/math/poly/dense.js";
-import { gcdIn, quotientIn, xgcdIn } from "../../domain/math/poly/univariate.js";
+import { gcdWithCofactorsIn, xgcdIn } from "../../domain/math/poly/univariate.js";
 import { request, result } from "../_support/kinds.js";
 import { clearedBits, dense, inputPolynomial, ioCost, memoryOf, polyCompute, polynomialBounds, polySize, univariatePair, POLY_FORM } from "./support.js";
 import { fieldEuclidUnits, GCD_KIND, gcdShape, modularGcdUnits, multivariateGcd, multivariateGcdUnits, multivariatePair, severalVariables } from "./zz_support.js";
@@ -62,17 +62,9 @@ export default polyCompute<Req, Res>({
     }
     const { R, variable, A, B } = univariatePair(req.left, req.right, "payload.left", "payload.right");
     const ring = req.left.ring;
-    const g = gcdIn(R, A, B, tick);
-    const out: Record<string, unknown> = { gcd: dense(ring, variable, g) };
-    if (!g.length) {
-      out.left_cofactor = dense(ring, variable, []);
-      out.right_cofactor = dense(ring, variable, []);
-    } else {
-      const ca = quotientIn(R, A, g, tick), cb = quotientIn(R, B, g, tick);
-      if (!ca || !cb) throw domainError("internal: the gcd does not divide an operand", "payload");
-      out.left_cofactor = dense(ring, variable, ca);
-      out.right_cofactor = dense(ring, variable, cb);
-    }
+    const r = gcdWithCofactorsIn(R, A, B, tick);
+    if (!r) throw domainError("internal: the gcd does not divide an operand", "payload");
+    const out: Record<string, unknown> = { gcd: dense(ring, variable, r.g), left_cofactor: dense(ring, variable, r.left), right_cofactor: dense(ring, variable, r.right) };
     if (R.isField) {
       const x = xgcdIn(R, A, B, tick);
       out.s = dense(ring, variable, x.s);

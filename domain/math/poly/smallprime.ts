@@ -291,6 +291,16 @@ function remInPlace(a: Float64Array, na: number, b: Float64Array, nb: number, p:
   return n;
 }
 
+function powW(x: number, e: number, p: number, pinv: number): number {
+  let r = 1;
+  while (e > 0) {
+    if (e & 1) r = red(r * x, p, pinv);
+    x = red(x * x, p, pinv);
+    e >>= 1;
+  }
+  return r;
+}
+
 /** Monic gcd modulo p < 2^25 (gcd(0, 0) = []). */
 export function gcdWord(a0: Float64Array, b0: Float64Array, p: number): Float64Array {
   const pinv = 1 / p;
@@ -301,7 +311,9 @@ export function gcdWord(a0: Float64Array, b0: Float64Array, p: number): Float64A
   }
   while (nb > 0) {
     const nr = remInPlace(a, na, b, nb, p, pinv);
-    [a, b] = [b, a];
+    const t = a;
+    a = b;
+    b = t;
     na = nb;
     nb = nr;
   }
@@ -318,15 +330,7 @@ export function resultantWord(f: Float64Array, g: Float64Array, p: number): numb
   if (f.length === 0 || g.length === 0) return 0;
   let a = f.slice(), b = g.slice(), na = a.length, nb = b.length;
   let res = 1;
-  const pow = (x: number, e: number): number => {
-    let r = 1;
-    while (e > 0) {
-      if (e & 1) r = red(r * x, p, pinv);
-      x = red(x * x, p, pinv);
-      e >>= 1;
-    }
-    return r;
-  };
+  const pow = (x: number, e: number): number => powW(x, e, p, pinv);
   if (na === 1) return pow(a[0]!, nb - 1);
   for (;;) {
     const m = na - 1, n = nb - 1;
@@ -337,7 +341,9 @@ export function resultantWord(f: Float64Array, g: Float64Array, p: number): numb
     const k = nr - 1;
     res = red(res * pow(lb, m - k), p, pinv);
     if ((m & 1) === 1 && (n & 1) === 1) res = res === 0 ? 0 : p - res;
-    [a, b] = [b, a];
+    const t = a;
+    a = b;
+    b = t;
     na = nb;
     nb = nr;
   }

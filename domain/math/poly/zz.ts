@@ -282,13 +282,21 @@ export interface WorkOptions {
  * primitive part divides a and b, and its degree is at least the gcd's (images of lucky primes).
  */
 export function gcd(f: readonly bigint[], g: readonly bigint[], opts: WorkOptions = {}): bigint[] {
+  return gcdWithCofactors(f, g, opts).gcd;
+}
+
+/**
+ * The gcd with the cofactors f/gcd and g/gcd, from the same images (the cofactor images are
+ * part of the proof): no exact division of f or g by the gcd.
+ */
+export function gcdWithCofactors(f: readonly bigint[], g: readonly bigint[], opts: WorkOptions = {}): { gcd: bigint[]; left: bigint[]; right: bigint[] } {
   const tick = opts.checkpoint ?? noop;
-  if (f.length === 0) return primitivePartTimes(g, content(g));
-  if (g.length === 0) return primitivePartTimes(f, content(f));
+  const slow = (G: bigint[]) => ({ gcd: G, left: G.length ? divExact(f, G)! : [], right: G.length ? divExact(g, G)! : [] });
+  if (f.length === 0 || g.length === 0) return slow(f.length === 0 ? primitivePartTimes(g, content(g)) : primitivePartTimes(f, content(f)));
   const c = igcd(content(f), content(g));
   const a = primitivePart(f), b = primitivePart(g);
-  if (a.length === 1 || b.length === 1) return [c];
-  if (polyEq(a, b)) return scale(a, c);
+  if (a.length === 1 || b.length === 1 || polyEq(a, b)) return slow(a.length === 1 || b.length === 1 ? [c] : scale(a, c));
+  const sf = f[f.length - 1]! / a[a.length - 1]!, sg = g[g.length - 1]! / b[b.length - 1]!; // ± contents
   const gamma = igcd(lc(a), lc(b));
   const lcProd = lc(a) * lc(b);
   const wa = wordImage(a), wb = wordImage(b);
@@ -305,7 +313,7 @@ export function gcd(f: readonly bigint[], g: readonly bigint[], opts: WorkOption
     const ap = reduceWord(wa, p), bp = reduceWord(wb, p);
     const hp = gcdWord(ap, bp, p);
     const dp = hp.length - 1;
-    if (dp === 0) return [c];
+    if (dp === 0) return slow([c]);
     if (dp > d) continue;
     const gp = Number(gamma % P);
     const img: number[] = [];
@@ -333,8 +341,14 @@ export function gcd(f: readonly bigint[], g: readonly bigint[], opts: WorkOption
     }
     M *= P;
     if (!changed) {
-      const H = X.slice(0, d + 1), A = X.slice(d + 1, d + 1 + a.length - d), B = X.slice(d + 1 + a.length - d);
-      if (polyEq(mul(H, trim(A)), ga) && polyEq(mul(H, trim(B)), gb)) return scale(primitivePart(H), c);
+      const H = X.slice(0, d + 1), A = trim(X.slice(d + 1, d + 1 + a.length - d)), B = trim(X.slice(d + 1 + a.length - d));
+      if (polyEq(mul(H, A), ga) && polyEq(mul(H, B), gb)) {
+        // H = κ·g_p (g_p the primitive gcd of a and b), Ā = γ·a/H: a/g_p = κ·Ā/γ, f/(c·g_p) = (s_f/c)·a/g_p
+        const kappa = content(H);
+        const gpr = H.map((x) => x / kappa);
+        const cof = (X_: bigint[], s: bigint) => X_.map((x) => ((x * kappa) / gamma) * (s / c));
+        return { gcd: scale(gpr, c), left: cof(A, sf), right: cof(B, sg) };
+      }
     }
   }
 }
@@ -347,8 +361,7 @@ function primitivePartTimes(a: readonly bigint[], c: bigint): bigint[] {
 /** lcm over ZZ[x] (positive leading coefficient). */
 export function lcm(f: readonly bigint[], g: readonly bigint[], opts: WorkOptions = {}): bigint[] {
   if (f.length === 0 || g.length === 0) return [];
-  const h = gcd(f, g, opts);
-  const l = mul(divExact(f, h)!, g);
+  const l = mul(gcdWithCofactors(f, g, opts).left, g);
   return lc(l) < 0n ? neg(l) : l;
 }
 
