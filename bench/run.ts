@@ -15,12 +15,14 @@ import { fmtMs, fmtRatio } from "./support/stats.js";
 import type { Measurement, Workload, WorkloadResult } from "./types.js";
 import { WORKLOADS } from "./workloads/index.js";
 
-const USAGE = `usage: npm run bench -- <workload> [<workload> ...] | all [--reps N] [--seed S] [--out DIR] [--keep-temp]
+const USAGE = `usage: npm run bench -- <workload> [<workload> ...] | all [--reps N] [--warmups N] [--rounds N] [--seed S] [--out DIR] [--keep-temp]
        npm run bench -- --list`;
 
 interface Args {
   names: string[];
   reps?: number;
+  warmups?: number;
+  rounds: number;
   seed: number;
   out: string;
   keepTemp: boolean;
@@ -28,7 +30,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { names: [], seed: 20240601, out: path.join(os.tmpdir(), "jacobian-bench"), keepTemp: false, list: false };
+  const args: Args = { names: [], rounds: 1, seed: 20240601, out: path.join(os.tmpdir(), "jacobian-bench"), keepTemp: false, list: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = () => {
@@ -40,6 +42,14 @@ function parseArgs(argv: string[]): Args {
       const n = Number(value());
       if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error("--reps takes an integer 1..1000");
       args.reps = n;
+    } else if (a === "--warmups") {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error("--warmups takes an integer 1..1000");
+      args.warmups = n;
+    } else if (a === "--rounds") {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 1 || n > 100) throw new Error("--rounds takes an integer 1..100");
+      args.rounds = n;
     } else if (a === "--seed") {
       const n = Number(value());
       if (!Number.isInteger(n) || n < 0 || n >= 2 ** 32) throw new Error("--seed takes an integer 0..2^32-1");
@@ -52,6 +62,34 @@ function parseArgs(argv: string[]): Args {
     else args.names.push(a);
   }
   return args;
+}
+
+/** Pool the samples of several rounds of one workload (medians recomputed; extra figures: their median). */
+function mergeRounds(rs: WorkloadResult[]): WorkloadResult {
+  if (rs.length === 1) return rs[0]!;
+  const merge = (ms: Measurement[]): Measurement => {
+    const bad = ms.find((m) => m.status !== "ok");
+    if (bad) return bad;
+    const oks = ms as Extract<Measurement, { status: "ok" }>[];
+    const samples = oks.flatMap((m) => m.samples_ms);
+    const res = oks.find((m) => m.result !== oks[0]!.result);
+    if (res) return { status: "error", reason: `rounds disagree: ${oks[0]!.result} vs ${res.result}` };
+    const extra: Record<string, number | string> = {};
+    for (const k of Object.keys(oks[0]!.extra ?? {})) {
+      const vs = oks.map((m) => m.extra?.[k]);
+      extra[k] = vs.every((v) => typeof v === "number") ? medianOf(vs as number[]) : (vs[0] as string);
+    }
+    if (typeof extra.singular_ms === "number" && samples.length) extra.ours_over_singular = medianOf(samples) / extra.singular_ms;
+    const note = oks[0]!.note?.replace(/Singular std [0-9.]+ ms/, `Singular std ${typeof extra.singular_ms === "number" ? extra.singular_ms.toFixed(1) : "?"} ms (median of ${oks.length} rounds' best)`).replace(/ours\/Singular = [0-9.]+/, `ours/Singular = ${typeof extra.ours_over_singular === "number" ? extra.ours_over_singular.toFixed(2) : "?"}`);
+    return { ...oks[0]!, samples_ms: samples, median_ms: medianOf(samples), ...(Object.keys(extra).length ? { extra } : {}), ...(note ? { note } : {}) };
+  };
+  return { ours: merge(rs.map((r) => r.ours)), pari: merge(rs.map((r) => r.pari)), sympy: merge(rs.map((r) => r.sympy)), inputs: { ...rs[0]!.inputs, rounds: rs.length } };
+}
+
+function medianOf(xs: readonly number[]): number {
+  const s = xs.slice().sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 function cell(m: Measurement): string {
@@ -159,7 +197,14 @@ async function main(): Promise<number> {
     const log = (m: string) => process.stderr.write(`[${w.name}] ${m}\n`);
     let r: WorkloadResult;
     try {
-      r = await w.run({ seed: args.seed, ...(args.reps !== undefined ? { reps: args.reps } : {}), repoRoot, tmpDir, log });
+      // --rounds: the whole workload (every engine) runs again; the samples of all rounds are
+      // pooled, so engines measured under changing load are sampled alternately.
+      const rounds: WorkloadResult[] = [];
+      for (let k = 0; k < args.rounds; k++) {
+        if (args.rounds > 1) log(`round ${k + 1} of ${args.rounds}`);
+        rounds.push(await w.run({ seed: args.seed, ...(args.reps !== undefined ? { reps: args.reps } : {}), ...(args.warmups !== undefined ? { warmups: args.warmups } : {}), repoRoot, tmpDir, log }));
+      }
+      r = mergeRounds(rounds);
     } catch (e) {
       const reason = `harness error: ${(e as Error).stack ?? String(e)}`;
       r = { ours: { status: "error", reason }, pari: { status: "error", reason }, sympy: { status: "error", reason }, inputs: {} };

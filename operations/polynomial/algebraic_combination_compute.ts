@@ -1,8 +1,12 @@
 import { type } from "arktype";
 import { domainError } from "../../domain/errors.js";
 import { algebraicCombination, composedResultantBits, type AlgebraicOperation } from "../../domain/math/poly/algebraic.js";
-import { isolateRealRoots } from "../../domain/math/poly/realroots.js";
-import { rational } from "../../domain/math/rational.js";
+import { countRealRoots, isolateRealRoots } from "../../domain/math/poly/realroots.js";
+import { toDenseUnivariate } from "../../domain/math/poly/dense.js";
+import { integerAssociate } from "../../domain/math/poly/univariate.js";
+import { divExact } from "../../domain/math/poly/zz.js";
+import type { Polynomial } from "../../domain/math/poly/types.js";
+import { rational, type Rational } from "../../domain/math/rational.js";
 import { list, object, rational as rationalField, request, result } from "../_support/kinds.js";
 import { dense, inputPolynomial, ioCost, outputPolynomial, polyCompute, polynomialBounds, polySize } from "./support.js";
 import { integerPolynomial, WORD_STEP } from "./zz_support.js";
@@ -90,7 +94,17 @@ export default polyCompute<Req, Res>({
     if (r.interval) out.interval = { lower: r.interval.lo, upper: r.interval.hi };
     return out as never;
   },
-  postcondition: () => null,
+  postcondition(_req, res) {
+    // the chosen polynomial is one of the resultant's factors, and an isolating interval isolates
+    const v = res as unknown as { minimal_polynomial?: Polynomial; interval?: { lower: Rational; upper: Rational }; candidates: Polynomial[]; resultant: Polynomial };
+    if (!v.minimal_polynomial) return null;
+    const m = integerAssociate(toDenseUnivariate(v.minimal_polynomial) as Rational[]);
+    const r = toDenseUnivariate(v.resultant) as bigint[];
+    const isX = m.length === 2 && m[0] === 0n;
+    if (!isX && (!r.length || divExact(r, m) === undefined)) return "the minimal polynomial does not divide the resultant";
+    if (v.interval && countRealRoots(m, v.interval.lower, v.interval.upper) !== 1) return "the interval does not isolate a root of the minimal polynomial";
+    return null;
+  },
   examples: [
     {
       title: "√2 + √3: the resultant x^4 − 10x^2 + 1 is irreducible, so no root needs choosing",

@@ -138,6 +138,29 @@ describe("partial fractions and algebraic combinations", function () {
     }
   });
 
+  it("refuses above the budget in preflight (RESOURCE_REFUSED), before any work", async () => {
+    const tight = testJacobian({
+      packs: ["polynomial"],
+      budgets: {
+        "polynomial.algebraic_combination.compute": { max_units: 1e6 },
+        "polynomial.partial_fractions.compute": { max_units: 1e6 },
+        "polynomial.factorization.compute": { max_units: 1e6 },
+      },
+    });
+    const deg30 = Array.from({ length: 31 }, (_, i) => `${"7".repeat(20)}*x^${i}`).join(" + ");
+    const cases: [string, Record<string, unknown>][] = [
+      ["polynomial.algebraic_combination.compute", { operation: "sum", alpha: { polynomial: P(deg30) }, beta: { polynomial: P(deg30) } }],
+      ["polynomial.partial_fractions.compute", { numerator: P("1"), denominator: P(deg30) }],
+      ["polynomial.factorization.compute", { polynomial: { ring: "ZZ", variables: ["x", "y", "z"], expression: "(x^20*y^20*z^20 + x*y + 1)*(x^10 + y^10 + z^10 + 7)" } }],
+    ];
+    for (const [id, payload] of cases) {
+      const o = (await tight.run(id, payload as never)) as any;
+      expect(o.outcome, id).to.equal("non_conclusion");
+      expect(o.reason.code, id).to.equal("RESOURCE_REFUSED");
+    }
+    await tight.close();
+  });
+
   it("zero roots: a product with α = 0 is 0; the x factor is a candidate; a quotient never divides by a zero root", async () => {
     const zero = await run("polynomial.algebraic_combination.compute", { operation: "product", alpha: { polynomial: P("x^3 - 2*x"), real_root: 1 }, beta: { polynomial: P("x^2 - 3"), real_root: 0 } });
     expect(zero.value.status).to.equal("DETERMINED");
