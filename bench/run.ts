@@ -15,12 +15,14 @@ import { fmtMs, fmtRatio, median } from "./support/stats.js";
 import type { Measurement, Workload, WorkloadResult } from "./types.js";
 import { WORKLOADS } from "./workloads/index.js";
 
-const USAGE = `usage: npm run bench -- <workload> [<workload> ...] | all [--reps N] [--rounds R] [--seed S] [--out DIR] [--keep-temp]
+const USAGE = `usage: npm run bench -- <workload> [<workload> ...] | all [--reps N] [--warmups N] [--rounds R] [--seed S] [--out DIR] [--keep-temp]
        npm run bench -- --list`;
 
 interface Args {
   names: string[];
   reps?: number;
+  /** Untimed calls of our operation before the timed ones (JIT steady state); default 1. */
+  warmups?: number;
   /** Times each workload is run in turn (ours, PARI, SymPy, then again): samples of the rounds are merged. */
   rounds: number;
   seed: number;
@@ -42,6 +44,10 @@ function parseArgs(argv: string[]): Args {
       const n = Number(value());
       if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error("--reps takes an integer 1..1000");
       args.reps = n;
+    } else if (a === "--warmups") {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error("--warmups takes an integer 1..1000");
+      args.warmups = n;
     } else if (a === "--rounds") {
       const n = Number(value());
       if (!Number.isInteger(n) || n < 1 || n > 50) throw new Error("--rounds takes an integer 1..50");
@@ -137,7 +143,17 @@ export function mergeRounds(rounds: WorkloadResult[]): WorkloadResult {
     const oks = ms as Extract<Measurement, { status: "ok" }>[];
     const samples = oks.flatMap((m) => m.samples_ms);
     const results = [...new Set(oks.map((m) => m.result))];
-    return { ...oks[0]!, median_ms: median(samples), samples_ms: samples, ...(results.length > 1 ? { result: results.join(" | ") } : {}) };
+    // Extra figures (e.g. Singular's best-of time in the Gröbner workloads): the median over the rounds.
+    const extra: Record<string, number | string> = {};
+    for (const x of Object.keys(oks[0]!.extra ?? {})) {
+      const vs = oks.map((m) => m.extra?.[x]);
+      extra[x] = vs.every((v) => typeof v === "number") ? median(vs as number[]) : (vs[0] as string);
+    }
+    if (typeof extra.singular_ms === "number" && samples.length) extra.ours_over_singular = median(samples) / extra.singular_ms;
+    const note = oks[0]!.note
+      ?.replace(/Singular std [0-9.]+ ms/, `Singular std ${typeof extra.singular_ms === "number" ? extra.singular_ms.toFixed(1) : "?"} ms (median of ${oks.length} rounds' best)`)
+      .replace(/ours\/Singular = [0-9.]+/, `ours/Singular = ${typeof extra.ours_over_singular === "number" ? extra.ours_over_singular.toFixed(2) : "?"}`);
+    return { ...oks[0]!, median_ms: median(samples), samples_ms: samples, ...(results.length > 1 ? { result: results.join(" | ") } : {}), ...(Object.keys(extra).length ? { extra } : {}), ...(note ? { note } : {}) };
   };
   return { ours: merge("ours"), pari: merge("pari"), sympy: merge("sympy"), inputs: { ...first.inputs, rounds: rounds.length } };
 }
@@ -195,7 +211,7 @@ async function main(): Promise<number> {
         if (args.rounds > 1) log(`round ${round + 1} of ${args.rounds}`);
         // An engine that timed out or is unavailable in round 1 is not run again (its verdict stands).
         const skip = results.length ? settled(results[0]!) : {};
-        results.push(await w.run({ seed: args.seed, ...(args.reps !== undefined ? { reps: args.reps } : {}), repoRoot, tmpDir, log, skip }));
+        results.push(await w.run({ seed: args.seed, ...(args.reps !== undefined ? { reps: args.reps } : {}), ...(args.warmups !== undefined ? { warmups: args.warmups } : {}), repoRoot, tmpDir, log, skip }));
       }
       r = mergeRounds(results);
     } catch (e) {

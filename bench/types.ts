@@ -39,6 +39,8 @@ export interface BenchContext {
   seed: number;
   /** Overrides a workload's default number of timed repetitions. */
   reps?: number;
+  /** Untimed calls of our engine before its timed ones (default 1; JIT-compiled code needs several). */
+  warmups?: number;
   /** Repository root (the directory holding package.json and dist/). */
   repoRoot: string;
   /** A fresh temporary directory for this workload (inputs for gp/python, artifacts dir). */

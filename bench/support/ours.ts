@@ -53,7 +53,9 @@ export async function timeOurs(ctx: BenchContext, spec: OursSpec): Promise<Measu
       const manifest = (await jac.artifact(o.value_artifact)) as { result?: Json } | undefined;
       return manifest?.result;
     };
-    const warm = await jac.run(spec.capabilityId, payload);
+    const warmups = Math.max(1, ctx.warmups ?? 1);
+    let warm = await jac.run(spec.capabilityId, payload);
+    for (let i = 1; i < warmups && warm.outcome === "completed"; i++) warm = await jac.run(spec.capabilityId, payload);
     if (warm.outcome !== "completed") return { status: "error", reason: describeOutcome(warm) };
     const warmValue = await valueOf(warm);
     if (warmValue === undefined) return { status: "error", reason: `value not readable (artifact ${warm.value_artifact})` };
@@ -84,7 +86,7 @@ export async function timeOurs(ctx: BenchContext, spec: OursSpec): Promise<Measu
       median_ms: median(samples),
       samples_ms: samples,
       batch: 1,
-      warmups: 1,
+      warmups,
       result,
       extra: { pipeline_runtime_ms_median: median(internal), provider: warm.execution.provider },
     };

@@ -3,8 +3,7 @@
  * signed 8-bit coefficients, monic), the product's modular factorization having many factors:
  * Zassenhaus with van Hoeij recombination (domain/math/poly/zzfactor.ts) vs PARI factor and SymPy factor_list.
  */
-import { factorOverIntegers } from "../../domain/math/poly/zzfactor.js";
-import { timeDomain } from "../support/domain-timing.js";
+import { timeOurs } from "../support/ours.js";
 import { timeGp } from "../support/gp.js";
 import { exprOf, gpPol, mul, randomZZPoly } from "../support/poly-inputs.js";
 import { Prng } from "../support/prng.js";
@@ -17,12 +16,18 @@ export function factorWorkload(name: string, description: string, build: (rng: P
   return {
     name,
     description,
-    method: "ours: factorOverIntegers called in-process; PARI: factor(f); SymPy: factor_list(f). The result compared is the sorted list degree^multiplicity of the factors.",
+    method: "ours: polynomial.factorization.compute through the JS API (Zassenhaus / van Hoeij, domain/math/poly/zzfactor.ts); PARI: factor(f); SymPy: factor_list(f). The result compared is the sorted list degree^multiplicity of the factors.",
     async run(ctx: BenchContext): Promise<WorkloadResult> {
       const reps0 = ctx.reps ?? reps;
       const f = build(Prng.derive(ctx.seed, name));
-      ctx.log("ours (domain) …");
-      const ours = timeDomain(() => factorOverIntegers(f).factors.map((x) => `${x.factor.length - 1}^${x.multiplicity}`).sort().join(","), reps0, 20_000);
+      ctx.log("ours (JS API) …");
+      const ours = await timeOurs(ctx, {
+        capabilityId: "polynomial.factorization.compute",
+        payload: () => ({ polynomial: { ring: "ZZ", variables: ["x"], terms: f.map((c, i) => ({ coefficient: c.toString(), exponents: [i] })).filter((t) => t.coefficient !== "0") } }),
+        result: (v) => ((v as { factors: { factor: { terms: { exponents: number[] }[] }; multiplicity: number }[] }).factors).map((x) => `${x.factor.terms[0]!.exponents[0]}^${x.multiplicity}`).sort().join(","),
+        reps: reps0,
+        budgetMs: 20_000,
+      });
       ctx.log("PARI/GP …");
       const pari = timeGp(ctx, {
         definitions: `f = ${gpPol(f)};`,

@@ -177,13 +177,15 @@ function mlll(b: bigint[][], H: bigint[][] | undefined, dn: bigint, dd: bigint, 
     if (2n * (lkl < 0n ? -lkl : lkl) <= d[l]!) return;
     const q = roundDiv(lkl, d[l]!);
     const bk = b[k - 1]!, bl = b[l - 1]!;
-    for (let i = 0; i < bk.length; i++) bk[i]! -= q * bl[i]!;
+    // knapsack-type lattices (van Hoeij's) have mostly zero entries: skip them
+    for (let i = 0; i < bk.length; i++) if (bl[i] !== 0n) bk[i]! -= q * bl[i]!;
     if (H) {
       const hk = H[k - 1]!, hl = H[l - 1]!;
       for (let i = 0; i < hk.length; i++) hk[i]! -= q * hl[i]!;
     }
     lam[k]![l] = lkl - q * d[l]!;
-    for (let i = 1; i < l; i++) lam[k]![i]! -= q * lam[l]![i]!;
+    const lk = lam[k]!, ll = lam[l]!;
+    for (let i = 1; i < l; i++) if (ll[i] !== 0n) lk[i]! -= q * ll[i]!;
   };
 
   const swap = (k: number): void => {

@@ -1,35 +1,52 @@
 import { domainError } from "../../domain/errors.js";
+import { coeffRing } from "../../domain/math/poly/rings.js";
+import { spConstant, spEq, spMulAuto } from "../../domain/math/poly/sparse.js";
+import type { CoeffRing, Polynomial } from "../../domain/math/poly/types.js";
 import { request, result } from "../_support/kinds.js";
-import { constant, FACTORIZATION_KIND, factorizationShape, finiteFieldCost, finiteFieldPolys, fromDense, MAX_FACTOR_DEGREE, univariate } from "./factorization_support.js";
+import {
+  constant, FACTORIZATION_KIND, factorizationShape, finiteFieldCost, finiteFieldPolys, fromDense, isMultivariate, MAX_FACTOR_DEGREE, MAX_MULTIVARIATE_DEGREE, MAX_MULTIVARIATE_DENSE,
+  multivariateCost, multivariateFactorization, requireMultivariateInput, univariate,
+} from "./factorization_support.js";
 import { inputPolynomial, polyCompute, polynomialBounds } from "./support.js";
 
-const Request = request({ polynomial: inputPolynomial("the polynomial f to factor: one variable, nonzero, over GF(p), GF(p^k), ZZ or QQ") });
+const Request = request({ polynomial: inputPolynomial("the polynomial f to factor, nonzero: in one variable over GF(p), GF(p^k), ZZ or QQ; in several variables over ZZ or QQ") });
 const Result = result(factorizationShape(), FACTORIZATION_KIND);
 
 export default polyCompute<typeof Request.infer, typeof Result.infer>({
   id: "polynomial.factorization.compute",
-  title: "Factor a polynomial in one variable over a finite field, ZZ or QQ",
+  title: "Factor a polynomial over a finite field, ZZ or QQ (several variables over ZZ and QQ)",
   summary:
-    "The complete factorization f = u · Π g_i^e_i of a nonzero univariate polynomial into distinct irreducible factors g_i with multiplicities. " +
+    "The complete factorization f = u · Π g_i^e_i of a nonzero polynomial into distinct irreducible factors g_i with multiplicities: in one variable over GF(p), GF(p^k), ZZ or QQ, in several variables over ZZ or QQ. " +
     "Over GF(p) and GF(p^k): g_i monic, u the leading coefficient; square-free decomposition (p-th roots in characteristic p), distinct-degree factorization with the Frobenius (Berlekamp Q) matrix, " +
     "stopped early by Berlekamp's count of the factors, and Cantor–Zassenhaus splitting (trace map in characteristic 2), seeded so the output is reproducible. " +
-    "Over ZZ: g_i primitive with positive leading coefficient, u = ±content; over QQ: g_i monic, u the leading coefficient; by Zassenhaus with Hensel lifting and van Hoeij lattice recombination. " +
-    "Factors are listed by ascending degree, then by coefficients from the top. The whole answer is published on the `factorization` port; polynomial.factorization.verify takes it as its claim.",
-  keywords: ["factor", "factorization", "factorisation", "factormod", "irreducible factors", "polynomial", "finite field", "GF(p)", "modular", "berlekamp", "cantor-zassenhaus", "distinct degree", "square-free", "univariate", "zassenhaus", "van hoeij", "integer", "rational", "factorff"],
+    "Over ZZ: g_i primitive with positive leading coefficient, u = ±content; over QQ: g_i monic, u the leading coefficient; one variable by Zassenhaus with Hensel lifting and van Hoeij lattice recombination. " +
+    "Several variables (leading terms in the descending lexicographic order of the declared variables): Wang's EEZ method — the content in a main variable (multivariate modular gcd) and Yun's square-free decomposition, " +
+    "evaluation at integer points, univariate factorization, Wang's distribution of the factored leading coefficient, multivariate Hensel lifting modulo a prime power above the factor coefficient bound, " +
+    "and a subset recombination when the specialization has extraneous factors; every lifted factor is checked by exact division. " +
+    "Factors are listed by ascending (total) degree, then by coefficients from the top. The whole answer is published on the `factorization` port; polynomial.factorization.verify takes it as its claim.",
+  keywords: ["factor", "factorization", "factorisation", "factormod", "irreducible factors", "polynomial", "finite field", "GF(p)", "modular", "berlekamp", "cantor-zassenhaus", "distinct degree", "square-free", "univariate", "zassenhaus", "van hoeij", "integer", "rational", "factorff", "multivariate", "several variables", "wang", "eez", "hensel lifting"],
   request: Request,
   result: Result,
-  purpose: "exact arithmetic in GF(p) on doubles (p < 2^26) or bigints; zz's Zassenhaus / van Hoeij over ZZ and QQ",
+  purpose: "exact arithmetic in GF(p) on doubles (p < 2^26) or bigints; zz's Zassenhaus / van Hoeij over ZZ and QQ; Wang's EEZ with Hensel lifting in several variables",
   bounds: [
     ...polynomialBounds("the polynomial"),
-    { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "the polynomial has one variable and degree at most this" },
+    { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "one variable: the degree is at most this" },
+    { name: "multivariate_degree", limit: MAX_MULTIVARIATE_DEGREE, unit: "degree", description: "several variables (ZZ, QQ): the degree in each variable is at most this" },
+    { name: "multivariate_dense_size", limit: MAX_MULTIVARIATE_DENSE, unit: "coefficients", description: "several variables: Π (deg_i + 1) over the variables is at most this" },
   ],
   cost_model:
     "GF(p): units ≈ 3n^3 + 2n^2·log2 p modular multiply-adds for degree n (the Frobenius matrix: n products modulo f; up to n/2 distinct-degree steps of n^2 each; Berlekamp's count n^3/3), × 4·limbs² for p ≥ 2^26; " +
-    "GF(p^k): the same count of field operations × (4k²·limbs² + 20); ZZ/QQ: 50·n^3·(limbs of the largest coefficient)² (the modular factorization and lifting; recombination is usually far below this)",
+    "GF(p^k): the same count of field operations × (4k²·limbs² + 20); ZZ/QQ: 50·n^3·(limbs of the largest coefficient)² (the modular factorization and lifting; recombination is usually far below this); " +
+    "several variables: 40·D^1.5·(variables − 1)·limbs² with D = Π (deg_i + 1) and limbs of the lifting precision (Σ deg_i + coefficient bits)",
   budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
-  preflight: (req) => finiteFieldCost(req.polynomial),
+  preflight: (req) => (isMultivariate(req.polynomial) && (req.polynomial.ring.kind === "ZZ" || req.polynomial.ring.kind === "QQ") ? multivariateCost(req.polynomial) : finiteFieldCost(req.polynomial)),
   ports: { outputs: { factorization: { field: ".", description: "the whole factorization { unit, factors }: the claim of polynomial.factorization.verify" } } },
   execute(req, ctx) {
+    if (isMultivariate(req.polynomial)) {
+      requireMultivariateInput(req.polynomial, "payload.polynomial");
+      if (!req.polynomial.terms.length) throw domainError("the zero polynomial has no factorization", "payload.polynomial", "give a nonzero polynomial");
+      return multivariateFactorization(req.polynomial, () => ctx.checkpoint()) as never;
+    }
     const u = univariate(req.polynomial, "payload.polynomial");
     const F = finiteFieldPolys(u.ring, "payload.polynomial");
     if (!u.coeffs.length) throw domainError("the zero polynomial has no factorization", "payload.polynomial", "give a nonzero polynomial");
@@ -39,7 +56,16 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
       factors: r.factors.map((x) => ({ factor: fromDense(u.R, u.ring, u.variable, x.factor), multiplicity: x.multiplicity })),
     } as never;
   },
-  postcondition: () => null,
+  postcondition(req, res) {
+    if (!isMultivariate(req.polynomial)) return null;
+    // several variables: the product is multiplied out again (the lifted factors were checked by division)
+    const p = req.polynomial;
+    const R = coeffRing(p.ring) as CoeffRing<unknown>;
+    const v = res as unknown as { unit: Polynomial; factors: { factor: Polynomial; multiplicity: number }[] };
+    let prod = spConstant(R, p.variables.length, v.unit.terms.length ? v.unit.terms[0]!.coeff : R.zero);
+    for (const { factor, multiplicity } of v.factors) for (let k = 0; k < multiplicity; k++) prod = spMulAuto(R, prod, factor.terms);
+    return spEq(R, prod, p.terms) ? null : "unit · Π factor^multiplicity ≠ f";
+  },
   examples: [
     {
       title: "x^4 − 1 over GF(7): two roots and an irreducible quadratic",
@@ -91,6 +117,16 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
           { factor: { ring: "QQ", variables: ["x"], expression: "x + 2", terms: [{ coefficient: "1", exponents: [1] }, { coefficient: "2", exponents: [0] }] }, multiplicity: 1 },
         ],
       },
+    },
+    {
+      title: "two variables over ZZ: 2x^4 − 2y^4 = 2·(x − y)(x + y)(x^2 + y^2)",
+      payload: { polynomial: { ring: "ZZ", variables: ["x", "y"], expression: "2*x^4 - 2*y^4" } },
+      expected: {"unit":{"ring":"ZZ","variables":[],"expression":"2","terms":[{"coefficient":"2","exponents":[]}]},"factors":[{"factor":{"ring":"ZZ","variables":["x","y"],"expression":"x - y","terms":[{"coefficient":"1","exponents":[1,0]},{"coefficient":"-1","exponents":[0,1]}]},"multiplicity":1},{"factor":{"ring":"ZZ","variables":["x","y"],"expression":"x + y","terms":[{"coefficient":"1","exponents":[1,0]},{"coefficient":"1","exponents":[0,1]}]},"multiplicity":1},{"factor":{"ring":"ZZ","variables":["x","y"],"expression":"x^2 + y^2","terms":[{"coefficient":"1","exponents":[2,0]},{"coefficient":"1","exponents":[0,2]}]},"multiplicity":1}]},
+    },
+    {
+      title: "three variables over QQ: factors monic in the lexicographic order",
+      payload: { polynomial: { ring: "QQ", variables: ["x", "y", "z"], expression: "x^2*y - 1/4*y + x*z^3 - 1/2*z^3" } },
+      expected: {"unit":{"ring":"QQ","variables":[],"expression":"1","terms":[{"coefficient":"1","exponents":[]}]},"factors":[{"factor":{"ring":"QQ","variables":["x","y","z"],"expression":"x - 1/2","terms":[{"coefficient":"1","exponents":[1,0,0]},{"coefficient":"-1/2","exponents":[0,0,0]}]},"multiplicity":1},{"factor":{"ring":"QQ","variables":["x","y","z"],"expression":"x*y + 1/2*y + z^3","terms":[{"coefficient":"1","exponents":[1,1,0]},{"coefficient":"1/2","exponents":[0,1,0]},{"coefficient":"1","exponents":[0,0,3]}]},"multiplicity":1}]},
     },
   ],
 });

@@ -5,11 +5,19 @@ import { sameRing } from "../../domain/math/poly/rings.js";
 import type { CheckerFinding } from "../../domain/outcome.js";
 import { object, request } from "../_support/kinds.js";
 import { strict } from "../_support/wire.js";
-import { constantValue, FACTORIZATION_KIND, factorizationShape, finiteFieldCost, finiteFieldPolys, fromDense, MAX_FACTOR_DEGREE, univariate } from "./factorization_support.js";
+import {
+  constantValue, FACTORIZATION_KIND, factorizationShape, finiteFieldCost, finiteFieldPolys, fromDense, isMultivariate, MAX_FACTOR_DEGREE, MAX_MULTIVARIATE_DEGREE, MAX_MULTIVARIATE_DENSE,
+  multivariateCost, proveIrreducibleMultivariate, requireMultivariateInput, univariate,
+} from "./factorization_support.js";
+import { coeffRing } from "../../domain/math/poly/rings.js";
+import { degreeIn, spConstant, spDivExact, spEq, spMulAuto } from "../../domain/math/poly/sparse.js";
+import { integerContentOf } from "../../domain/math/poly/mpoly.js";
+import { ONE, ratEq, type Rational } from "../../domain/math/rational.js";
+import type { CoeffRing, Term } from "../../domain/math/poly/types.js";
 import { inputPolynomial, polyChecker, polynomialBounds } from "./support.js";
 
 const Request = request({
-  polynomial: inputPolynomial("the polynomial f that was factored (one variable)"),
+  polynomial: inputPolynomial("the polynomial f that was factored (one variable; several over ZZ or QQ)"),
   claim: object(factorizationShape(), FACTORIZATION_KIND, "the claim { unit, factors }: the value of polynomial.factorization.compute unchanged, or any factorization into monic irreducibles"),
 });
 type Req = typeof Request.infer;
@@ -31,14 +39,17 @@ const METHOD =
   "Irreducibility: over GF(p) and GF(p^k) each factor is proven irreducible by Rabin's test (x^(q^d) ≡ x mod g and gcd(g, x^(q^(d/r)) − x) = 1 for each prime r | d), which shares no step " +
   "with the producer's distinct-degree / Cantor–Zassenhaus pipeline; over ZZ and QQ by factor-degree patterns: for up to 24 primes p ∤ lc(g) with g mod p square-free, the subset sums of the degrees of the " +
   "factors of g mod p are intersected, and an empty intersection on [1, deg g − 1] proves g irreducible (Swinnerton-Dyer-like polynomials are not provable this way: then non_conclusion). " +
+  "Several variables (ZZ, QQ): the factors must have f's variable list, Σ multiplicity·deg_v(factor) must equal deg_v f for every variable v, the product is expanded and compared term by term; " +
+  "each factor g is proven irreducible by a line: for x = a + b·t with deg_t g(a + b t) = tdeg g, a factorization of g would restrict to one of the same degrees, so an image proven irreducible (by the factor-degree patterns above) proves g irreducible; " +
+  "up to 6 lines are tried, then non_conclusion. " +
   "A reducible factor is rejected with a proper divisor as counterexample, checked by exact division.";
 
 export default polyChecker<Req>({
   id: "polynomial.factorization.verify",
-  title: "Verify a claimed factorization of a polynomial in one variable",
+  title: "Verify a claimed factorization of a polynomial (one variable, or several over ZZ and QQ)",
   summary:
-    "Checks a claim f = u · Π g_i^e_i over GF(p), GF(p^k), ZZ or QQ: the product is multiplied out and compared with f, the factors are in normal form and distinct, and each is proven irreducible " +
-    "(Rabin's test over finite fields; factor-degree patterns modulo primes over ZZ and QQ, non_conclusion when they do not suffice). Rejections name the failed check (a reducible factor comes with a proper divisor). " +
+    "Checks a claim f = u · Π g_i^e_i over GF(p), GF(p^k), ZZ or QQ (several variables over ZZ and QQ): the product is multiplied out and compared with f, the factors are in normal form and distinct, and each is proven irreducible " +
+    "(Rabin's test over finite fields; factor-degree patterns modulo primes over ZZ and QQ, with several variables on a degree-preserving line x = a + b·t; non_conclusion when they do not suffice). Rejections name the failed check (a reducible factor comes with a proper divisor). " +
     "The claim is the value of polynomial.factorization.compute, bound through the `claim` port.",
   keywords: ["factorization", "factor", "verify", "check", "irreducible", "rabin", "irreducibility test", "degree pattern", "polynomial", "finite field", "GF(p)", "integer", "rational", "certificate"],
   request: Request,
@@ -47,13 +58,16 @@ export default polyChecker<Req>({
   evidence: false,
   bounds: [
     ...polynomialBounds("the polynomial and each claimed factor"),
-    { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "f has one variable and degree at most this" },
+    { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "one variable: f has degree at most this" },
+    { name: "multivariate_degree", limit: MAX_MULTIVARIATE_DEGREE, unit: "degree", description: "several variables (ZZ, QQ): the degree in each variable is at most this" },
+    { name: "multivariate_dense_size", limit: MAX_MULTIVARIATE_DENSE, unit: "coefficients", description: "several variables: Π (deg_i + 1) over the variables is at most this" },
   ],
   cost_model: "units ≈ the factorization cost of deg f (finite fields: Rabin's test on factors of degrees d_i costs ~3·Σ d_i^3 ≤ 3n^3; ZZ/QQ: distinct-degree factorizations modulo up to 24 primes, and zz's factorization of an undecided factor) + n^2 for the product",
   budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
-  preflight: (req) => finiteFieldCost(req.polynomial),
+  preflight: (req) => (isMultivariate(req.polynomial) && (req.polynomial.ring.kind === "ZZ" || req.polynomial.ring.kind === "QQ") ? multivariateCost(req.polynomial) : finiteFieldCost(req.polynomial)),
   ports: { inputs: { claim: { field: "claim", description: "the claimed { unit, factors }: the `factorization` output of polynomial.factorization.compute" } } },
   execute(req, ctx): CheckerFinding {
+    if (isMultivariate(req.polynomial)) return verifyMultivariate(req, () => ctx.checkpoint());
     const f = univariate(req.polynomial, "payload.polynomial");
     const F = finiteFieldPolys(f.ring, "payload.polynomial");
     const R = f.R;
@@ -155,5 +169,94 @@ export default polyChecker<Req>({
       },
       expected: { verdict: "accepted", bindings: { factors_proven_irreducible: 2 } },
     },
+    {
+      title: "several variables over ZZ: x^2·y − y^3 = y·(x − y)(x + y), each factor proven irreducible on a line",
+      payload: {
+        polynomial: { ring: "ZZ", variables: ["x", "y"], expression: "x^2*y - y^3" },
+        claim: {
+          unit: { ring: "ZZ", variables: [], expression: "1" },
+          factors: [
+            { factor: { ring: "ZZ", variables: ["x", "y"], expression: "y" }, multiplicity: 1 },
+            { factor: { ring: "ZZ", variables: ["x", "y"], expression: "x - y" }, multiplicity: 1 },
+            { factor: { ring: "ZZ", variables: ["x", "y"], expression: "x + y" }, multiplicity: 1 },
+          ],
+        },
+      },
+      expected: { verdict: "accepted", bindings: { factors_proven_irreducible: 3 } },
+    },
+    {
+      title: "x^2 − y^2 claimed irreducible over QQ: the divisor x − y refutes it",
+      payload: {
+        polynomial: { ring: "QQ", variables: ["x", "y"], expression: "x^2 - y^2" },
+        claim: { unit: { ring: "QQ", variables: [], expression: "1" }, factors: [{ factor: { ring: "QQ", variables: ["x", "y"], expression: "x^2 - y^2" }, multiplicity: 1 }] },
+      },
+      expected: { verdict: "rejected", bindings: { failure: "reducible_factor", factor_index: 0, divisor: "x - y" } },
+    },
   ],
 });
+
+/** The claim check with several variables over ZZ or QQ. */
+function verifyMultivariate(req: Req, checkpoint: () => void): CheckerFinding {
+  const f = req.polynomial;
+  requireMultivariateInput(f, "payload.polynomial");
+  const R = coeffRing(f.ring) as CoeffRing<unknown>;
+  const reject = (failure: Failure, reason: string, extra: Record<string, unknown> = {}): CheckerFinding => ({ verdict: "rejected", bindings: { failure, ...extra } as never, reason });
+  const claim = req.claim as unknown as { unit: Polynomial; factors: { factor: Polynomial; multiplicity: number }[] };
+  const n = f.variables.length;
+  if (!sameRing(claim.unit.ring, f.ring)) return reject("ring_mismatch", "the unit is over another ring");
+  const unit = constantValue(claim.unit, "payload.claim.unit");
+  const degs = f.variables.map((_, i) => degreeIn(f.terms, i));
+  const claimed = f.variables.map(() => 0);
+  const seen = new Set<string>();
+  for (const [i, { factor, multiplicity }] of claim.factors.entries()) {
+    if (!sameRing(factor.ring, f.ring)) return reject("ring_mismatch", `factor ${i} is over another ring`, { factor_index: i });
+    if (factor.variables.length !== n || factor.variables.some((v, k) => v !== f.variables[k])) return reject("variable_mismatch", `factor ${i} is not written in f's variables (${f.variables.join(", ")})`, { factor_index: i });
+    const t = factor.terms as readonly Term<unknown>[];
+    if (!t.length || (t.length === 1 && t[0]!.exponents.every((e) => e === 0))) return reject("constant_factor", `factor ${i} is constant`, { factor_index: i });
+    const lead = t[0]!.coeff;
+    const normal = f.ring.kind === "ZZ" ? (lead as bigint) > 0n && integerContentOf(t as Term<bigint>[]) === 1n : ratEq(lead as Rational, ONE);
+    if (!normal) return reject("not_normalized", `factor ${i} is not in normal form (leading coefficient 1 over QQ; primitive with a positive leading coefficient over ZZ, leading in the descending lexicographic order)`, { factor_index: i });
+    const key = t.map((x) => x.exponents.join(",") + ":" + R.format(x.coeff)).join(";");
+    if (seen.has(key)) return reject("duplicate_factor", `factor ${i} is listed twice`, { factor_index: i });
+    seen.add(key);
+    for (let v = 0; v < n; v++) {
+      claimed[v]! += degreeIn(t, v) * multiplicity;
+      if (claimed[v]! > degs[v]!) return reject("degree_mismatch", `the factors up to ${i} exceed the degree ${degs[v]} of f in ${f.variables[v]}`, { factor_index: i, claimed_degree: claimed[v]! });
+    }
+  }
+  for (let v = 0; v < n; v++) if (claimed[v] !== degs[v]) return reject("degree_mismatch", `Σ multiplicity·degree in ${f.variables[v]} is ${claimed[v]} ≠ ${degs[v]}`, { claimed_degree: claimed[v]! });
+  let prod = spConstant(R, n, unit);
+  for (const { factor, multiplicity } of claim.factors) {
+    for (let k = 0; k < multiplicity; k++) prod = spMulAuto(R, prod, factor.terms as Term<unknown>[], checkpoint);
+    checkpoint();
+  }
+  if (!spEq(R, prod, f.terms as Term<unknown>[])) return reject("product_mismatch", "unit · Π factor^multiplicity ≠ f");
+  let undecided: number | undefined;
+  let proven = 0;
+  for (const [i, { factor }] of claim.factors.entries()) {
+    const d = proveIrreducibleMultivariate(factor, { checkpoint });
+    if (d.status === "reducible") {
+      const q = exactQuotient(R, factor.terms as Term<unknown>[], d.divisor.terms as Term<unknown>[]);
+      if (!q) throw new Error("internal: divisor of a reducible factor");
+      return reject("reducible_factor", `factor ${i} is reducible`, { factor_index: i, divisor: formatExpression(R, f.variables, d.divisor.terms as Term<unknown>[]) });
+    }
+    if (d.status === "unknown") undecided ??= i;
+    else proven++;
+  }
+  if (undecided !== undefined) {
+    return {
+      verdict: "non_conclusion",
+      bindings: { factor_index: undecided, factors_proven_irreducible: proven },
+      reason: `the product is right, but the irreducibility of factor ${undecided} was not proven on ${6} lines by factor-degree patterns (and the factorization finds no proper divisor)`,
+    };
+  }
+  return { verdict: "accepted", bindings: { factors_proven_irreducible: claim.factors.length } };
+}
+
+/** g / d when d is a proper nonconstant divisor of g (exact division), else undefined. */
+function exactQuotient(R: CoeffRing<unknown>, g: readonly Term<unknown>[], d: readonly Term<unknown>[]): readonly Term<unknown>[] | undefined {
+  const q = spDivExact(R, g, d);
+  if (!q || !q.length || (q.length === 1 && q[0]!.exponents.every((e) => e === 0))) return undefined;
+  if (d.length === 1 && d[0]!.exponents.every((e) => e === 0)) return undefined;
+  return q;
+}

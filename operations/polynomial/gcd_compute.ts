@@ -1,24 +1,28 @@
 import { domainError } from "../../domain/errors.js";
 import { dAdd, dMul, toDenseUnivariate } from "../../domain/math/poly/dense.js";
-import { gcdIn, quotientIn, xgcdIn } from "../../domain/math/poly/univariate.js";
+import { gcdWithCofactorsIn, xgcdIn } from "../../domain/math/poly/univariate.js";
 import { request, result } from "../_support/kinds.js";
 import { clearedBits, dense, inputPolynomial, ioCost, memoryOf, polyCompute, polynomialBounds, polySize, univariatePair, POLY_FORM } from "./support.js";
-import { fieldEuclidUnits, GCD_KIND, gcdShape, modularGcdUnits } from "./zz_support.js";
+import { fieldEuclidUnits, GCD_KIND, gcdShape, modularGcdUnits, multivariateGcd, multivariateGcdUnits, multivariatePair, severalVariables } from "./zz_support.js";
+import { makePolynomial, spDivExact, spEq, spMulAuto } from "../../domain/math/poly/sparse.js";
+import type { Polynomial } from "../../domain/math/poly/types.js";
 
-const Request = request({ left: inputPolynomial("the left operand " + POLY_FORM + ", in one variable"), right: inputPolynomial("the right operand, in the same variable and ring") });
+const Request = request({ left: inputPolynomial("the left operand " + POLY_FORM + ": in one variable, or several over ZZ or QQ"), right: inputPolynomial("the right operand, over the same ring (variables: the left operand's, then the right's others)") });
 const Result = result(gcdShape(), GCD_KIND);
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;
 
 export default polyCompute<Req, Res>({
   id: "polynomial.gcd.compute",
-  title: "Greatest common divisor of two univariate polynomials, with cofactors and Bézout coefficients",
+  title: "Greatest common divisor of two polynomials, with cofactors and (one variable) Bézout coefficients",
   summary:
-    "gcd of two polynomials in one variable over ZZ, QQ, GF(p) or GF(p^k), with the cofactors left/gcd and right/gcd; over a field also Bézout coefficients s, t with s·left + t·right = gcd. " +
+    "gcd of two polynomials in one variable over ZZ, QQ, GF(p) or GF(p^k), or in several variables over ZZ or QQ, with the cofactors left/gcd and right/gcd; in one variable over a field also Bézout coefficients s, t with s·left + t·right = gcd. " +
     "ZZ and QQ: small-prime modular gcd (Brown/Collins: images modulo primes below 2^26, Chinese remaindering, stopped when the image is stable and its primitive part divides both operands — the division is the proof), " +
-    "Bézout coefficients over QQ by the extended Euclidean algorithm; GF(p) and GF(p^k): Euclid. Normalisation: over ZZ the gcd of the contents times the primitive gcd with positive leading coefficient (as PARI's gcd); over a field monic. " +
+    "Bézout coefficients over QQ by the extended Euclidean algorithm; GF(p) and GF(p^k): Euclid. Several variables: Brown's dense modular algorithm (images modulo word primes, each by evaluation and Newton interpolation variable by variable, " +
+    "unlucky primes and points detected by the leading monomial), stopped when the image is stable and divides both operands. " +
+    "Normalisation: over ZZ the gcd of the contents times the primitive gcd with positive leading coefficient (as PARI's gcd; with several variables leading in the descending lexicographic order); over a field monic. " +
     "The whole result is published on the `gcd` port, which polynomial.gcd.verify takes as its claim.",
-  keywords: ["polynomial", "gcd", "greatest common divisor", "common factor", "bezout", "extended euclidean", "xgcd", "cofactor", "modular gcd", "coprime", "univariate", "finite field"],
+  keywords: ["polynomial", "gcd", "greatest common divisor", "common factor", "bezout", "extended euclidean", "xgcd", "cofactor", "modular gcd", "coprime", "univariate", "multivariate", "several variables", "finite field"],
   request: Request,
   result: Result,
   bounds: polynomialBounds("each operand"),
@@ -27,6 +31,10 @@ export default polyCompute<Req, Res>({
     "QQ Bézout coefficients: extended Euclid with rationals of up to (n+m)·bits bits; fields: (n+1)(m+1) element products, twice for the Bézout coefficients.",
   budget: { max_units: 5e9, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 60_000 },
   preflight(req) {
+    if (severalVariables(req.left, req.right)) {
+      const sa = polySize(req.left), sb = polySize(req.right);
+      return { units: multivariateGcdUnits(req.left, req.right) + 4 * (ioCost(sa) + ioCost(sb)), memory_bytes: 8 * memoryOf(sa.terms + sb.terms, Math.max(sa.bits, sb.bits) + 64, sa.vars + sb.vars) + 2 ** 20, basis: `${sa.terms} and ${sb.terms} terms in ${new Set([...req.left.variables, ...req.right.variables]).size} variables` };
+    }
     const a = polySize(req.left), b = polySize(req.right);
     const n = Math.max(0, a.degree), m = Math.max(0, b.degree);
     const ab = clearedBits(req.left), bb = clearedBits(req.right);
@@ -43,19 +51,20 @@ export default polyCompute<Req, Res>({
   },
   execute(req, ctx) {
     const tick = () => ctx.checkpoint();
+    if (severalVariables(req.left, req.right)) {
+      const { R, variables, left, right } = multivariatePair(req.left, req.right, "payload.right");
+      const g = multivariateGcd(R, left, right, variables.length, tick);
+      const P = (t: readonly unknown[]) => makePolynomial(req.left.ring, variables, t as never);
+      if (!g.length) return { gcd: P([]), left_cofactor: P([]), right_cofactor: P([]) } as never;
+      const ca = spDivExact(R, left, g, tick), cb = spDivExact(R, right, g, tick);
+      if (!ca || !cb) throw domainError("internal: the gcd does not divide an operand", "payload");
+      return { gcd: P(g), left_cofactor: P(ca), right_cofactor: P(cb) } as never;
+    }
     const { R, variable, A, B } = univariatePair(req.left, req.right, "payload.left", "payload.right");
     const ring = req.left.ring;
-    const g = gcdIn(R, A, B, tick);
-    const out: Record<string, unknown> = { gcd: dense(ring, variable, g) };
-    if (!g.length) {
-      out.left_cofactor = dense(ring, variable, []);
-      out.right_cofactor = dense(ring, variable, []);
-    } else {
-      const ca = quotientIn(R, A, g, tick), cb = quotientIn(R, B, g, tick);
-      if (!ca || !cb) throw domainError("internal: the gcd does not divide an operand", "payload");
-      out.left_cofactor = dense(ring, variable, ca);
-      out.right_cofactor = dense(ring, variable, cb);
-    }
+    const r = gcdWithCofactorsIn(R, A, B, tick);
+    if (!r) throw domainError("internal: the gcd does not divide an operand", "payload");
+    const out: Record<string, unknown> = { gcd: dense(ring, variable, r.g), left_cofactor: dense(ring, variable, r.left), right_cofactor: dense(ring, variable, r.right) };
     if (R.isField) {
       const x = xgcdIn(R, A, B, tick);
       out.s = dense(ring, variable, x.s);
@@ -64,6 +73,13 @@ export default polyCompute<Req, Res>({
     return out as never;
   },
   postcondition(req, res) {
+    if (severalVariables(req.left, req.right)) {
+      const { R, left, right } = multivariatePair(req.left, req.right, "payload.right");
+      const r = res as unknown as Record<string, Polynomial>;
+      const g = r.gcd!.terms, ca = r.left_cofactor!.terms, cb = r.right_cofactor!.terms;
+      if (g.length && (!spEq(R, spMulAuto(R, g, ca), left) || !spEq(R, spMulAuto(R, g, cb), right))) return "gcd·cofactor ≠ operand";
+      return null;
+    }
     const { R, A, B } = univariatePair(req.left, req.right, "payload.left", "payload.right");
     const r = res as unknown as Record<string, never>;
     const g = toDenseUnivariate(r.gcd), ca = toDenseUnivariate(r.left_cofactor), cb = toDenseUnivariate(r.right_cofactor);
@@ -90,6 +106,11 @@ export default polyCompute<Req, Res>({
       title: "coprime over GF(5)",
       payload: { left: { ring: "GF(5)", variables: ["t"], expression: "t^3 + t + 1" }, right: { ring: "GF(5)", variables: ["t"], expression: "t^2 + 2" } },
       expected: {"gcd": {"ring": "GF(5)", "variables": ["t"], "expression": "1", "terms": [{"coefficient": "1", "exponents": [0]}]}, "left_cofactor": {"ring": "GF(5)", "variables": ["t"], "expression": "t^3 + t + 1", "terms": [{"coefficient": "1", "exponents": [3]}, {"coefficient": "1", "exponents": [1]}, {"coefficient": "1", "exponents": [0]}]}, "right_cofactor": {"ring": "GF(5)", "variables": ["t"], "expression": "t^2 + 2", "terms": [{"coefficient": "1", "exponents": [2]}, {"coefficient": "2", "exponents": [0]}]}, "s": {"ring": "GF(5)", "variables": ["t"], "expression": "2*t + 2", "terms": [{"coefficient": "2", "exponents": [1]}, {"coefficient": "2", "exponents": [0]}]}, "t": {"ring": "GF(5)", "variables": ["t"], "expression": "3*t^2 + 3*t + 2", "terms": [{"coefficient": "3", "exponents": [2]}, {"coefficient": "3", "exponents": [1]}, {"coefficient": "2", "exponents": [0]}]}},
+    },
+    {
+      title: "several variables over ZZ: gcd(x^2·y − y^3, 2x·y + 2y^2) = x·y + y^2",
+      payload: { left: { ring: "ZZ", variables: ["x", "y"], expression: "x^2*y - y^3" }, right: { ring: "ZZ", variables: ["x", "y"], expression: "2*x*y + 2*y^2" } },
+      expected: {"gcd":{"ring":"ZZ","variables":["x","y"],"expression":"x*y + y^2","terms":[{"coefficient":"1","exponents":[1,1]},{"coefficient":"1","exponents":[0,2]}]},"left_cofactor":{"ring":"ZZ","variables":["x","y"],"expression":"x - y","terms":[{"coefficient":"1","exponents":[1,0]},{"coefficient":"-1","exponents":[0,1]}]},"right_cofactor":{"ring":"ZZ","variables":["x","y"],"expression":"2","terms":[{"coefficient":"2","exponents":[0,0]}]}},
     },
   ],
 });

@@ -1,6 +1,6 @@
 import { type } from "arktype";
 import { dAdd, dDivRem, dMul, toDenseUnivariate } from "../../domain/math/poly/dense.js";
-import { formatPolyRing } from "../../domain/math/poly/rings.js";
+import { formatPolyRing, integers as integersR } from "../../domain/math/poly/rings.js";
 import { gcdP, largePrime, reduceP } from "../../domain/math/poly/smallprime.js";
 import { integerAssociate, resultantIn } from "../../domain/math/poly/univariate.js";
 import { content, divExact } from "../../domain/math/poly/zz.js";
@@ -9,7 +9,13 @@ import type { Rational } from "../../domain/math/rational.js";
 import type { CheckerFinding } from "../../domain/outcome.js";
 import { object, request } from "../_support/kinds.js";
 import { clearedBits, inputPolynomial, ioCost, polyChecker, polynomialBounds, polySize, univariatePair } from "./support.js";
-import { fieldEuclidUnits, GCD_KIND, modularResultantUnits } from "./zz_support.js";
+import { fieldEuclidUnits, GCD_KIND, modularResultantUnits, multivariateGcdUnits, multivariatePair, severalVariables } from "./zz_support.js";
+import { gcdZ, integerAssociateTerms } from "../../domain/math/poly/mgcd.js";
+import { integerContentOf, lineImage, remapTo } from "../../domain/math/poly/mpoly.js";
+import { spDivExact, type Terms } from "../../domain/math/poly/sparse.js";
+import { gcd as zgcd } from "../../domain/math/poly/zz.js";
+import { SeededRandom } from "../../domain/math/seeded-random.js";
+import type { CoeffRing, Polynomial } from "../../domain/math/poly/types.js";
 
 const claimShape = () => ({
   gcd: inputPolynomial("the claimed gcd"),
@@ -19,8 +25,8 @@ const claimShape = () => ({
   "t?": inputPolynomial("the other Bézout coefficient"),
 });
 const Request = request({
-  left: inputPolynomial("the left operand, in one variable"),
-  right: inputPolynomial("the right operand, same variable and ring"),
+  left: inputPolynomial("the left operand: in one variable, or several over ZZ or QQ"),
+  right: inputPolynomial("the right operand, same ring"),
   claim: object(claimShape(), GCD_KIND, "the claim: the value of polynomial.gcd.compute unchanged, or { gcd } alone"),
 });
 type Req = typeof Request.infer;
@@ -28,17 +34,17 @@ type Req = typeof Request.infer;
 const Bindings = type({
   ring: type("string").describe("the coefficient ring"),
   degree: type("number.integer >= -1").describe("degree of the claimed gcd (−1 for zero)"),
-  "coprimality?": type("'modular' | 'resultant'").describe("how left/gcd and right/gcd were shown coprime: gcd 1 modulo a prime not dividing their leading coefficients, or a nonzero resultant"),
+  "coprimality?": type("'modular' | 'resultant' | 'line'").describe("how left/gcd and right/gcd were shown coprime: gcd 1 modulo a prime not dividing their leading coefficients, a nonzero resultant, or (several variables) coprime restrictions to a degree-preserving line"),
   "prime?": type("number.integer > 0").describe("the prime of the modular coprimality proof"),
   "failure?": type("'normalisation' | 'not_a_divisor' | 'not_greatest' | 'bezout'").describe("rejected: which property fails"),
 });
 
 export default polyChecker<Req>({
   id: "polynomial.gcd.verify",
-  title: "Verify a claimed gcd of two univariate polynomials",
+  title: "Verify a claimed gcd of two polynomials",
   summary:
-    "Checks that a claimed polynomial is the normalised gcd of two polynomials in one variable over ZZ, QQ, GF(p) or GF(p^k): it divides both operands exactly, the two cofactors are coprime " +
-    "(gcd 1 modulo a word prime not dividing their leading coefficients, or a nonzero resultant; over ZZ also coprime contents), it is normalised (ZZ: positive leading coefficient; fields: monic), " +
+    "Checks that a claimed polynomial is the normalised gcd of two polynomials in one variable over ZZ, QQ, GF(p) or GF(p^k), or in several variables over ZZ or QQ: it divides both operands exactly, the two cofactors are coprime " +
+    "(gcd 1 modulo a word prime not dividing their leading coefficients, or a nonzero resultant; several variables: coprime restrictions to a line x = a + b·t keeping both total degrees; over ZZ also coprime contents), it is normalised (ZZ: positive leading coefficient; fields: monic), " +
     "and given Bézout coefficients satisfy s·left + t·right = gcd. Rejections name the failing property.",
   keywords: ["polynomial", "gcd", "verify", "check", "greatest common divisor", "bezout", "certificate", "coprime", "resultant", "cofactor"],
   request: Request,
@@ -46,11 +52,17 @@ export default polyChecker<Req>({
   method:
     "Exact division of each operand by the claim (the cofactors are recomputed, the claim's are not trusted), then coprimality of the cofactors: a word prime p not dividing both leading coefficients " +
     "with gcd(cofactors mod p) = 1 proves them coprime over QQ (a common factor would survive mod p with its degree); failing three primes, the resultant decides (zero ⇔ common factor). " +
-    "The producer uses the modular gcd with a division test or Euclid; this checker needs neither gcd nor Euclid over ZZ/QQ.",
+    "Several variables: a common factor h of the cofactors restricts to a line x = a + b·t with deg h(a + b t) = tdeg h whenever both cofactors keep their total degrees (the top homogeneous part of h divides theirs), so a univariate gcd 1 of the restrictions proves them coprime; " +
+    "up to 6 lines are tried, then a common factor found by the multivariate gcd and checked by exact division refutes the claim, or the verdict is non_conclusion. " +
+    "The producer uses the modular gcd with a division test or Euclid; this checker needs neither gcd nor Euclid over ZZ/QQ in one variable.",
   bounds: polynomialBounds("each polynomial"),
   cost_model: "two exact divisions (Kronecker substitution over ZZ/QQ, schoolbook over fields) plus one or a few modular gcds of the cofactors (n·m word operations each); the resultant only when three primes fail",
   budget: { max_units: 5e9, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 60_000 },
   preflight(req) {
+    if (severalVariables(req.left, req.right)) {
+      const sa = polySize(req.left), sb = polySize(req.right);
+      return { units: multivariateGcdUnits(req.left, req.right) + 8 * (ioCost(sa) + ioCost(sb)), memory_bytes: 64 * (sa.terms + sb.terms) * (Math.max(sa.bits, sb.bits) / 8 + 128) + 2 ** 20, basis: `${sa.terms} and ${sb.terms} terms` };
+    }
     const a = polySize(req.left), b = polySize(req.right);
     const n = Math.max(0, a.degree), m = Math.max(0, b.degree);
     const bits = Math.max(clearedBits(req.left), clearedBits(req.right));
@@ -66,6 +78,7 @@ export default polyChecker<Req>({
   },
   execute(req, ctx): CheckerFinding {
     const tick = () => ctx.checkpoint();
+    if (severalVariables(req.left, req.right) || req.claim.gcd.variables.length > 1) return verifyMultivariate(req, tick);
     const { R, A, B } = univariatePair(req.left, req.right, "payload.left", "payload.right");
     const ring = formatPolyRing(req.left.ring);
     const claim = req.claim;
@@ -120,8 +133,8 @@ export default polyChecker<Req>({
     }
     return { verdict: "accepted", bindings: { ...base, ...proof } };
   },
-  postcondition(_req, f) {
-    if (f.verdict === "non_conclusion") return "this checker always decides";
+  postcondition(req, f) {
+    if (f.verdict === "non_conclusion" && !severalVariables(req.left, req.right)) return "this checker always decides in one variable";
     return f.verdict === "rejected" && !f.bindings.failure ? "a rejection names the failing property" : null;
   },
   examples: [
@@ -154,3 +167,54 @@ export default polyChecker<Req>({
     },
   ],
 });
+
+/** The claim check with several variables over ZZ or QQ. */
+function verifyMultivariate(req: Req, tick: () => void): CheckerFinding {
+  const { R, variables } = multivariatePair(req.left, req.right, "payload.right");
+  const claim = req.claim;
+  const all = [...variables];
+  for (const v of claim.gcd.variables) if (!all.includes(v)) all.push(v);
+  const to = (p: Polynomial): Terms<unknown> => remapTo(p, all);
+  const A = to(req.left), B = to(req.right), G = to(claim.gcd);
+  const n = all.length;
+  const ring = formatPolyRing(req.left.ring);
+  if (!sameRingKind(claim.gcd, req.left)) return { verdict: "rejected", bindings: { ring, degree: -1, failure: "normalisation" }, reason: "the claimed gcd is over another ring" };
+  const tdeg = (t: Terms<unknown>) => t.reduce((m, x) => Math.max(m, x.exponents.reduce((a, b) => a + b, 0)), -1);
+  const base = { ring, degree: tdeg(G) };
+  const reject = (failure: string, reason: string): CheckerFinding => ({ verdict: "rejected", bindings: { ...base, failure }, reason });
+  if (!G.length) return A.length || B.length ? reject("not_a_divisor", "0 divides only 0, and an operand is nonzero") : { verdict: "accepted", bindings: base };
+  const lead = G[0]!.coeff;
+  if (R.ring.kind === "ZZ" ? (lead as bigint) < 0n : !R.eq(lead, R.one)) return reject("normalisation", R.ring.kind === "ZZ" ? "the gcd over ZZ has a positive leading coefficient (descending lexicographic order)" : "over QQ the gcd is monic (leading coefficient 1 in the descending lexicographic order)");
+  const ca = spDivExact(R, A, G, tick), cb = spDivExact(R, B, G, tick);
+  if (!ca) return reject("not_a_divisor", "the claim does not divide the left operand");
+  if (!cb) return reject("not_a_divisor", "the claim does not divide the right operand");
+  const za = R.ring.kind === "QQ" ? integerAssociateTerms(ca as Terms<Rational>) : (ca as Terms<bigint>);
+  const zb = R.ring.kind === "QQ" ? integerAssociateTerms(cb as Terms<Rational>) : (cb as Terms<bigint>);
+  if (R.ring.kind === "ZZ" && igcd(integerContentOf(za), integerContentOf(zb)) !== 1n) return reject("not_greatest", "the cofactors have a common constant factor: the gcd of the contents is missing");
+  const constant = (t: Terms<bigint>) => t.length <= 1 && (t.length === 0 || t[0]!.exponents.every((e) => e === 0));
+  if (constant(za) || constant(zb)) return { verdict: "accepted", bindings: { ...base, coprimality: "line" } };
+  const da = tdeg(za as Terms<unknown>), db = tdeg(zb as Terms<unknown>);
+  const rng = new SeededRandom(0x6cd + n * 17 + da * 7 + db);
+  for (let attempt = 0; attempt < 6; attempt++) {
+    tick();
+    const range = 3 + 4 * attempt;
+    const a = Array.from({ length: n }, () => BigInt(rng.below(2 * range + 1) - range));
+    const b = Array.from({ length: n }, () => BigInt((1 + rng.below(range)) * (rng.below(2) ? 1 : -1)));
+    const ia = lineImage(za, a, b), ib = lineImage(zb, a, b);
+    if (ia.length - 1 !== da || ib.length - 1 !== db) continue;
+    if (zgcd(ia, ib, { checkpoint: tick }).length === 1) return { verdict: "accepted", bindings: { ...base, coprimality: "line" } };
+  }
+  const h = gcdZ(za, zb, n, { checkpoint: tick });
+  if (!constant(h) && spDivExact(integersRing(), za, h, tick) && spDivExact(integersRing(), zb, h, tick)) {
+    return reject("not_greatest", "the cofactors left/gcd and right/gcd have a common factor (found and checked by exact division): the claim is a common divisor but not the greatest");
+  }
+  return { verdict: "non_conclusion", bindings: base, reason: "the cofactors' restrictions to 6 lines were not coprime, and no common factor was found" };
+}
+
+function sameRingKind(a: Polynomial, b: Polynomial): boolean {
+  return formatPolyRing(a.ring) === formatPolyRing(b.ring);
+}
+
+function integersRing(): CoeffRing<bigint> {
+  return integersR;
+}

@@ -1,34 +1,46 @@
 import { type } from "arktype";
 import { domainError } from "../../domain/errors.js";
 import { request, result } from "../_support/kinds.js";
-import { finiteFieldCost, finiteFieldPolys, fromDense, MAX_FACTOR_DEGREE, univariate } from "./factorization_support.js";
+import {
+  finiteFieldCost, finiteFieldPolys, fromDense, isMultivariate, MAX_FACTOR_DEGREE, MAX_MULTIVARIATE_DEGREE, MAX_MULTIVARIATE_DENSE, multivariateCost, multivariateFactorization, requireMultivariateInput, univariate,
+} from "./factorization_support.js";
 import { inputPolynomial, outputPolynomial, polyCompute, polynomialBounds } from "./support.js";
 
-const Request = request({ polynomial: inputPolynomial("the polynomial f to test: one variable, over GF(p), GF(p^k), ZZ or QQ") });
+const Request = request({ polynomial: inputPolynomial("the polynomial f to test: one variable over GF(p), GF(p^k), ZZ or QQ, or several over ZZ or QQ") });
 const Result = result({
   irreducible: type("boolean").describe("true iff f is irreducible: nonconstant and not a product of two nonconstant polynomials"),
-  "divisor?": outputPolynomial("when f is reducible and nonconstant: an irreducible divisor of least degree, monic (fields) or primitive (ZZ), checkable by division"),
+  "divisor?": outputPolynomial("when f is reducible and nonconstant: an irreducible divisor of least (total) degree, monic (fields) or primitive (ZZ), checkable by division"),
 });
 
 export default polyCompute<typeof Request.infer, typeof Result.infer>({
   id: "polynomial.irreducibility.compute",
-  title: "Is a polynomial in one variable irreducible (over a finite field, ZZ or QQ)?",
+  title: "Is a polynomial irreducible (one variable over a finite field, ZZ or QQ; several over ZZ or QQ)?",
   summary:
     "Decides whether a univariate polynomial is irreducible. Over GF(p) and GF(p^k) by Rabin's test: f of degree n is irreducible iff x^(q^n) ≡ x (mod f) and gcd(f, x^(q^(n/r)) − x) = 1 for every prime r dividing n " +
     "(Frobenius powers through the Berlekamp matrix); deterministic. Over ZZ and QQ: irreducibility in QQ[x] (the content is ignored, as PARI's polisirreducible), by the complete factorization. " +
     "A reducible f comes with an irreducible divisor of least degree (monic over fields, primitive over ZZ). Constants (units and 0) are not irreducible.",
-  keywords: ["irreducible", "irreducibility", "polisirreducible", "rabin", "irreducibility test", "prime polynomial", "polynomial", "finite field", "GF(p)", "univariate", "integer", "rational"],
+  keywords: ["irreducible", "irreducibility", "polisirreducible", "rabin", "irreducibility test", "prime polynomial", "polynomial", "finite field", "GF(p)", "univariate", "multivariate", "integer", "rational"],
   request: Request,
   result: Result,
   purpose: "exact arithmetic in GF(p) on doubles (p < 2^26) or bigints; zz's factorization over ZZ and QQ",
   bounds: [
     ...polynomialBounds("the polynomial"),
-    { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "the polynomial has one variable and degree at most this" },
+    { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "one variable: the degree is at most this" },
+    { name: "multivariate_degree", limit: MAX_MULTIVARIATE_DEGREE, unit: "degree", description: "several variables (ZZ, QQ): the degree in each variable is at most this" },
+    { name: "multivariate_dense_size", limit: MAX_MULTIVARIATE_DENSE, unit: "coefficients", description: "several variables: Π (deg_i + 1) over the variables is at most this" },
   ],
   cost_model: "finite fields: units ≈ 3n^3 + 2n^2·log2 q (the Frobenius matrix: n products modulo f; n matrix–vector steps; gcds at n/r); ZZ/QQ: the factorization estimate of polynomial.factorization.compute",
   budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
-  preflight: (req) => finiteFieldCost(req.polynomial),
+  preflight: (req) => (isMultivariate(req.polynomial) && (req.polynomial.ring.kind === "ZZ" || req.polynomial.ring.kind === "QQ") ? multivariateCost(req.polynomial) : finiteFieldCost(req.polynomial)),
   execute(req, ctx) {
+    if (isMultivariate(req.polynomial)) {
+      requireMultivariateInput(req.polynomial, "payload.polynomial");
+      if (!req.polynomial.terms.length) throw domainError("the zero polynomial is not irreducible (nor a unit)", "payload.polynomial", "give a nonzero polynomial");
+      const fz = multivariateFactorization(req.polynomial, () => ctx.checkpoint());
+      if (!fz.factors.length) return { irreducible: false } as never;
+      if (fz.factors.length === 1 && fz.factors[0]!.multiplicity === 1) return { irreducible: true } as never;
+      return { irreducible: false, divisor: fz.factors[0]!.factor } as never;
+    }
     const u = univariate(req.polynomial, "payload.polynomial");
     const F = finiteFieldPolys(u.ring, "payload.polynomial");
     if (!u.coeffs.length) throw domainError("the zero polynomial is not irreducible (nor a unit)", "payload.polynomial", "give a nonzero polynomial");
@@ -49,5 +61,11 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
     { title: "x^8 + x^4 + x^3 + x + 1 (the AES polynomial) is irreducible over GF(2)", payload: { polynomial: { ring: "GF(2)", variables: ["x"], expression: "x^8 + x^4 + x^3 + x + 1" } }, expected: { irreducible: true } },
     { title: "a nonzero constant is a unit, not irreducible", payload: { polynomial: { ring: "GF(3)", variables: ["x"], expression: "2" } }, expected: { irreducible: false } },
     { title: "x^4 + 1 is irreducible over QQ (though reducible modulo every prime)", payload: { polynomial: { ring: "QQ", variables: ["x"], expression: "x^4 + 1" } }, expected: { irreducible: true } },
+    { title: "x^2 + y^2 is irreducible over QQ (it splits only over QQ(i))", payload: { polynomial: { ring: "QQ", variables: ["x", "y"], expression: "x^2 + y^2" } }, expected: { irreducible: true } },
+    {
+      title: "x^3 − x·y^2 + x^2 − y^2 = (x − y)(x + y)(x + 1) over ZZ",
+      payload: { polynomial: { ring: "ZZ", variables: ["x", "y"], expression: "x^3 - x*y^2 + x^2 - y^2" } },
+      expected: { irreducible: false, divisor: { ring: "ZZ", variables: ["x", "y"], expression: "x - y", terms: [{ coefficient: "1", exponents: [1, 0] }, { coefficient: "-1", exponents: [0, 1] }] } },
+    },
   ],
 });

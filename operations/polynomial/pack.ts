@@ -14,6 +14,8 @@ export const polynomialPack = listPack(import.meta.url, {
     "resultant_compute",
     "discriminant_compute",
     "cyclotomic_compute",
+    "partial_fractions_compute",
+    "algebraic_combination_compute",
     "real_roots_compute",
     "root_count_compute",
     "interpolation_compute",

@@ -74,3 +74,59 @@ export const gcdShape = () => ({
   "s?": outputPolynomial("over a field: the Bézout coefficient s with s·left + t·right = gcd, deg s < deg right − deg gcd"),
   "t?": outputPolynomial("over a field: the Bézout coefficient t, deg t < deg left − deg gcd"),
 });
+
+// ───────────────────────────── several variables ─────────────────────────────
+
+import { gcdQ, gcdZ } from "../../domain/math/poly/mgcd.js";
+import { coeffRing } from "../../domain/math/poly/rings.js";
+import { degreeIn, spDivExact, spMulAuto, type Terms } from "../../domain/math/poly/sparse.js";
+import type { CoeffRing } from "../../domain/math/poly/types.js";
+import { aligned, polySize } from "./support.js";
+
+/** Whether two operands together involve more than one variable name (then the multivariate algorithms run). */
+export function severalVariables(a: Polynomial, b: Polynomial): boolean {
+  return new Set([...a.variables, ...b.variables]).size > 1;
+}
+
+/** Operands over ZZ or QQ on one variable list, for the multivariate gcd and lcm. */
+export function multivariatePair(a: Polynomial, b: Polynomial, pathB: string): { R: CoeffRing<unknown>; variables: string[]; left: Terms<unknown>; right: Terms<unknown> } {
+  const al = aligned(a, b, pathB);
+  if (a.ring.kind !== "ZZ" && a.ring.kind !== "QQ") {
+    throw domainError("with several variables the gcd and lcm are computed over ZZ and QQ", "payload.left.ring", "give univariate polynomials over a finite field, or polynomials over ZZ or QQ");
+  }
+  return { R: coeffRing(a.ring) as CoeffRing<unknown>, ...al };
+}
+
+/** The normalised multivariate gcd (ZZ: content gcd × primitive gcd, positive leading coefficient; QQ: monic). */
+export function multivariateGcd(R: CoeffRing<unknown>, left: Terms<unknown>, right: Terms<unknown>, n: number, tick: () => void): Terms<unknown> {
+  return (R.ring.kind === "ZZ" ? gcdZ(left as Terms<bigint>, right as Terms<bigint>, n, { checkpoint: tick }) : gcdQ(left as Terms<Rational>, right as Terms<Rational>, n, { checkpoint: tick })) as Terms<unknown>;
+}
+
+/** The lcm left·right / gcd, normalised as the gcd (ZZ: positive leading coefficient; QQ: monic); 0 when an operand is 0. */
+export function multivariateLcm(R: CoeffRing<unknown>, left: Terms<unknown>, right: Terms<unknown>, n: number, tick: () => void): Terms<unknown> {
+  if (!left.length || !right.length) return [];
+  const g = multivariateGcd(R, left, right, n, tick);
+  let l = spMulAuto(R, spDivExact(R, left, g, tick)!, right, tick);
+  const lead = l[0]!.coeff;
+  if (R.ring.kind === "ZZ" ? (lead as bigint) < 0n : !R.eq(lead, R.one)) l = l.map((t) => ({ exponents: t.exponents, coeff: R.ring.kind === "ZZ" ? -(t.coeff as bigint) : R.mul(t.coeff, R.inv(lead)) }));
+  return l;
+}
+
+/**
+ * Units of Brown's multivariate modular gcd: per word prime, Π (min degree + 1) univariate gcds
+ * in the last variables, each (deg_x + 1)² word steps, plus the division tests (terms products).
+ */
+export function multivariateGcdUnits(a: Polynomial, b: Polynomial): number {
+  const vars = [...new Set([...a.variables, ...b.variables])];
+  let dense = 1, dx = 0;
+  for (const v of vars) {
+    const da = a.variables.includes(v) ? degreeIn(a.terms, a.variables.indexOf(v)) : 0;
+    const db = b.variables.includes(v) ? degreeIn(b.terms, b.variables.indexOf(v)) : 0;
+    dense *= Math.min(Math.max(da, 0), Math.max(db, 0)) + 2;
+    dx = Math.max(dx, da, db);
+  }
+  const sa = polySize(a), sb = polySize(b);
+  const bits = Math.max(clearedBits(a), clearedBits(b));
+  const primes = Math.ceil((bits + 16) / 25) + 3;
+  return primes * (dense * (dx + 1) * (dx + 1) * WORD_STEP * 2 + (sa.terms + sb.terms) * 50) + 2 * sa.terms * sb.terms * (300 + 2 * (Math.ceil(bits / 64) + 1) ** 2);
+}

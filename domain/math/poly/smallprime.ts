@@ -153,3 +153,219 @@ export function largePrime(i: number): number {
   }
   return primeCache[i]!;
 }
+
+// ───────────────────── the fused kernel: primes below 2^25 on Float64Array ─────────────────────
+//
+// With p < 2^25 a residue plus two products of residues stays below 2^52, so one Euclid step
+// with a quotient of degree ≤ 1 (the normal case) updates each remainder coefficient in one pass
+// with a single reduction; the reduction is x − ⌊x·(1/p)⌋·p with one correction (the floating
+// quotient is off by at most one below 2^52), about twice as fast as `%` on doubles (measured in
+// node 20: 2·10^7 reductions in 625 ms against 1319 ms). A resultant of two degree-100 images
+// costs about 5,000 fused steps and 100 inversions.
+
+/** Exclusive bound of the fused kernel's primes. */
+export const FUSED_PRIME_LIMIT = 2 ** 25;
+
+const fusedPrimes: number[] = [];
+
+/** The i-th prime below 2^25 counting downwards (i = 0 → largest). Deterministic. */
+export function wordPrime(i: number): number {
+  let n = fusedPrimes.length ? fusedPrimes[fusedPrimes.length - 1]! - 2 : FUSED_PRIME_LIMIT - 1;
+  while (fusedPrimes.length <= i) {
+    while (!isPrimeSmall(n)) n -= 2;
+    fusedPrimes.push(n);
+    n -= 2;
+  }
+  return fusedPrimes[i]!;
+}
+
+/** x mod p for |x| < 2^52 (p < 2^26). */
+function red(x: number, p: number, pinv: number): number {
+  const r = x - Math.floor(x * pinv) * p;
+  return r < 0 ? r + p : r >= p ? r - p : r;
+}
+
+function invW(a: number, p: number): number {
+  let r0 = p, r1 = a, s0 = 0, s1 = 1;
+  while (r1 !== 0) {
+    const q = Math.floor(r0 / r1);
+    const r2 = r0 - q * r1;
+    r0 = r1;
+    r1 = r2;
+    const s2 = s0 - q * s1;
+    s0 = s1;
+    s1 = s2;
+  }
+  if (r0 !== 1) throw new RangeError("not invertible mod p");
+  return s0 < 0 ? s0 + p : s0;
+}
+
+/**
+ * Integer coefficients prepared for repeated reduction modulo word primes: small ones as doubles,
+ * larger ones as little-endian 26-bit limbs (reduced by Horner in doubles, without bigint division).
+ */
+export interface WordImage {
+  readonly length: number;
+  /** Coefficients below 2^52 in absolute value (NaN where `limbs` is used). */
+  readonly small: Float64Array;
+  readonly limbs: (Float64Array | undefined)[];
+  readonly negative: Uint8Array;
+}
+
+const LIMB = 2 ** 26;
+const LIMB_BITS = 26n;
+const LIMB_MASK = (1n << LIMB_BITS) - 1n;
+
+export function wordImage(f: readonly bigint[]): WordImage {
+  const n = f.length;
+  const small = new Float64Array(n), neg = new Uint8Array(n);
+  const limbs: (Float64Array | undefined)[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    let c = f[i]!;
+    if (c < 0n) {
+      neg[i] = 1;
+      c = -c;
+    }
+    if (c < 4503599627370496n) small[i] = Number(c);
+    else {
+      small[i] = NaN;
+      const l: number[] = [];
+      while (c > 0n) {
+        l.push(Number(c & LIMB_MASK));
+        c >>= LIMB_BITS;
+      }
+      limbs[i] = Float64Array.from(l);
+    }
+  }
+  return { length: n, small, limbs, negative: neg };
+}
+
+/** The image modulo p (< 2^26), trimmed. */
+export function reduceWord(w: WordImage, p: number): Float64Array {
+  const pinv = 1 / p;
+  const base = LIMB % p;
+  const out = new Float64Array(w.length);
+  for (let i = 0; i < w.length; i++) {
+    const s = w.small[i]!;
+    let r: number;
+    if (s === s) r = red(s, p, pinv);
+    else {
+      const l = w.limbs[i]!;
+      r = 0;
+      for (let k = l.length - 1; k >= 0; k--) r = red(r * base + l[k]!, p, pinv);
+    }
+    out[i] = w.negative[i] && r !== 0 ? p - r : r;
+  }
+  let m = out.length;
+  while (m > 0 && out[m - 1] === 0) m--;
+  return m === out.length ? out : out.slice(0, m);
+}
+
+/**
+ * a ← a mod b in place over the first `na` entries (b trimmed, lc ≠ 0, p < 2^25); returns the
+ * trimmed length of the remainder.
+ */
+function remInPlace(a: Float64Array, na: number, b: Float64Array, nb: number, p: number, pinv: number): number {
+  const db = nb - 1;
+  const dq = na - 1 - db;
+  if (dq < 0) return na;
+  const inv = invW(b[db]!, p);
+  if (dq === 0) {
+    const m = p - red(a[na - 1]! * inv, p, pinv);
+    for (let j = 0; j < db; j++) a[j] = red(a[j]! + m * b[j]!, p, pinv);
+  } else if (dq === 1 && db >= 1) {
+    const m1 = p - red(a[na - 1]! * inv, p, pinv);
+    const m0 = p - red(red(a[na - 2]! + m1 * b[db - 1]!, p, pinv) * inv, p, pinv);
+    for (let j = db - 1; j >= 1; j--) a[j] = red(a[j]! + m1 * b[j - 1]! + m0 * b[j]!, p, pinv);
+    a[0] = red(a[0]! + m0 * b[0]!, p, pinv);
+  } else {
+    for (let i = na - 1; i >= db; i--) {
+      const c = a[i]!;
+      if (c === 0) continue;
+      const t = p - red(c * inv, p, pinv), off = i - db;
+      for (let j = 0; j < db; j++) a[off + j] = red(a[off + j]! + t * b[j]!, p, pinv);
+    }
+  }
+  let n = db;
+  while (n > 0 && a[n - 1] === 0) n--;
+  return n;
+}
+
+function powW(x: number, e: number, p: number, pinv: number): number {
+  let r = 1;
+  while (e > 0) {
+    if (e & 1) r = red(r * x, p, pinv);
+    x = red(x * x, p, pinv);
+    e >>= 1;
+  }
+  return r;
+}
+
+/** Monic gcd modulo p < 2^25 (gcd(0, 0) = []). */
+export function gcdWord(a0: Float64Array, b0: Float64Array, p: number): Float64Array {
+  const pinv = 1 / p;
+  let a = a0.slice(), b = b0.slice(), na = a.length, nb = b.length;
+  if (na < nb) {
+    [a, b] = [b, a];
+    [na, nb] = [nb, na];
+  }
+  while (nb > 0) {
+    const nr = remInPlace(a, na, b, nb, p, pinv);
+    const t = a;
+    a = b;
+    b = t;
+    na = nb;
+    nb = nr;
+  }
+  if (na === 0) return new Float64Array(0);
+  const out = a.slice(0, na);
+  const inv = invW(out[na - 1]!, p);
+  if (inv !== 1) for (let i = 0; i < na; i++) out[i] = red(out[i]! * inv, p, pinv);
+  return out;
+}
+
+/** Resultant modulo p < 2^25 with formal degrees = actual degrees (callers skip primes dividing a leading coefficient). */
+export function resultantWord(f: Float64Array, g: Float64Array, p: number): number {
+  const pinv = 1 / p;
+  if (f.length === 0 || g.length === 0) return 0;
+  let a = f.slice(), b = g.slice(), na = a.length, nb = b.length;
+  let res = 1;
+  const pow = (x: number, e: number): number => powW(x, e, p, pinv);
+  if (na === 1) return pow(a[0]!, nb - 1);
+  for (;;) {
+    const m = na - 1, n = nb - 1;
+    if (n === 0) return red(res * pow(b[0]!, m), p, pinv);
+    const lb = b[n]!;
+    const nr = remInPlace(a, na, b, nb, p, pinv);
+    if (nr === 0) return 0;
+    const k = nr - 1;
+    res = red(res * pow(lb, m - k), p, pinv);
+    if ((m & 1) === 1 && (n & 1) === 1) res = res === 0 ? 0 : p - res;
+    const t = a;
+    a = b;
+    b = t;
+    na = nb;
+    nb = nr;
+  }
+}
+
+/** The exact quotient a / b modulo p < 2^25 (b | a assumed). */
+export function divWord(a: Float64Array, b: Float64Array, p: number): Float64Array {
+  const pinv = 1 / p;
+  const db = b.length - 1;
+  const dq = a.length - 1 - db;
+  if (dq < 0) return new Float64Array(0);
+  const r = a.slice();
+  const q = new Float64Array(dq + 1);
+  const inv = invW(b[db]!, p);
+  for (let i = r.length - 1; i >= db; i--) {
+    const c = r[i]!;
+    if (c === 0) continue;
+    const t = red(c * inv, p, pinv);
+    q[i - db] = t;
+    const nt = p - t, off = i - db;
+    // only the entries the remaining quotient digits read are needed: off + j ≥ db
+    for (let j = Math.max(0, db - off); j < db; j++) r[off + j] = red(r[off + j]! + nt * b[j]!, p, pinv);
+  }
+  return q;
+}

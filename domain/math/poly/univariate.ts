@@ -43,6 +43,29 @@ export function gcdIn<T>(R: CoeffRing<T>, A: readonly T[], B: readonly T[], tick
   }
 }
 
+/**
+ * The normalised gcd with the cofactors A/g and B/g. ZZ and QQ take them from the modular gcd's
+ * own cofactor images (no exact division); other rings divide.
+ */
+export function gcdWithCofactorsIn<T>(R: CoeffRing<T>, A: readonly T[], B: readonly T[], tick: Tick = noop): { g: T[]; left: T[]; right: T[] } | undefined {
+  if (R.ring.kind === "ZZ") {
+    const r = zz.gcdWithCofactors(A as unknown as bigint[], B as unknown as bigint[], { checkpoint: tick });
+    return { g: r.gcd, left: r.left, right: r.right } as unknown as { g: T[]; left: T[]; right: T[] };
+  }
+  if (R.ring.kind === "QQ") {
+    const a = clearDenominators(A as unknown as Rational[]), b = clearDenominators(B as unknown as Rational[]);
+    const r = zz.gcdWithCofactors(a.nums, b.nums, { checkpoint: tick });
+    if (!r.gcd.length) return { g: [], left: [], right: [] };
+    const l = r.gcd[r.gcd.length - 1]!;
+    const q = (xs: bigint[], den: bigint) => xs.map((x) => rational(x * l, den));
+    return { g: monicQ(r.gcd), left: q(r.left, a.den), right: q(r.right, b.den) } as unknown as { g: T[]; left: T[]; right: T[] };
+  }
+  const g = gcdIn(R, A, B, tick);
+  if (!g.length) return { g, left: [], right: [] };
+  const left = quotientIn(R, A, g, tick), right = quotientIn(R, B, g, tick);
+  return left && right ? { g, left, right } : undefined;
+}
+
 /** s·A + t·B = g (monic) over a field. */
 export function xgcdIn<T>(R: CoeffRing<T>, A: readonly T[], B: readonly T[], tick: Tick = noop): { g: T[]; s: T[]; t: T[] } {
   if (R.ring.kind === "GF") {

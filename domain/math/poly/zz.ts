@@ -14,7 +14,7 @@
  */
 import { gcd as igcd } from "../integer.js";
 import { factorInteger } from "../factor.js";
-import { gcdP, largePrime, reduceP, resultantP } from "./smallprime.js";
+import { divWord, gcdWord, invModP, reduceWord, resultantWord, wordImage, wordPrime } from "./smallprime.js";
 
 export type ZPoly = bigint[];
 
@@ -274,47 +274,82 @@ export interface WorkOptions {
 
 /**
  * gcd over ZZ[x]: primitive up to the content gcd, positive leading coefficient; gcd(0, 0) = [].
+ *
+ * Images modulo primes below 2^25 (the fused kernel of smallprime.ts) of the gcd, scaled to the
+ * leading coefficient γ = gcd(lc a, lc b), and of the cofactors Ā = γ·a/H, B̄ = γ·b/H, combined by
+ * Chinese remaindering in the symmetric range; when a prime changes none of them the candidate is
+ * proven by two products: H·Ā = γ·a and H·B̄ = γ·b make H a common divisor of γ·a and γ·b, so its
+ * primitive part divides a and b, and its degree is at least the gcd's (images of lucky primes).
  */
 export function gcd(f: readonly bigint[], g: readonly bigint[], opts: WorkOptions = {}): bigint[] {
+  return gcdWithCofactors(f, g, opts).gcd;
+}
+
+/**
+ * The gcd with the cofactors f/gcd and g/gcd, from the same images (the cofactor images are
+ * part of the proof): no exact division of f or g by the gcd.
+ */
+export function gcdWithCofactors(f: readonly bigint[], g: readonly bigint[], opts: WorkOptions = {}): { gcd: bigint[]; left: bigint[]; right: bigint[] } {
   const tick = opts.checkpoint ?? noop;
-  if (f.length === 0) return primitivePartTimes(g, content(g));
-  if (g.length === 0) return primitivePartTimes(f, content(f));
+  const slow = (G: bigint[]) => ({ gcd: G, left: G.length ? divExact(f, G)! : [], right: G.length ? divExact(g, G)! : [] });
+  if (f.length === 0 || g.length === 0) return slow(f.length === 0 ? primitivePartTimes(g, content(g)) : primitivePartTimes(f, content(f)));
   const c = igcd(content(f), content(g));
   const a = primitivePart(f), b = primitivePart(g);
-  if (a.length === 1 || b.length === 1) return [c];
-  if (polyEq(a, b)) return scale(a, c);
+  if (a.length === 1 || b.length === 1 || polyEq(a, b)) return slow(a.length === 1 || b.length === 1 ? [c] : scale(a, c));
+  const sf = f[f.length - 1]! / a[a.length - 1]!, sg = g[g.length - 1]! / b[b.length - 1]!; // ± contents
   const gamma = igcd(lc(a), lc(b));
   const lcProd = lc(a) * lc(b);
+  const wa = wordImage(a), wb = wordImage(b);
+  const ga = scale(a, gamma), gb = scale(b, gamma);
   let d = Infinity;
-  let H: bigint[] = [];
+  // the unknowns: H (d + 1 coefficients), then Ā, then B̄
+  let X: bigint[] = [];
   let M = 1n;
-  let prev: bigint[] | undefined;
   for (let i = 0; ; i++) {
     tick();
-    const p = largePrime(i);
+    const p = wordPrime(i);
     const P = BigInt(p);
     if (lcProd % P === 0n) continue;
-    const hp = gcdP(reduceP(a, p), reduceP(b, p), p);
+    const ap = reduceWord(wa, p), bp = reduceWord(wb, p);
+    const hp = gcdWord(ap, bp, p);
     const dp = hp.length - 1;
-    if (dp === 0) return [c];
+    if (dp === 0) return slow([c]);
     if (dp > d) continue;
     const gp = Number(gamma % P);
-    const img = hp.map((x) => (x * gp) % p);
+    const img: number[] = [];
+    for (let k = 0; k <= dp; k++) img.push((hp[k]! * gp) % p);
+    for (const x of divWord(ap, hp, p)) img.push(x);
+    for (const x of divWord(bp, hp, p)) img.push(x);
     if (dp < d) {
       d = dp;
-      H = img.map((x) => BigInt(x));
+      X = img.map((x) => BigInt(x > p >> 1 ? x - p : x));
       M = P;
-      prev = undefined;
       continue;
     }
-    for (let j = 0; j <= d; j++) H[j] = crtStep(H[j]!, M, img[j]!, p);
-    M *= P;
-    const sym = H.map((x) => symmetric(x, M));
-    if (prev && polyEq(prev, sym)) {
-      const h = primitivePart(sym);
-      if (divExact(a, h) !== undefined && divExact(b, h) !== undefined) return scale(h, c);
+    const mInv = invModP(Number(((M % P) + P) % P), p);
+    let changed = false;
+    for (let k = 0; k < X.length; k++) {
+      const x = X[k]!;
+      let xm = Number(x % P);
+      if (xm < 0) xm += p;
+      let t = ((img[k]! - xm) * mInv) % p;
+      if (t < 0) t += p;
+      if (t === 0) continue;
+      if (t > p >> 1) t -= p;
+      X[k] = x + M * BigInt(t);
+      changed = true;
     }
-    prev = sym;
+    M *= P;
+    if (!changed) {
+      const H = X.slice(0, d + 1), A = trim(X.slice(d + 1, d + 1 + a.length - d)), B = trim(X.slice(d + 1 + a.length - d));
+      if (polyEq(mul(H, A), ga) && polyEq(mul(H, B), gb)) {
+        // H = κ·g_p (g_p the primitive gcd of a and b), Ā = γ·a/H: a/g_p = κ·Ā/γ, f/(c·g_p) = (s_f/c)·a/g_p
+        const kappa = content(H);
+        const gpr = H.map((x) => x / kappa);
+        const cof = (X_: bigint[], s: bigint) => X_.map((x) => ((x * kappa) / gamma) * (s / c));
+        return { gcd: scale(gpr, c), left: cof(A, sf), right: cof(B, sg) };
+      }
+    }
   }
 }
 
@@ -326,8 +361,7 @@ function primitivePartTimes(a: readonly bigint[], c: bigint): bigint[] {
 /** lcm over ZZ[x] (positive leading coefficient). */
 export function lcm(f: readonly bigint[], g: readonly bigint[], opts: WorkOptions = {}): bigint[] {
   if (f.length === 0 || g.length === 0) return [];
-  const h = gcd(f, g, opts);
-  const l = mul(divExact(f, h)!, g);
+  const l = mul(gcdWithCofactors(f, g, opts).left, g);
   return lc(l) < 0n ? neg(l) : l;
 }
 
@@ -359,16 +393,46 @@ export function resultant(f: readonly bigint[], g: readonly bigint[], opts: Work
   if (n === 0) return g[0]! ** BigInt(m);
   const bits = resultantBoundBits(f, g) + 2;
   const lcProd = lc(f) * lc(g);
-  let x = 0n, M = 1n;
-  for (let i = 0; bitLen(M) <= bits; i++) {
+  const wf = wordImage(f), wg = wordImage(g);
+  // residues collected first, then combined by Garner's mixed-radix algorithm: O(k²) word
+  // operations and k small multiplications of the growing result (the incremental combination
+  // reduces the growing value modulo every prime)
+  const res: number[] = [], ps: number[] = [];
+  let got = 0;
+  for (let i = 0; got <= bits; i++) {
     tick();
-    const p = largePrime(i);
+    const p = wordPrime(i);
     if (lcProd % BigInt(p) === 0n) continue;
-    const r = resultantP(reduceP(f, p), reduceP(g, p), p);
-    x = M === 1n ? BigInt(r) : crtStep(x, M, r, p);
-    M *= BigInt(p);
+    res.push(resultantWord(reduceWord(wf, p), reduceWord(wg, p), p));
+    ps.push(p);
+    got += Math.log2(p);
   }
+  return garnerSymmetric(res, ps);
+}
+
+/** The integer in (−M/2, M/2] with residues r_i mod p_i (distinct primes below 2^26), M = Π p_i. */
+export function garnerSymmetric(r: readonly number[], p: readonly number[]): bigint {
+  const k = r.length;
+  const v = new Array<number>(k);
+  for (let i = 0; i < k; i++) {
+    const pi = p[i]!, pinv = 1 / pi;
+    // u = v_0 + v_1·p_0 + … + v_{i−1}·p_0⋯p_{i−2} mod p_i, prod = p_0⋯p_{i−1} mod p_i
+    let u = 0, prod = 1;
+    for (let j = 0; j < i; j++) {
+      u = redW(u + v[j]! * prod, pi, pinv);
+      prod = redW(prod * p[j]!, pi, pinv);
+    }
+    v[i] = redW((r[i]! - u + pi) * invModP(prod, pi), pi, pinv);
+  }
+  let x = 0n, M = 1n;
+  for (let i = k - 1; i >= 0; i--) x = x * BigInt(p[i]!) + BigInt(v[i]!);
+  for (const q of p) M *= BigInt(q);
   return symmetric(x, M);
+}
+
+function redW(x: number, p: number, pinv: number): number {
+  const r = x - Math.floor(x * pinv) * p;
+  return r < 0 ? r + p : r >= p ? r - p : r;
 }
 
 /** disc(f) = (−1)^{n(n−1)/2} res(f, f′) / lc(f), n = deg f ≥ 1 (PARI's poldisc); deg 0 → 1. */

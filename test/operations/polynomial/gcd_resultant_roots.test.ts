@@ -42,7 +42,8 @@ describe("operations/polynomial gcd, lcm, resultant, discriminant, real roots, i
 
   it("fails closed with stable codes and paths", async () => {
     const cases: [string, Record<string, unknown>, string, string | undefined][] = [
-      ["polynomial.gcd.compute", { left: { ring: "ZZ", variables: ["x", "y"], expression: "x*y" }, right: { ring: "ZZ", variables: ["x", "y"], expression: "x" } }, "DOMAIN_ERROR", "payload.left.variables"],
+      // several variables: ZZ and QQ only
+      ["polynomial.gcd.compute", { left: { ring: "GF(5)", variables: ["x", "y"], expression: "x*y" }, right: { ring: "GF(5)", variables: ["x", "y"], expression: "x" } }, "DOMAIN_ERROR", "payload.left.ring"],
       ["polynomial.gcd.compute", { left: { ring: "ZZ", variables: ["x"], expression: "x" }, right: { ring: "QQ", variables: ["x"], expression: "x" } }, "DOMAIN_ERROR", "payload.right.ring"],
       ["polynomial.real_roots.compute", { polynomial: { ring: "GF(7)", variables: ["x"], expression: "x^2 - 2" } }, "DOMAIN_ERROR", "payload.polynomial.ring"],
       ["polynomial.real_roots.compute", { polynomial: { ring: "ZZ", variables: ["x"], expression: "0" } }, "DOMAIN_ERROR", "payload.polynomial"],
