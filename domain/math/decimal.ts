@@ -119,3 +119,33 @@ export function reuseDecimalString(x: bigint): string {
   last = undefined;
   return text;
 }
+
+/** Digits below which BigInt(string) is as fast as splitting (measured: equal at 3,000, splitting 20–40 % faster from 20,000). */
+const PARSE_THRESHOLD = 4_000;
+/** Longest slice handed to BigInt(string). */
+const PARSE_LEAF = 1_024;
+
+/**
+ * The bigint of a decimal string (an optional "-" and digits, as the integer wire kind admits), as
+ * BigInt(s). Long strings are split from the right at h = LEAF·2^j digits: x = hi·10^h + lo =
+ * ((hi·5^h) << h) + lo, with the powers 5^h of the output levels (a multiplication by a number
+ * 30 % shorter than 10^h).
+ */
+export function parseDecimal(s: string): bigint {
+  const negative = s.charCodeAt(0) === 45;
+  const start = negative ? 1 : 0;
+  if (s.length - start < PARSE_THRESHOLD) return BigInt(s);
+  let j = 0;
+  while (LEAF * 2 ** (j + 1) < s.length - start) j++;
+  const x = parseRange(s, start, s.length, j, levelsUpTo(j));
+  return negative ? -x : x;
+}
+
+/** The digits s[a, b) as a bigint, b − a ≤ 2h_{j+1} (leading zeros allowed below the top). */
+function parseRange(s: string, a: number, b: number, j: number, ls: readonly Level[]): bigint {
+  while (j >= 0 && ls[j]!.h >= b - a) j--;
+  if (b - a <= PARSE_LEAF || j < 0) return BigInt(s.slice(a, b));
+  const L = ls[j]!;
+  const m = b - L.h;
+  return ((parseRange(s, a, m, j - 1, ls) * L.p) << L.hb) + parseRange(s, m, b, j - 1, ls);
+}

@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import fc from "fast-check";
-import { decimalString, reuseDecimalString } from "../../../domain/math/decimal.js";
+import { decimalString, parseDecimal, reuseDecimalString } from "../../../domain/math/decimal.js";
 
 /** A random integer of exactly `bits` bits from 32-bit chunks (fast-check's bigInt is slow at this size). */
 function randomBits(bits: number, seed: number): bigint {
@@ -78,5 +78,29 @@ describe("decimal strings of large integers (divide and conquer by powers of 5 w
     decimalString(a);
     expect(reuseDecimalString(b)).to.equal(b.toString()); // another value: converted
     expect(reuseDecimalString(12345n)).to.equal("12345");
+  });
+
+  it("parseDecimal equals BigInt(string) on random digit strings of 1 to 300,000 digits, both signs, with runs of zeros and nines at the split points", () => {
+    let seed = 99;
+    const digit = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return String.fromCharCode(48 + (seed % 10));
+    };
+    const lengths = [1, 9, 3999, 4000, 4001, 8192, 20_000, 65_537, 100_000, 300_000];
+    for (let i = 0; i < 40; i++) lengths.push(1 + ((i * 104_729) % 150_000));
+    for (const n of lengths) {
+      for (const pattern of ["random", "zeros", "nines"]) {
+        const body: string[] = ["1"];
+        for (let i = 1; i < n; i++) body.push(pattern === "random" || i % 1000 < 500 ? digit() : pattern === "zeros" ? "0" : "9");
+        const s = body.join("");
+        expect(parseDecimal(s) === BigInt(s), `${n} digits, ${pattern}`).to.equal(true);
+        expect(parseDecimal("-" + s) === -BigInt(s)).to.equal(true);
+      }
+    }
+    for (const e of [4096, 8192, 16_384, 65_536]) {
+      const t = 10n ** BigInt(e);
+      for (const v of [t, t - 1n, t + 1n, t * 7n - 1n]) expect(parseDecimal(v.toString()) === v).to.equal(true);
+    }
+    expect(parseDecimal("0")).to.equal(0n);
   });
 });
