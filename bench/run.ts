@@ -1,5 +1,5 @@
 /**
- * Benchmark harness: `npm run bench -- <workload> [more workloads] | all [--reps N] [--seed S] [--out DIR]`.
+ * Benchmark harness: `npm run bench -- <workload> [more workloads] | all [--reps N] [--rounds R] [--seed S] [--out DIR]`.
  * For each workload it times our JS API, PARI/GP and SymPy in the same run, prints one table row
  * per workload and writes the full record as JSON under the output directory (default
  * $TMPDIR/jacobian-bench; results stay out of the repository).
@@ -15,12 +15,13 @@ import { fmtMs, fmtRatio } from "./support/stats.js";
 import type { Measurement, Workload, WorkloadResult } from "./types.js";
 import { WORKLOADS } from "./workloads/index.js";
 
-const USAGE = `usage: npm run bench -- <workload> [<workload> ...] | all [--reps N] [--seed S] [--out DIR] [--keep-temp]
+const USAGE = `usage: npm run bench -- <workload> [<workload> ...] | all [--reps N] [--rounds R] [--seed S] [--out DIR] [--keep-temp]
        npm run bench -- --list`;
 
 interface Args {
   names: string[];
   reps?: number;
+  rounds?: number;
   seed: number;
   out: string;
   keepTemp: boolean;
@@ -40,6 +41,10 @@ function parseArgs(argv: string[]): Args {
       const n = Number(value());
       if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error("--reps takes an integer 1..1000");
       args.reps = n;
+    } else if (a === "--rounds") {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 1 || n > 100) throw new Error("--rounds takes an integer 1..100");
+      args.rounds = n;
     } else if (a === "--seed") {
       const n = Number(value());
       if (!Number.isInteger(n) || n < 0 || n >= 2 ** 32) throw new Error("--seed takes an integer 0..2^32-1");
@@ -146,6 +151,7 @@ async function main(): Promise<number> {
   const unique = [...new Set(selected)];
   const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
   const env = environment();
+  const loadStart = os.loadavg()[0]!.toFixed(2);
   mkdirSync(args.out, { recursive: true });
 
   const header = ["workload", "ours ms", "PARI ms", "SymPy ms", "ours/PARI", "ours/SymPy", "results agree"];
@@ -159,7 +165,7 @@ async function main(): Promise<number> {
     const log = (m: string) => process.stderr.write(`[${w.name}] ${m}\n`);
     let r: WorkloadResult;
     try {
-      r = await w.run({ seed: args.seed, ...(args.reps !== undefined ? { reps: args.reps } : {}), repoRoot, tmpDir, log });
+      r = await w.run({ seed: args.seed, ...(args.reps !== undefined ? { reps: args.reps } : {}), ...(args.rounds !== undefined ? { rounds: args.rounds } : {}), repoRoot, tmpDir, log });
     } catch (e) {
       const reason = `harness error: ${(e as Error).stack ?? String(e)}`;
       r = { ours: { status: "error", reason }, pari: { status: "error", reason }, sympy: { status: "error", reason }, inputs: {} };
@@ -183,19 +189,21 @@ async function main(): Promise<number> {
       measured_at: new Date().toISOString(),
       inputs: r.inputs,
       environment: env,
-      method: w.method ?? "median wall-clock ms per call; ours via createJacobian().run() after one warm-up; PARI timed inside gp (getwalltime), SymPy inside python (perf_counter), batched when one call is shorter than 50 ms",
+      method: w.method ?? "median wall-clock ms per call over all rounds (the engines take turns, --rounds, default 3); ours via createJacobian().run() after one warm-up per round; PARI timed inside gp (getwalltime), SymPy inside python (perf_counter), batched when one call is shorter than 50 ms",
       ours: r.ours,
       pari: r.pari,
       sympy: r.sympy,
       ratios: { ours_over_pari: rp.value, ours_over_pari_is_upper_bound: rp.bound === "upper", ours_over_sympy: rs.value, ours_over_sympy_is_upper_bound: rs.bound === "upper" },
       results_agree: ag.agree,
+      load_average_1min_after: os.loadavg()[0],
     };
     const file = path.join(args.out, `${w.name}.json`);
     writeFileSync(file, JSON.stringify(record, null, 2) + "\n");
     files.push(file);
   }
 
-  console.log(`\nJacobian benchmarks — node ${env.node}, gp ${env.gp}, sympy ${env.sympy}, ${env.cpu}; seed ${args.seed}`);
+  const loadEnd = os.loadavg()[0]!.toFixed(2);
+  console.log(`\nJacobian benchmarks — node ${env.node}, gp ${env.gp}, sympy ${env.sympy}, ${env.cpu}; seed ${args.seed}; load average ${loadStart} at the start, ${loadEnd} at the end`);
   console.log("(median wall-clock milliseconds per call, all measured in this run; ratio < 1 means ours is faster)\n");
   console.log(table(rows));
   if (notes.length) console.log("\n" + notes.map((n) => `note: ${n}`).join("\n"));

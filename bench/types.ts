@@ -39,6 +39,8 @@ export interface BenchContext {
   seed: number;
   /** Overrides a workload's default number of timed repetitions. */
   reps?: number;
+  /** Rounds in which the engines take turns (the repetitions are shared out among them); default 3. */
+  rounds?: number;
   /** Repository root (the directory holding package.json and dist/). */
   repoRoot: string;
   /** A fresh temporary directory for this workload (inputs for gp/python, artifacts dir). */

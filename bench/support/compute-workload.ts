@@ -3,7 +3,8 @@
  * inputs, the payload for our API, a GP expression and a SymPy expression over the same inputs.
  */
 import type { Json } from "../../domain/json.js";
-import type { BenchContext, Workload, WorkloadResult } from "../types.js";
+import type { BenchContext, Measurement, Workload, WorkloadResult } from "../types.js";
+import { median } from "./stats.js";
 import { timeGp } from "./gp.js";
 import { timeOurs } from "./ours.js";
 import { Prng } from "./prng.js";
@@ -41,6 +42,28 @@ export interface ComputeWorkloadSpec<I> {
   };
 }
 
+/**
+ * Samples of several rounds of one engine as one measurement: the median over all samples. A round
+ * that did not produce samples (timeout, error, unavailable) ends the engine's rounds and, when it
+ * is the first, is the measurement.
+ */
+function mergeRounds(rounds: Measurement[]): Measurement {
+  const ok = rounds.filter((m): m is Extract<Measurement, { status: "ok" }> => m.status === "ok");
+  if (!ok.length) return rounds[0]!;
+  const disagree = ok.find((m) => m.result !== ok[0]!.result);
+  if (disagree) return { status: "error", reason: "two rounds of the same engine returned different values" };
+  const samples = ok.flatMap((m) => m.samples_ms);
+  const notes = [...new Set(ok.map((m) => m.note).filter((n): n is string => !!n))];
+  return {
+    ...ok[0]!,
+    median_ms: median(samples),
+    samples_ms: samples,
+    warmups: ok.reduce((w, m) => w + m.warmups, 0),
+    ...(notes.length ? { note: notes.join("; ") } : {}),
+    ...(ok[0]!.extra ? { extra: { ...ok[0]!.extra, rounds: ok.length } } : { extra: { rounds: ok.length } }),
+  };
+}
+
 export function defineComputeWorkload<I>(spec: ComputeWorkloadSpec<I>): Workload {
   return {
     name: spec.name,
@@ -48,34 +71,55 @@ export function defineComputeWorkload<I>(spec: ComputeWorkloadSpec<I>): Workload
     async run(ctx: BenchContext): Promise<WorkloadResult> {
       const reps = ctx.reps ?? spec.reps;
       const inputs = spec.generate(Prng.derive(ctx.seed, spec.name));
-      ctx.log("ours (JS API) …");
-      const ours = await timeOurs(ctx, {
-        capabilityId: spec.capabilityId,
-        payload: (cap) => spec.ours.payload(inputs, cap),
-        result: spec.ours.result,
-        reps,
-        budgetMs: spec.ours.budgetMs ?? 15_000,
-      });
-      ctx.log("PARI/GP …");
-      const pari = timeGp(ctx, {
-        definitions: spec.pari.definitions(inputs),
-        call: spec.pari.call,
-        reps,
-        budgetMs: spec.pari.budgetMs ?? 10_000,
-        timeoutMs: spec.pari.timeoutMs ?? 30_000,
-      });
-      ctx.log("SymPy …");
-      const sympy = timePython(ctx, {
-        data: spec.sympy.data(inputs),
-        setup: spec.sympy.setup,
-        call: spec.sympy.call,
-        ...(spec.sympy.resultString ? { resultString: spec.sympy.resultString } : {}),
-        reps,
-        budgetMs: spec.sympy.budgetMs ?? 10_000,
-        timeoutMs: spec.sympy.timeoutMs ?? 30_000,
-        ...(spec.sympy.warmup !== undefined ? { warmup: spec.sympy.warmup } : {}),
-      });
-      return { ours, pari, sympy, inputs: { operation: spec.capabilityId, seed: ctx.seed, ...spec.describe(inputs) } };
+      // The engines take turns (ours, PARI, SymPy, ours, …) so that a change in the machine's load
+      // during the run weighs on all three alike; each round has its share of the repetitions.
+      const rounds = Math.max(1, Math.min(ctx.rounds ?? 3, reps));
+      const perRound = Math.ceil(reps / rounds);
+      const taken: Record<"ours" | "pari" | "sympy", Measurement[]> = { ours: [], pari: [], sympy: [] };
+      const going = (k: keyof typeof taken) => taken[k].every((m) => m.status === "ok");
+      for (let round = 1; round <= rounds; round++) {
+        const tag = rounds > 1 ? ` (round ${round} of ${rounds})` : "";
+        if (going("ours")) {
+          ctx.log(`ours (JS API) …${tag}`);
+          taken.ours.push(
+            await timeOurs(ctx, {
+              capabilityId: spec.capabilityId,
+              payload: (cap) => spec.ours.payload(inputs, cap),
+              result: spec.ours.result,
+              reps: perRound,
+              budgetMs: (spec.ours.budgetMs ?? 15_000) / rounds,
+            }),
+          );
+        }
+        if (going("pari")) {
+          ctx.log(`PARI/GP …${tag}`);
+          taken.pari.push(
+            timeGp(ctx, {
+              definitions: spec.pari.definitions(inputs),
+              call: spec.pari.call,
+              reps: perRound,
+              budgetMs: (spec.pari.budgetMs ?? 10_000) / rounds,
+              timeoutMs: spec.pari.timeoutMs ?? 30_000,
+            }),
+          );
+        }
+        if (going("sympy")) {
+          ctx.log(`SymPy …${tag}`);
+          taken.sympy.push(
+            timePython(ctx, {
+              data: spec.sympy.data(inputs),
+              setup: spec.sympy.setup,
+              call: spec.sympy.call,
+              ...(spec.sympy.resultString ? { resultString: spec.sympy.resultString } : {}),
+              reps: perRound,
+              budgetMs: (spec.sympy.budgetMs ?? 10_000) / rounds,
+              timeoutMs: spec.sympy.timeoutMs ?? 30_000,
+              ...(spec.sympy.warmup !== undefined ? { warmup: spec.sympy.warmup } : {}),
+            }),
+          );
+        }
+      }
+      return { ours: mergeRounds(taken.ours), pari: mergeRounds(taken.pari), sympy: mergeRounds(taken.sympy), inputs: { operation: spec.capabilityId, seed: ctx.seed, rounds, ...spec.describe(inputs) } };
     },
   };
 }
