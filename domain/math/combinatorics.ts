@@ -1168,13 +1168,21 @@ function smallBinomialMod(a: number, b: number, p: number): number {
   }
   const m = Math.min(b, a - b);
   let num = 1, den = 1;
-  // Two factors (each < 2^26) multiply exactly in a double: one reduction per factor, not two.
   let i = 0;
-  for (; i + 1 < m; i += 2) {
-    num = mulmod(num, reduce((a - i) * (a - i - 1), p), p);
-    den = mulmod(den, reduce((i + 1) * (i + 2), p), p);
+  if (a < 208_063) {
+    // Three factors below 2^17.67 multiply exactly in a double (a³ < 2^53): two reductions per three factors.
+    for (; i + 2 < m; i += 3) {
+      num = mulmod(num, reduce((a - i) * (a - i - 1) * (a - i - 2), p), p);
+      den = mulmod(den, reduce((i + 1) * (i + 2) * (i + 3), p), p);
+    }
+  } else {
+    // Two factors (each < 2^26) multiply exactly in a double: one reduction per factor, not two.
+    for (; i + 1 < m; i += 2) {
+      num = mulmod(num, reduce((a - i) * (a - i - 1), p), p);
+      den = mulmod(den, reduce((i + 1) * (i + 2), p), p);
+    }
   }
-  if (i < m) {
+  for (; i < m; i++) {
     num = mulmod(num, a - i, p);
     den = mulmod(den, i + 1, p);
   }

@@ -339,6 +339,10 @@ describe("domain/math/combinatorics: residues modulo small primes (the postcondi
     for (const n of [4096, 4097, 12_345]) expect(factorialModPrime(n, 33_554_383)).to.equal(residue(factorial(n), 33_554_383));
     for (const p of [101, 65_537, 33_554_393]) expect(factorialModPrime(p - 1, p)).to.equal(p - 1);
     expect(factorialModPrime(33_554_393, 33_554_393)).to.equal(0);
+    // the three-factor products (a < 208,063) and the two-factor ones, on both sides of the bound, every remainder of m mod 3
+    for (const [n, k] of [[1000, 499], [99_999, 3001], [100_000, 50_000], [208_062, 1000], [208_063, 1001], [208_064, 1002], [300_000, 2000]] as const) {
+      for (const p of [33_554_393, 33_554_383]) expect(binomialModPrime(BigInt(n), BigInt(k), p), `C(${n}, ${k}) mod ${p}`).to.equal(residue(binomial(BigInt(n), BigInt(k)), p));
+    }
     for (const p of [101, 33_554_393]) for (const k of [0n, 1n, 5n, 40n]) expect(binomialModPrime(10n ** 30n + 7n, k, p)).to.equal(residue(binomial(10n ** 30n + 7n, k), p));
   });
 
