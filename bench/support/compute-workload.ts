@@ -4,7 +4,7 @@
  */
 import type { Json } from "../../domain/json.js";
 import type { BenchContext, Measurement, Workload, WorkloadResult } from "../types.js";
-import { median } from "./stats.js";
+import { fmtMs, median } from "./stats.js";
 import { timeGp } from "./gp.js";
 import { timeOurs } from "./ours.js";
 import { Prng } from "./prng.js";
@@ -28,6 +28,11 @@ export interface ComputeWorkloadSpec<I> {
   pari: {
     definitions(inputs: I): string;
     call: string;
+    /**
+     * The same computation with its decimal output (`Str(…)`), timed alongside for results whose
+     * digits our figure includes and PARI's call does not (reported as a note, not in the ratio).
+     */
+    withDigits?: string;
     budgetMs?: number;
     timeoutMs?: number;
   };
@@ -75,7 +80,7 @@ export function defineComputeWorkload<I>(spec: ComputeWorkloadSpec<I>): Workload
       // during the run weighs on all three alike; each round has its share of the repetitions.
       const rounds = Math.max(1, Math.min(ctx.rounds ?? 3, reps));
       const perRound = Math.ceil(reps / rounds);
-      const taken: Record<"ours" | "pari" | "sympy", Measurement[]> = { ours: [], pari: [], sympy: [] };
+      const taken: Record<"ours" | "pari" | "sympy" | "pariDigits", Measurement[]> = { ours: [], pari: [], sympy: [], pariDigits: [] };
       const going = (k: keyof typeof taken) => taken[k].every((m) => m.status === "ok");
       for (let round = 1; round <= rounds; round++) {
         const tag = rounds > 1 ? ` (round ${round} of ${rounds})` : "";
@@ -103,6 +108,18 @@ export function defineComputeWorkload<I>(spec: ComputeWorkloadSpec<I>): Workload
             }),
           );
         }
+        if (spec.pari.withDigits && going("pari") && going("pariDigits")) {
+          ctx.log(`PARI/GP with decimal output …${tag}`);
+          taken.pariDigits.push(
+            timeGp(ctx, {
+              definitions: spec.pari.definitions(inputs),
+              call: spec.pari.withDigits,
+              reps: perRound,
+              budgetMs: (spec.pari.budgetMs ?? 10_000) / rounds,
+              timeoutMs: spec.pari.timeoutMs ?? 30_000,
+            }),
+          );
+        }
         if (going("sympy")) {
           ctx.log(`SymPy …${tag}`);
           taken.sympy.push(
@@ -119,7 +136,13 @@ export function defineComputeWorkload<I>(spec: ComputeWorkloadSpec<I>): Workload
           );
         }
       }
-      return { ours: mergeRounds(taken.ours), pari: mergeRounds(taken.pari), sympy: mergeRounds(taken.sympy), inputs: { operation: spec.capabilityId, seed: ctx.seed, rounds, ...spec.describe(inputs) } };
+      let pari = mergeRounds(taken.pari);
+      const digits = taken.pariDigits.length ? mergeRounds(taken.pariDigits) : undefined;
+      if (pari.status === "ok" && digits?.status === "ok") {
+        const withDigits = `with its decimal output (${spec.pari.withDigits}) PARI takes ${fmtMs(digits.median_ms)} ms`;
+        pari = { ...pari, note: pari.note ? `${pari.note}; ${withDigits}` : withDigits, extra: { ...pari.extra, with_decimal_output_ms: digits.median_ms, with_decimal_output_call: spec.pari.withDigits! } };
+      }
+      return { ours: mergeRounds(taken.ours), pari, sympy: mergeRounds(taken.sympy), inputs: { operation: spec.capabilityId, seed: ctx.seed, rounds, ...spec.describe(inputs) } };
     },
   };
 }
