@@ -39,14 +39,14 @@ export interface BenchContext {
   seed: number;
   /** Overrides a workload's default number of timed repetitions. */
   reps?: number;
-  /** Rounds in which the engines take turns (the repetitions are shared out among them); default 3. */
-  rounds?: number;
   /** Repository root (the directory holding package.json and dist/). */
   repoRoot: string;
   /** A fresh temporary directory for this workload (inputs for gp/python, artifacts dir). */
   tmpDir: string;
   /** Progress lines (stderr). */
   log(message: string): void;
+  /** Engines not to run again (`--rounds`): their measurement from the first round stands. */
+  skip?: { ours?: Measurement; pari?: Measurement; sympy?: Measurement };
 }
 
 export interface Workload {

@@ -16,8 +16,8 @@ import { proveFieldCharacteristic } from "./math/prime_fields.js";
 // A cycle (poly/format → poly/rings → kinds): those modules use this one's exports only inside functions.
 import { formatPolynomial } from "./math/poly/format.js";
 import { formatPolyRing } from "./math/poly/rings.js";
-import type { Polynomial, PolyRing } from "./math/poly/types.js";
-import { formatFieldValue, type FieldValue } from "./math/poly/gfq.js";
+import type { ExtensionField, FieldElement, Polynomial, PolyRing } from "./math/poly/types.js";
+import { formatExtensionField, formatFieldElement, formatFieldValue, parseExtensionFieldWire, parseFieldElement, type FieldValue } from "./math/poly/gfq.js";
 
 /** A coefficient ring: ZZ, QQ or a prime field GF(p) with p proven prime. */
 export type Ring = { readonly $kind: "ring"; readonly kind: "ZZ" } | { readonly $kind: "ring"; readonly kind: "QQ" } | { readonly $kind: "ring"; readonly kind: "GF"; readonly p: bigint };
@@ -26,17 +26,25 @@ export const ZZ: Ring = { $kind: "ring", kind: "ZZ" };
 export const QQ: Ring = { $kind: "ring", kind: "QQ" };
 export const GF = (p: bigint): Ring => ({ $kind: "ring", kind: "GF", p });
 
-/** A matrix over ZZ, QQ or GF(p); GF(p) entries are reduced to 0..p−1, QQ entries are canonical. */
+/** The entry ring of a matrix or vector: ZZ, QQ, GF(p) or an extension field GF(p^k). */
+export type MatrixRing = Ring | ExtensionField;
+
+/**
+ * A matrix over ZZ, QQ, GF(p) or GF(p^k); GF(p) entries are reduced to 0..p−1, QQ entries are
+ * canonical, GF(p^k) entries are FieldElements (residues little-endian in the generator a, trimmed).
+ */
 export type TypedMatrix =
   | { readonly $kind: "matrix"; ring: Ring & { kind: "ZZ" }; rows: bigint[][] }
   | { readonly $kind: "matrix"; ring: Ring & { kind: "QQ" }; rows: Rational[][] }
-  | { readonly $kind: "matrix"; ring: Ring & { kind: "GF"; p: bigint }; rows: bigint[][] };
+  | { readonly $kind: "matrix"; ring: Ring & { kind: "GF"; p: bigint }; rows: bigint[][] }
+  | { readonly $kind: "matrix"; ring: ExtensionField; rows: FieldElement[][] };
 
-/** A vector over ZZ, QQ or GF(p). */
+/** A vector over ZZ, QQ, GF(p) or GF(p^k). */
 export type TypedVector =
   | { readonly $kind: "vector"; ring: Ring & { kind: "ZZ" }; entries: bigint[] }
   | { readonly $kind: "vector"; ring: Ring & { kind: "QQ" }; entries: Rational[] }
-  | { readonly $kind: "vector"; ring: Ring & { kind: "GF"; p: bigint }; entries: bigint[] };
+  | { readonly $kind: "vector"; ring: Ring & { kind: "GF"; p: bigint }; entries: bigint[] }
+  | { readonly $kind: "vector"; ring: ExtensionField; entries: FieldElement[] };
 
 export interface MatrixWire {
   ring: string;
@@ -75,6 +83,13 @@ export function parseRationalWire(s: string, path: string): Rational {
   if (!RATIONAL_PATTERN.test(s)) throw new JacobianError("INVALID_PAYLOAD", `${path} is not a rational string`, { path, hint: 'rationals are strings like "-3/4" or "5" (denominator positive and non-zero)' });
   const slash = s.indexOf("/");
   if (slash < 0) return rational(parseDecimal(s));
+  if (s.length <= 31 && slash <= 15 && s.length - slash <= 16) {
+    // numerator and denominator below 10^15 < 2^53: reduce in doubles (a matrix has thousands of these)
+    const a = Number(s.slice(0, slash)), b = Number(s.slice(slash + 1));
+    let x = a < 0 ? -a : a, y = b;
+    while (y) { const t = x % y; x = y; y = t; }
+    return { num: BigInt(a / x), den: BigInt(b / x) };
+  }
   return rational(parseDecimal(s.slice(0, slash)), parseDecimal(s.slice(slash + 1)));
 }
 
@@ -95,12 +110,23 @@ export function parseRingWire(s: string, path: string, maxPrimeDigits = 40): Rin
   return GF(p);
 }
 
-export function formatRing(r: Ring): string {
-  return r.kind === "GF" ? `GF(${r.p})` : r.kind;
+export function formatRing(r: MatrixRing): string {
+  return r.kind === "GFq" ? formatExtensionField(r) : r.kind === "GF" ? `GF(${r.p})` : r.kind;
 }
 
-/** Parse the entries of one ring: ZZ/GF integers (GF reduced mod p), QQ rationals. */
-function parseEntries(ring: Ring, entries: string[], path: (j: number) => string): bigint[] | Rational[] {
+const EXTENSION_RING = /^GF\(\s*[0-9]+\s*\^/;
+
+/**
+ * Parse the ring of a matrix or vector: "ZZ", "QQ", "GF(p)" (parseRingWire) or an extension field
+ * "GF(p^k)" / "GF(p^k, modulus)" (p proven prime, an explicit modulus proven irreducible).
+ */
+export function parseMatrixRingWire(s: string, path: string, maxPrimeDigits = 40): MatrixRing {
+  return EXTENSION_RING.test(s) ? parseExtensionFieldWire(s, path) : parseRingWire(s, path, maxPrimeDigits);
+}
+
+/** Parse the entries of one ring: ZZ/GF integers (GF reduced mod p), QQ rationals, GF(p^k) expressions in a. */
+function parseEntries(ring: MatrixRing, entries: string[], path: (j: number) => string): bigint[] | Rational[] | FieldElement[] {
+  if (ring.kind === "GFq") return entries.map((e, j) => parseFieldElement(ring, e, path(j)));
   if (ring.kind === "QQ") return entries.map((e, j) => parseRationalWire(e, path(j)));
   const ints = entries.map((e, j) => parseIntegerWire(e, path(j)));
   if (ring.kind === "GF") {
@@ -110,8 +136,37 @@ function parseEntries(ring: Ring, entries: string[], path: (j: number) => string
   return ints;
 }
 
+/**
+ * An element of a matrix ring from a `ring_element` value (a reduced Rational, or a GF(p^k)
+ * expression string): ZZ needs an integer, GF(p) an invertible denominator (reduced mod p),
+ * GF(p^k) reads the expression with the field law (a rational is its image in the prime field).
+ */
+export function readRingScalar(ring: MatrixRing, v: Rational | string, path: string): bigint | Rational | FieldElement {
+  if (typeof v === "string") {
+    if (ring.kind !== "GFq") throw new JacobianError("INVALID_PAYLOAD", `${path} is an expression in the generator a, but the ring is ${formatRing(ring)}`, { path, hint: 'give an integer or "p/q"; expressions in a are elements of GF(p^k)' });
+    return parseFieldElement(ring, v, path);
+  }
+  switch (ring.kind) {
+    case "QQ":
+      return v;
+    case "ZZ":
+      if (v.den !== 1n) throw new JacobianError("DOMAIN_ERROR", `${path}: ${formatRational(v)} is not an integer; the ring is ZZ`, { path, hint: "give an integer, or work over QQ" });
+      return v.num;
+    case "GF":
+    case "GFq": {
+      const p = ring.p;
+      const d = ((v.den % p) + p) % p;
+      if (d === 0n) throw new JacobianError("DOMAIN_ERROR", `${path}: the denominator ${v.den} is divisible by ${p}, so ${formatRational(v)} is not an element of ${formatRing(ring)}`, { path });
+      let inv = 1n, b = d, e = p - 2n, m = p; // d^(p−2) mod p (p prime)
+      for (; e > 0n; e >>= 1n, b = (b * b) % m) if (e & 1n) inv = (inv * b) % m;
+      const r = ((((v.num % p) + p) % p) * inv) % p;
+      return ring.kind === "GF" ? r : r === 0n ? [] : [r];
+    }
+  }
+}
+
 export function parseMatrixWire(w: MatrixWire, path: string, maxPrimeDigits = 40): TypedMatrix {
-  const ring = parseRingWire(w.ring, `${path}.ring`, maxPrimeDigits);
+  const ring = parseMatrixRingWire(w.ring, `${path}.ring`, maxPrimeDigits);
   const cols = w.rows.length ? w.rows[0]!.length : 0;
   w.rows.forEach((row, i) => {
     if (row.length !== cols) throw new JacobianError("INVALID_PAYLOAD", `${path}.rows[${i}] has ${row.length} entries; row 0 has ${cols}`, { path: `${path}.rows[${i}]`, hint: "matrix rows must all have the same length" });
@@ -123,17 +178,19 @@ export function parseMatrixWire(w: MatrixWire, path: string, maxPrimeDigits = 40
 export function formatMatrix(m: TypedMatrix): MatrixWire {
   const ring = formatRing(m.ring);
   if (m.ring.kind === "QQ") return { ring, rows: (m.rows as Rational[][]).map((r) => r.map(formatRational)) };
+  if (m.ring.kind === "GFq") return { ring, rows: (m.rows as FieldElement[][]).map((r) => r.map(formatFieldElement)) };
   return { ring, rows: (m.rows as bigint[][]).map((r) => r.map((v) => v.toString())) };
 }
 
 export function parseVectorWire(w: VectorWire, path: string, maxPrimeDigits = 40): TypedVector {
-  const ring = parseRingWire(w.ring, `${path}.ring`, maxPrimeDigits);
+  const ring = parseMatrixRingWire(w.ring, `${path}.ring`, maxPrimeDigits);
   return { $kind: "vector", ring, entries: parseEntries(ring, w.entries, (j) => `${path}.entries[${j}]`) } as TypedVector;
 }
 
 export function formatVector(v: TypedVector): VectorWire {
   const ring = formatRing(v.ring);
   if (v.ring.kind === "QQ") return { ring, entries: (v.entries as Rational[]).map(formatRational) };
+  if (v.ring.kind === "GFq") return { ring, entries: (v.entries as FieldElement[]).map(formatFieldElement) };
   return { ring, entries: (v.entries as bigint[]).map((x) => x.toString()) };
 }
 
@@ -171,9 +228,9 @@ export function isKnownKind(name: string): boolean {
 
 registerKind<bigint, string>({ name: "integer", wire: 'a decimal string "-42" (no leading zeros, no "-0")', format: decimalString, size: decimalDigits, measure: "decimal digits" });
 registerKind<Rational, string>({ name: "rational", wire: 'a string "p/q" with q > 0 (reduced on output) or an integer string', format: formatRational, size: (r) => decimalDigits(r.num) + decimalDigits(r.den), measure: "decimal digits of numerator and denominator" });
-registerKind<PolyRing, string>({ name: "ring", wire: '"ZZ", "QQ" or "GF(p)" with p a proven prime (polynomial rings also "GF(p^k)")', format: formatPolyRing, size: (r) => (r.kind === "GF" ? decimalDigits(r.p) : 0), measure: "digits of the characteristic" });
-registerKind<TypedMatrix, Json>({ name: "matrix", wire: "{ ring, rows: [[entry, …], …] } with entries as strings of the ring", format: (m) => formatMatrix(m) as unknown as Json, size: (m) => m.rows.length * (m.rows[0]?.length ?? 0), measure: "entries" });
-registerKind<TypedVector, Json>({ name: "vector", wire: "{ ring, entries: [entry, …] } with entries as strings of the ring", format: (v) => formatVector(v) as unknown as Json, size: (v) => v.entries.length, measure: "entries" });
+registerKind<PolyRing, string>({ name: "ring", wire: '"ZZ", "QQ", "GF(p)" with p a proven prime, or "GF(p^k)" / "GF(p^k, modulus)" (polynomial and matrix rings)', format: formatPolyRing, size: (r) => (r.kind === "GF" ? decimalDigits(r.p) : 0), measure: "digits of the characteristic" });
+registerKind<TypedMatrix, Json>({ name: "matrix", wire: '{ ring, rows: [[entry, …], …] } with entries as strings of the ring ("ZZ", "QQ", "GF(p)", or "GF(p^k)" with entries expressions in the generator a)', format: (m) => formatMatrix(m) as unknown as Json, size: (m) => m.rows.length * (m.rows[0]?.length ?? 0), measure: "entries" });
+registerKind<TypedVector, Json>({ name: "vector", wire: "{ ring, entries: [entry, …] } with entries as strings of the ring (as for matrices)", format: (v) => formatVector(v) as unknown as Json, size: (v) => v.entries.length, measure: "entries" });
 registerKind<Polynomial, Json>({
   name: "polynomial",
   wire: '{ ring, variables: ["x", …], expression: "x^2 - 3*x*y + 1/2" } or { ring, variables, terms: [{ coefficient, exponents: [2, 0] }, …] }; ring "ZZ", "QQ", "GF(p)" or "GF(p^k)"; output carries both expression and terms (descending lex order)',
@@ -187,6 +244,13 @@ registerKind<FieldValue, Json>({
   format: (v) => formatFieldValue(v) as unknown as Json,
   size: (v) => v.value.length,
   measure: "coefficients in the generator",
+});
+registerKind<Rational | string, string>({
+  name: "ring_element",
+  wire: 'an element of a matrix\'s ring as a string: an integer or "p/q" (ZZ, QQ, GF(p): residues 0..p−1 on output), or for GF(p^k) an expression in the generator a ("2*a^2 + a + 1")',
+  format: (v) => (typeof v === "string" ? v : formatRational(v)),
+  size: (v) => (typeof v === "string" ? v.length : decimalDigits(v.num) + decimalDigits(v.den)),
+  measure: "characters (digits of numerator and denominator)",
 });
 registerKind<boolean, boolean>({ name: "boolean", wire: "a JSON boolean", format: (b) => b, size: () => 1, measure: "1" });
 

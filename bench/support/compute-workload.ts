@@ -4,7 +4,6 @@
  */
 import type { Json } from "../../domain/json.js";
 import type { BenchContext, Measurement, Workload, WorkloadResult } from "../types.js";
-import { fmtMs, median } from "./stats.js";
 import { timeGp } from "./gp.js";
 import { timeOurs } from "./ours.js";
 import { Prng } from "./prng.js";
@@ -29,14 +28,15 @@ export interface ComputeWorkloadSpec<I> {
     definitions(inputs: I): string;
     call: string;
     /**
-     * The same computation with its decimal output (`Str(…)`), timed alongside for results whose
-     * digits our figure includes and PARI's call does not (reported as a note, not in the ratio).
+     * The same computation with its decimal output (`Str(…)`), timed after `call` for results whose
+     * digits our figure includes and PARI's call does not (a note and `extra`, not the ratio).
      */
     withDigits?: string;
     budgetMs?: number;
     timeoutMs?: number;
   };
-  sympy: {
+  /** SymPy's counterpart, or why there is none (e.g. SymPy 1.11 has no LLL). */
+  sympy: { unavailable: string } | {
     data(inputs: I): unknown;
     setup: string;
     call: string;
@@ -47,102 +47,58 @@ export interface ComputeWorkloadSpec<I> {
   };
 }
 
-/**
- * Samples of several rounds of one engine as one measurement: the median over all samples. A round
- * that did not produce samples (timeout, error, unavailable) ends the engine's rounds and, when it
- * is the first, is the measurement.
- */
-function mergeRounds(rounds: Measurement[]): Measurement {
-  const ok = rounds.filter((m): m is Extract<Measurement, { status: "ok" }> => m.status === "ok");
-  if (!ok.length) return rounds[0]!;
-  const disagree = ok.find((m) => m.result !== ok[0]!.result);
-  if (disagree) return { status: "error", reason: "two rounds of the same engine returned different values" };
-  const samples = ok.flatMap((m) => m.samples_ms);
-  const notes = [...new Set(ok.map((m) => m.note).filter((n): n is string => !!n))];
+export function defineComputeWorkload<I>(spec: ComputeWorkloadSpec<I>): Workload & { spec: ComputeWorkloadSpec<I> } {
   return {
-    ...ok[0]!,
-    median_ms: median(samples),
-    samples_ms: samples,
-    warmups: ok.reduce((w, m) => w + m.warmups, 0),
-    ...(notes.length ? { note: notes.join("; ") } : {}),
-    ...(ok[0]!.extra ? { extra: { ...ok[0]!.extra, rounds: ok.length } } : { extra: { rounds: ok.length } }),
-  };
-}
-
-export function defineComputeWorkload<I>(spec: ComputeWorkloadSpec<I>): Workload {
-  return {
+    spec,
     name: spec.name,
     description: spec.description,
     async run(ctx: BenchContext): Promise<WorkloadResult> {
       const reps = ctx.reps ?? spec.reps;
       const inputs = spec.generate(Prng.derive(ctx.seed, spec.name));
-      // The engines take turns (ours, PARI, SymPy, ours, …) so that a change in the machine's load
-      // during the run weighs on all three alike; each round has its share of the repetitions.
-      const rounds = Math.max(1, Math.min(ctx.rounds ?? 3, reps));
-      const perRound = Math.ceil(reps / rounds);
-      const taken: Record<"ours" | "pari" | "sympy" | "pariDigits", Measurement[]> = { ours: [], pari: [], sympy: [], pariDigits: [] };
-      const going = (k: keyof typeof taken) => taken[k].every((m) => m.status === "ok");
-      for (let round = 1; round <= rounds; round++) {
-        const tag = rounds > 1 ? ` (round ${round} of ${rounds})` : "";
-        if (going("ours")) {
-          ctx.log(`ours (JS API) …${tag}`);
-          taken.ours.push(
-            await timeOurs(ctx, {
-              capabilityId: spec.capabilityId,
-              payload: (cap) => spec.ours.payload(inputs, cap),
-              result: spec.ours.result,
-              reps: perRound,
-              budgetMs: (spec.ours.budgetMs ?? 15_000) / rounds,
-            }),
-          );
-        }
-        if (going("pari")) {
-          ctx.log(`PARI/GP …${tag}`);
-          taken.pari.push(
-            timeGp(ctx, {
-              definitions: spec.pari.definitions(inputs),
-              call: spec.pari.call,
-              reps: perRound,
-              budgetMs: (spec.pari.budgetMs ?? 10_000) / rounds,
-              timeoutMs: spec.pari.timeoutMs ?? 30_000,
-            }),
-          );
-        }
-        if (spec.pari.withDigits && going("pari") && going("pariDigits")) {
-          ctx.log(`PARI/GP with decimal output …${tag}`);
-          taken.pariDigits.push(
-            timeGp(ctx, {
-              definitions: spec.pari.definitions(inputs),
-              call: spec.pari.withDigits,
-              reps: perRound,
-              budgetMs: (spec.pari.budgetMs ?? 10_000) / rounds,
-              timeoutMs: spec.pari.timeoutMs ?? 30_000,
-            }),
-          );
-        }
-        if (going("sympy")) {
-          ctx.log(`SymPy …${tag}`);
-          taken.sympy.push(
-            timePython(ctx, {
-              data: spec.sympy.data(inputs),
-              setup: spec.sympy.setup,
-              call: spec.sympy.call,
-              ...(spec.sympy.resultString ? { resultString: spec.sympy.resultString } : {}),
-              reps: perRound,
-              budgetMs: (spec.sympy.budgetMs ?? 10_000) / rounds,
-              timeoutMs: spec.sympy.timeoutMs ?? 30_000,
-              ...(spec.sympy.warmup !== undefined ? { warmup: spec.sympy.warmup } : {}),
-            }),
-          );
-        }
+      ctx.log("ours (JS API) …");
+      const ours = ctx.skip?.ours ?? await timeOurs(ctx, {
+        capabilityId: spec.capabilityId,
+        payload: (cap) => spec.ours.payload(inputs, cap),
+        result: spec.ours.result,
+        reps,
+        budgetMs: spec.ours.budgetMs ?? 15_000,
+      });
+      ctx.log("PARI/GP …");
+      let pari = ctx.skip?.pari ?? timeGp(ctx, {
+        definitions: spec.pari.definitions(inputs),
+        call: spec.pari.call,
+        reps,
+        budgetMs: spec.pari.budgetMs ?? 10_000,
+        timeoutMs: spec.pari.timeoutMs ?? 30_000,
+      });
+      if (spec.pari.withDigits && pari.status === "ok" && !ctx.skip?.pari) {
+        ctx.log("PARI/GP with decimal output …");
+        const digits = timeGp(ctx, {
+          definitions: spec.pari.definitions(inputs),
+          call: spec.pari.withDigits,
+          reps,
+          budgetMs: spec.pari.budgetMs ?? 10_000,
+          timeoutMs: spec.pari.timeoutMs ?? 30_000,
+        });
+        if (digits.status === "ok") pari = { ...pari, extra: { ...pari.extra, with_decimal_output_ms: digits.median_ms, with_decimal_output_call: spec.pari.withDigits } };
       }
-      let pari = mergeRounds(taken.pari);
-      const digits = taken.pariDigits.length ? mergeRounds(taken.pariDigits) : undefined;
-      if (pari.status === "ok" && digits?.status === "ok") {
-        const withDigits = `with its decimal output (${spec.pari.withDigits}) PARI takes ${fmtMs(digits.median_ms)} ms`;
-        pari = { ...pari, note: pari.note ? `${pari.note}; ${withDigits}` : withDigits, extra: { ...pari.extra, with_decimal_output_ms: digits.median_ms, with_decimal_output_call: spec.pari.withDigits! } };
-      }
-      return { ours: mergeRounds(taken.ours), pari, sympy: mergeRounds(taken.sympy), inputs: { operation: spec.capabilityId, seed: ctx.seed, rounds, ...spec.describe(inputs) } };
+      ctx.log("SymPy …");
+      const py = spec.sympy;
+      const sympy: Measurement =
+        ctx.skip?.sympy ??
+        ("unavailable" in py
+          ? { status: "unavailable", reason: py.unavailable }
+          : timePython(ctx, {
+              data: py.data(inputs),
+              setup: py.setup,
+              call: py.call,
+              ...(py.resultString ? { resultString: py.resultString } : {}),
+              reps,
+              budgetMs: py.budgetMs ?? 10_000,
+              timeoutMs: py.timeoutMs ?? 30_000,
+              ...(py.warmup !== undefined ? { warmup: py.warmup } : {}),
+            }));
+      return { ours, pari, sympy, inputs: { operation: spec.capabilityId, seed: ctx.seed, ...spec.describe(inputs) } };
     },
   };
 }

@@ -12,6 +12,12 @@ import detThreeHundred from "./det-300.js";
 import rankHundred from "./rank-100x120.js";
 import rrefHundred from "./rref-100x120.js";
 import solveHundred from "./solve-100.js";
+import charpolySixty from "./charpoly-60.js";
+import hnfForty from "./hnf-40.js";
+import snfForty from "./snf-40.js";
+import lllForty from "./lll-40.js";
+import sparseRankTwoThousand from "./sparse-rank-2000.js";
+import sparseSolveTwoThousand from "./sparse-solve-2000.js";
 import dlogTwelve from "./dlog-12.js";
 import dlogTwenty from "./dlog-20.js";
 import factorThirty from "./factor-30.js";
@@ -40,4 +46,4 @@ import fibersGf101 from "./fibers-gf101.js";
 import cyclicSix from "./cyclic-6.js";
 import katsuraSix from "./katsura-6.js";
 
-export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty, polyMulOneE4, polyDivremGfp, factormodTwoHundred, polyFactorSixty, polySwinnertonDyerSix, polyGcdFiveHundred, polyResultantHundred, fibersGf101, cyclicSix, katsuraSix, detEighty, detOneSixty, detThreeHundred, rankHundred, rrefHundred, solveHundred];
+export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty, polyMulOneE4, polyDivremGfp, factormodTwoHundred, polyFactorSixty, polySwinnertonDyerSix, polyGcdFiveHundred, polyResultantHundred, fibersGf101, cyclicSix, katsuraSix, detEighty, detOneSixty, detThreeHundred, rankHundred, rrefHundred, solveHundred, charpolySixty, hnfForty, snfForty, lllForty, sparseRankTwoThousand, sparseSolveTwoThousand];

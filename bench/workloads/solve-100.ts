@@ -15,7 +15,8 @@ export default defineComputeWorkload<{ a: RatRows; b: RatRows }>({
     payload: ({ a, b }) => ({ matrix: { ring: "QQ", rows: wireRows(a) }, rhs: { ring: "QQ", entries: wireRows(b)[0]! } }),
     result: (v) => ((v as { solution?: { entries: string[] } }).solution?.entries ?? []).join(","),
   },
-  pari: { definitions: ({ a, b }) => `M = ${gpRows(a)}; B = ${gpRows(b)}~;`, call: 'strjoin(apply(x->Str(x), Vec(matsolve(M, B[,1]))), ",")' },
+  // gpRows of one row is a row vector: its transpose is the column B.
+  pari: { definitions: ({ a, b }) => `M = ${gpRows(a)}; B = ${gpRows(b)}~;`, call: 'strjoin(apply(x->Str(x), Vec(matsolve(M, B))), ",")' },
   sympy: {
     data: ({ a, b }) => ({ a: pyRows(a), b: pyRows(b) }),
     setup:

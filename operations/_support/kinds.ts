@@ -13,8 +13,8 @@ import { type, type Type } from "arktype";
 import { JacobianError } from "../../domain/errors.js";
 import type { Json } from "../../domain/json.js";
 import {
-  parseIntegerWire, parseMatrixWire, parseRationalWire, parseRingWire, parseVectorWire, toWire,
-  type MatrixWire, type Ring, type TypedMatrix, type TypedVector, type VectorWire,
+  parseIntegerWire, parseMatrixRingWire, parseMatrixWire, parseRationalWire, parseRingWire, parseVectorWire, toWire,
+  type MatrixRing, type MatrixWire, type Ring, type TypedMatrix, type TypedVector, type VectorWire,
 } from "../../domain/kinds.js";
 import { parseDecimal } from "../../domain/math/decimal.js";
 import type { Rational } from "../../domain/math/rational.js";
@@ -135,22 +135,66 @@ export function ringElement(maxChars: number, description?: string) {
 }
 
 const ENTRY_RE = RATIONAL_RE;
+/** Entries of GF(p^k) matrices: rational strings, or expressions in the generator a (read by the element grammar). */
+const FIELD_ENTRY_RE = /^((0|-?[1-9][0-9]*)(\/[1-9][0-9]*)?|[-+*^ 0-9a]+)$/;
+const PRIME_RING_RE = /^(ZZ|QQ|GF\([1-9][0-9]*\))$/;
+/** "ZZ", "QQ", "GF(p)", "GF(p^k)" or "GF(p^k, modulus)" (the modulus is read by the element grammar). */
+const MATRIX_RING_RE = /^(ZZ|QQ|GF\([1-9][0-9]*\)|GF\([ 0-9]+\^[ 0-9]+(,[-+*^ 0-9a]+)?\))$/;
+
+/** Options of the matrix and vector kinds. */
+export interface MatrixKindOptions {
+  /** Also accept extension fields GF(p^k) (entries expressions in the generator a). Default false. */
+  extension?: boolean;
+  /** Digits of p in GF(p) (default 40). */
+  maxPrimeDigits?: number;
+}
+
+function ringWire(o: MatrixKindOptions) {
+  const digits = o.maxPrimeDigits ?? 40;
+  return o.extension ? type("string").atMostLength(POLY_RING_CHARS).and(MATRIX_RING_RE) : type("string").atMostLength(digits + 4).and(PRIME_RING_RE);
+}
+
+const ringsIn = (o: MatrixKindOptions): string => (o.extension ? 'ring "ZZ", "QQ", "GF(p)" or "GF(p^k)" (entries of GF(p^k) are expressions in the generator a, e.g. "a^2 + 1")' : 'ring "ZZ", "QQ" or "GF(p)"');
 
 /** A matrix `{ ring, rows }` of at most maxDim × maxDim entries, parsed to a TypedMatrix. */
-export function matrix(maxDim: number, maxEntryChars: number, maxPrimeDigits = 40) {
-  const entry = type("string").atMostLength(maxEntryChars).and(ENTRY_RE);
-  const wire = type({ ring: type("string").atMostLength(maxPrimeDigits + 4).and(/^(ZZ|QQ|GF\([1-9][0-9]*\))$/), rows: entry.array().atMostLength(maxDim).array().atMostLength(maxDim) });
+export function matrix(maxDim: number, maxEntryChars: number, o: MatrixKindOptions = {}) {
+  const entry = type("string").atMostLength(maxEntryChars).and(o.extension ? FIELD_ENTRY_RE : ENTRY_RE);
+  const wire = type({ ring: ringWire(o), rows: entry.array().atMostLength(maxDim).array().atMostLength(maxDim) });
   return kinded(
-    wire.describe(`a matrix { ring, rows } of at most ${maxDim}×${maxDim} entries given as strings`).pipe((w: MatrixWire, ctx): TypedMatrix => parseMatrixWire(w, here(ctx), maxPrimeDigits)),
+    wire.describe(`a matrix { ring, rows } of at most ${maxDim}×${maxDim} entries given as strings; ${ringsIn(o)}`).pipe((w: MatrixWire, ctx): TypedMatrix => parseMatrixWire(w, here(ctx), o.maxPrimeDigits ?? 40)),
     "matrix",
   );
 }
 
 /** A vector `{ ring, entries }` of at most maxLen entries, parsed to a TypedVector. */
-export function vector(maxLen: number, maxEntryChars: number, maxPrimeDigits = 40) {
-  const entry = type("string").atMostLength(maxEntryChars).and(ENTRY_RE);
-  const wire = type({ ring: type("string").atMostLength(maxPrimeDigits + 4).and(/^(ZZ|QQ|GF\([1-9][0-9]*\))$/), entries: entry.array().atMostLength(maxLen) });
-  return kinded(wire.describe(`a vector { ring, entries } of at most ${maxLen} entries given as strings`).pipe((w: VectorWire, ctx): TypedVector => parseVectorWire(w, here(ctx), maxPrimeDigits)), "vector");
+export function vector(maxLen: number, maxEntryChars: number, o: MatrixKindOptions = {}) {
+  const entry = type("string").atMostLength(maxEntryChars).and(o.extension ? FIELD_ENTRY_RE : ENTRY_RE);
+  const wire = type({ ring: ringWire(o), entries: entry.array().atMostLength(maxLen) });
+  return kinded(wire.describe(`a vector { ring, entries } of at most ${maxLen} entries given as strings; ${ringsIn(o)}`).pipe((w: VectorWire, ctx): TypedVector => parseVectorWire(w, here(ctx), o.maxPrimeDigits ?? 40)), "vector");
+}
+
+/** The ring of a matrix: "ZZ", "QQ", "GF(p)" or "GF(p^k)" / "GF(p^k, modulus)", parsed (p proven prime, a modulus proven irreducible). */
+export function matrixRing(maxPrimeDigits = 40) {
+  return kinded(
+    ringWire({ extension: true, maxPrimeDigits }).describe('a ring: "ZZ", "QQ", "GF(p)" with p prime, or "GF(p^k)" / "GF(p^k, modulus)"').pipe((s: string, ctx): MatrixRing => parseMatrixRingWire(s, here(ctx), maxPrimeDigits)),
+    "ring",
+  );
+}
+
+/**
+ * An element of a matrix's ring as a string: an integer or "p/q" (parsed to a reduced Rational), or
+ * a GF(p^k) expression in the generator a (kept as the string; the operation reads it against the
+ * matrix's field with `readScalar`, since the field law is not known here).
+ */
+export function ringScalar(maxChars: number, description?: string) {
+  return kinded(
+    type("string")
+      .atMostLength(maxChars)
+      .and(FIELD_ENTRY_RE)
+      .describe(description ?? `an element of the matrix's ring: an integer or "p/q", or for GF(p^k) an expression in the generator a (at most ${maxChars} characters)`)
+      .pipe((s: string, ctx): Rational | string => (RATIONAL_RE.test(s) ? parseRationalWire(s, here(ctx)) : s)),
+    "ring_element",
+  );
 }
 
 /** A nested object whose fields may carry kinds (recorded so ports can bind `claim.factors`). */

@@ -7,8 +7,12 @@ import { request, result } from "../_support/kinds.js";
 import { asInt, asRat, FLOAT_STEP, MAX_DIM } from "./support.js";
 import { CHARPOLY_KIND, charpolyEstimate, charpolyShape, fromPolynomial, inputMatrix, matrixCompute, rationals, square, toPolynomial, VARIABLE_RE } from "./structure.js";
 import { primeField } from "../../domain/math/poly/rings.js";
+import { extensionCharpoly, extensionDeterminant } from "../../domain/math/linalg/extension.js";
+import { extensionFieldRing } from "../../domain/math/poly/gfq.js";
+import type { FieldElement } from "../../domain/math/poly/types.js";
+import { EXT } from "./linalg.js";
 
-const Request = request({ matrix: inputMatrix(), "variable?": type("string").atMostLength(32).and(VARIABLE_RE).describe('the variable of the result (default "x")') });
+const Request = request({ matrix: inputMatrix(MAX_DIM, EXT), "variable?": type("string").atMostLength(32).and(VARIABLE_RE).describe('the variable of the result (default "x")') });
 const Result = result(charpolyShape(), CHARPOLY_KIND);
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;
@@ -17,11 +21,11 @@ const CHECK_PRIME = smallModulus(0);
 
 export default matrixCompute<Req, Res>({
   id: "matrix.characteristic_polynomial.compute",
-  title: "Characteristic polynomial det(xI − A) of a square matrix over ZZ, QQ or GF(p)",
+  title: "Characteristic polynomial det(xI − A) of a square matrix over ZZ, QQ, GF(p) or GF(p^k)",
   summary:
-    "The characteristic polynomial det(xI − A), monic of degree n, of an n×n matrix (n ≤ 500) over ZZ, QQ or GF(p), as a polynomial value over the matrix's ring. " +
+    "The characteristic polynomial det(xI − A), monic of degree n, of an n×n matrix (n ≤ 500) over ZZ, QQ, GF(p) or GF(p^k), as a polynomial value over the matrix's ring. " +
     "ZZ: Hessenberg reduction modulo word-size primes (doubles) and Chinese remaindering up to a proven coefficient bound (C(n,k) times the product of the k largest row norms): no early termination, the result is proven. " +
-    "QQ: the same on d·A (d the common denominator), rescaled. GF(p): Hessenberg reduction over GF(p). The whole result is published on the `characteristic_polynomial` port, which matrix.characteristic_polynomial.verify takes as its claim.",
+    "QQ: the same on d·A (d the common denominator), rescaled. GF(p) and GF(p^k): Hessenberg reduction over the field. The whole result is published on the `characteristic_polynomial` port, which matrix.characteristic_polynomial.verify takes as its claim.",
   keywords: ["characteristic polynomial", "charpoly", "det(xI - A)", "eigenvalues", "hessenberg", "multimodular", "matrix", "linear algebra", "cayley-hamilton", "trace", "determinant"],
   request: Request,
   result: Result,
@@ -54,6 +58,8 @@ export default matrixCompute<Req, Res>({
         return { characteristic_polynomial: toPolynomial(m.ring, rationalCharpoly(asRat(m), tick), x) };
       case "GF":
         return { characteristic_polynomial: toPolynomial(m.ring, primeFieldCharpoly(asInt(m), m.ring.p, tick), x) };
+      case "GFq":
+        return { characteristic_polynomial: toPolynomial(m.ring, extensionCharpoly(m.ring, m.rows as FieldElement[][], tick), x) };
     }
   },
   postcondition(req, res) {
@@ -63,6 +69,17 @@ export default matrixCompute<Req, Res>({
     const n = m.rows.length;
     const poly = res.characteristic_polynomial;
     if (poly.variables.length !== 1) return "the result is not univariate";
+    if (m.ring.kind === "GFq") {
+      const F = extensionFieldRing(m.ring);
+      const c = fromPolynomial(poly, F) as FieldElement[];
+      if (c.length !== n + 1 || !F.eq(c[n]!, F.one)) return `the result is not monic of degree ${n}`;
+      const A = m.rows as FieldElement[][];
+      let tr = F.zero;
+      for (let i = 0; i < n; i++) tr = F.add(tr, A[i]![i]!);
+      if (n && !F.eq(F.neg(tr), c[n - 1]!)) return "the x^(n−1) coefficient is not −trace";
+      const d = extensionDeterminant(m.ring, A);
+      return F.eq(n % 2 ? F.neg(d) : d, c[0]!) ? null : "the constant term is not (−1)^n det";
+    }
     const R = m.ring.kind === "GF" ? primeField(m.ring.p) : rationals;
     const c = fromPolynomial(poly, R) as (Rational | bigint)[];
     if (c.length !== n + 1) return `the result does not have degree ${n}`;
@@ -106,6 +123,11 @@ export default matrixCompute<Req, Res>({
       title: "over GF(5)",
       payload: { matrix: { ring: "GF(5)", rows: [["1", "2", "0"], ["0", "1", "3"], ["4", "0", "2"]] } },
       expected: { characteristic_polynomial: { ring: "GF(5)", variables: ["x"], expression: "x^3 + x^2 + 4", terms: [{ coefficient: "1", exponents: [3] }, { coefficient: "1", exponents: [2] }, { coefficient: "4", exponents: [0] }] } },
+    },
+    {
+      title: "over GF(2^2): the companion matrix of x^2 + a·x + 1",
+      payload: { matrix: { ring: "GF(2^2)", rows: [["0", "1"], ["1", "a"]] } },
+      expected: { characteristic_polynomial: { ring: "GF(2^2)", variables: ["x"], expression: "x^2 + a*x + 1", terms: [{ coefficient: "1", exponents: [2] }, { coefficient: "a", exponents: [1] }, { coefficient: "1", exponents: [0] }] } },
     },
     {
       title: "the 0×0 matrix has characteristic polynomial 1",

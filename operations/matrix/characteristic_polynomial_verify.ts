@@ -2,26 +2,34 @@ import { type } from "arktype";
 import { bitLength, mod } from "../../domain/math/integer.js";
 import { charpolyBoundBits, FlatResidues, primesForBits } from "../../domain/math/linalg/charpoly.js";
 import { charpolyBerkowitz } from "../../domain/math/linalg/field.js";
+import { elementOfIndex, extensionBareissDeterminant, extensionCharpolyBerkowitz, extensionDeterminant } from "../../domain/math/linalg/extension.js";
+import { extensionFieldRing, formatFieldElement } from "../../domain/math/poly/gfq.js";
+import type { FieldElement } from "../../domain/math/poly/types.js";
+import { EXT } from "./linalg.js";
 import { determinantModPrime, gaussianDeterminantModSmallPrime, smallModulus } from "../../domain/math/matrix.js";
 import { primeField } from "../../domain/math/poly/rings.js";
 import { rational, type Rational } from "../../domain/math/rational.js";
 import type { CheckerFinding } from "../../domain/outcome.js";
 import { formatRing, type TypedMatrix } from "../../domain/kinds.js";
 import { object, request } from "../_support/kinds.js";
-import { naturalString, positiveString, RingName, strict } from "../_support/wire.js";
+import { naturalString, positiveString, strict } from "../_support/wire.js";
+import { MatrixRingName } from "./support.js";
 import { asInt, asRat, FLOAT_STEP, MAX_DIM } from "./support.js";
 import { CHARPOLY_KIND, charpolyEstimate, charpolyShape, fromPolynomial, inputMatrix, matrixChecker, rationals, square } from "./structure.js";
 
 const Request = request({
-  matrix: inputMatrix(),
+  matrix: inputMatrix(MAX_DIM, EXT),
   claim: object(charpolyShape(), CHARPOLY_KIND, "the claim: the value of matrix.characteristic_polynomial.compute unchanged"),
 });
 type Req = typeof Request.infer;
 
 const Bindings = strict(
   type({
-    ring: RingName,
-    method: type("'evaluation_multimodular' | 'evaluation_mod_p' | 'berkowitz_mod_p' | 'shape'").describe("how the claim was compared (see the method)"),
+    ring: MatrixRingName,
+    method: type("'evaluation_multimodular' | 'evaluation_mod_p' | 'berkowitz_mod_p' | 'evaluation_in_field' | 'berkowitz_in_field' | 'shape'").describe("how the claim was compared (see the method)"),
+    "point_index?": type("number.integer >= 0").describe("GF(p^k): the index i of the evaluation point t (t has the base-p digits of i as coefficients in a, lowest first)"),
+    "value?": type("string").atMostLength(1_000_000).describe("GF(p^k): det(tI − A) at the counterexample point"),
+    "claim_value?": type("string").atMostLength(1_000_000).describe("GF(p^k): the claim at that point"),
     "coefficient_bound_bits?": type("number.integer >= 0").describe("ZZ/QQ: B with |every coefficient of det(xI − B)| < 2^B (B = d·A integral)"),
     "scale?": positiveString(1_000_000).describe("QQ: the common denominator d of the entries"),
     "moduli?": type("number.integer >= 0").describe("primes below 2^26 used (their product exceeds 2^(B+1))"),
@@ -38,7 +46,8 @@ const METHOD =
   "Evaluation, not Hessenberg reduction: a monic polynomial of degree n equals det(xI − A) iff they agree at n distinct points. " +
   "ZZ (QQ: on B = d·A, the claim rescaled to c_k·d^(n−k), which must be integers): every coefficient of det(xI − B) is bounded by C(n,k)·(product of the k largest row norms) < 2^B; a claim coefficient above that bound is rejected; " +
   "otherwise, modulo each of the primes below 2^26 whose product exceeds 2^(B+1), det(tI − B) is computed by Gaussian elimination for t = 0..n−1 and compared with the claim at t: a mismatch is a counterexample (prime, t, both values); agreement everywhere proves equality (Chinese remainder theorem). " +
-  "GF(p): evaluation at t = 0..n−1 when p ≥ n; for p < n Berkowitz's division-free algorithm over GF(p).";
+  "GF(p): evaluation at t = 0..n−1 when p ≥ n; for p < n Berkowitz's division-free algorithm over GF(p). " +
+  "GF(p^k): evaluation at the n field elements of index 0..n−1 (determinants of tI − A by Gaussian elimination in the field) when q = p^k ≥ n, else Berkowitz's algorithm over the field.";
 
 export default matrixChecker<Req>({
   id: "matrix.characteristic_polynomial.verify",
@@ -76,6 +85,12 @@ export default matrixChecker<Req>({
     const b = f.bindings as Bindings;
     if (b.ring !== formatRing(req.matrix.ring)) return "the bindings name another ring";
     if (f.verdict === "non_conclusion") return "this checker always reaches a verdict";
+    if (f.verdict === "rejected" && b.point_index !== undefined && req.matrix.ring.kind === "GFq") {
+      const F = req.matrix.ring, R = extensionFieldRing(F);
+      const t = elementOfIndex(F, BigInt(b.point_index));
+      const v = extensionBareissDeterminant(F, (req.matrix.rows as FieldElement[][]).map((r, a) => r.map((x, c) => (a === c ? R.sub(t, x) : R.neg(x)))));
+      return formatFieldElement(v) === b.value && b.value !== b.claim_value ? null : "the counterexample does not hold";
+    }
     if (f.verdict === "rejected" && b.prime !== undefined && b.point !== undefined) {
       // the counterexample must hold: recompute det(tI − B) modulo the prime independently (bigint elimination)
       const { B } = scaled(req.matrix);
@@ -101,6 +116,16 @@ export default matrixChecker<Req>({
       payload: { matrix: { ring: "GF(2)", rows: [["1", "1", "0"], ["0", "1", "1"], ["1", "0", "1"]] }, claim: { characteristic_polynomial: { ring: "GF(2)", variables: ["x"], expression: "x^3 + x^2 + x" } } },
       expected: { verdict: "accepted", bindings: { ring: "GF(2)", method: "berkowitz_mod_p" } },
     },
+    {
+      title: "over GF(2^2) by evaluation at field elements",
+      payload: { matrix: { ring: "GF(2^2)", rows: [["0", "1"], ["1", "a"]] }, claim: { characteristic_polynomial: { ring: "GF(2^2)", variables: ["x"], expression: "x^2 + a*x + 1" } } },
+      expected: { verdict: "accepted", bindings: { ring: "GF(2^2)", method: "evaluation_in_field" } },
+    },
+    {
+      title: "a wrong GF(2^2) claim is rejected at a point",
+      payload: { matrix: { ring: "GF(2^2)", rows: [["0", "1"], ["1", "a"]] }, claim: { characteristic_polynomial: { ring: "GF(2^2)", variables: ["x"], expression: "x^2 + x + 1" } } },
+      expected: { verdict: "rejected", bindings: { ring: "GF(2^2)", method: "evaluation_in_field", point_index: 1, value: "a", claim_value: "1" } },
+    },
   ],
 });
 
@@ -120,6 +145,26 @@ function check(req: Req, tick: () => void): CheckerFinding {
   const poly = req.claim.characteristic_polynomial;
   if (claimRing !== ring) return { verdict: "rejected", bindings: { ring, method: "shape" }, reason: `the claim is a polynomial over ${claimRing}; the matrix is over ${ring}` };
   if (poly.variables.length !== 1) return { verdict: "rejected", bindings: { ring, method: "shape" }, reason: "the characteristic polynomial is univariate; the claim has " + poly.variables.length + " variables" };
+  if (m.ring.kind === "GFq") {
+    const F = m.ring, R = extensionFieldRing(F);
+    const c = fromPolynomial(poly, R) as FieldElement[];
+    if (c.length !== n + 1 || !R.eq(c[n]!, R.one)) return { verdict: "rejected", bindings: { ring, method: "shape", coefficient: n }, reason: `det(xI − A) is monic of degree ${n}; the claim is not` };
+    const A = m.rows as FieldElement[][];
+    if (R.order < BigInt(n)) {
+      const truth = extensionCharpolyBerkowitz(F, A, tick);
+      const k = truth.findIndex((v, i) => !R.eq(v, c[i]!));
+      return k < 0 ? { verdict: "accepted", bindings: { ring, method: "berkowitz_in_field" } } : { verdict: "rejected", bindings: { ring, method: "berkowitz_in_field", coefficient: k }, reason: `the coefficient of x^${k} is ${formatFieldElement(truth[k]!)}, the claim has ${formatFieldElement(c[k]!)}` };
+    }
+    // A monic polynomial of degree n agreeing with det(xI − A) at n distinct points is det(xI − A).
+    for (let i = 0; i < n; i++) {
+      const t = elementOfIndex(F, BigInt(i));
+      const v = extensionDeterminant(F, A.map((r, a) => r.map((x, b) => (a === b ? R.sub(t, x) : R.neg(x)))), tick);
+      let w = R.zero;
+      for (let j = n; j >= 0; j--) w = R.add(R.mul(w, t), c[j]!);
+      if (!R.eq(v, w)) return { verdict: "rejected", bindings: { ring, method: "evaluation_in_field", point_index: i, value: formatFieldElement(v), claim_value: formatFieldElement(w) }, reason: `at t = ${formatFieldElement(t)}: det(tI − A) = ${formatFieldElement(v)} but the claim gives ${formatFieldElement(w)}` };
+    }
+    return { verdict: "accepted", bindings: { ring, method: "evaluation_in_field" } };
+  }
   if (m.ring.kind === "GF") {
     const p = m.ring.p;
     const F = primeField(p);

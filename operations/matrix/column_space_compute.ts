@@ -3,10 +3,11 @@ import { defineCompute } from "../../domain/declaration.js";
 import { described, list, matrix, request, result } from "../_support/kinds.js";
 import { dims, eliminationEstimate, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, rrefOf, typedMatrix } from "./linalg.js";
 import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
+import { EXT } from "./linalg.js";
 
-const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS) });
+const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT) });
 const Result = result({
-  basis: described(matrix(MAX_DIM, MAX_ENTRY_CHARS), "an m×r matrix: the pivot columns of A, a basis of its column space"),
+  basis: described(matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT), "an m×r matrix: the pivot columns of A, a basis of its column space"),
   columns: list(type("number.integer >= 0"), MAX_DIM, "the indices (0-based) of the columns of A taken"),
   rank: type("number.integer >= 0").describe("r, the dimension of the column space"),
 });
@@ -16,7 +17,7 @@ type Res = typeof Result.infer;
 export default defineCompute<Req, Res>({
   id: "matrix.column_space.compute",
   version: "1.0.0",
-  title: "Basis of the column space (image) of a matrix over ZZ, QQ or GF(p)",
+  title: "Basis of the column space (image) of a matrix over ZZ, QQ, GF(p) or GF(p^k)",
   summary:
     "A basis of the column space (image, range) of an m×n matrix (m, n ≤ 500): the columns of A at the pivots of its certified RREF (the first linearly independent columns), " +
     "with their indices and the rank. Like PARI/GP's matimage up to the choice of basis.",

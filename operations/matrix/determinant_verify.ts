@@ -8,16 +8,19 @@ import {
 } from "../../domain/math/matrix.js";
 import type { Rational } from "../../domain/math/rational.js";
 import type { CheckerFinding } from "../../domain/outcome.js";
-import { formatRing, type TypedMatrix } from "../../domain/kinds.js";
+import { formatRing, readRingScalar, type TypedMatrix } from "../../domain/kinds.js";
+import { extensionBareissDeterminant } from "../../domain/math/linalg/extension.js";
+import { formatFieldElement } from "../../domain/math/poly/gfq.js";
+import type { FieldElement } from "../../domain/math/poly/types.js";
 import { matrix, object, request } from "../_support/kinds.js";
-import { naturalString, positiveString, RingName, strict } from "../_support/wire.js";
+import { naturalString, positiveString, strict } from "../_support/wire.js";
 import {
   asInt, asRat, CHAR_COST, DETERMINANT_KIND, determinantClaimShape, FLOAT_STEP, hadamardBitsEstimate, MAX_DETERMINANT_CHARS, MAX_DIM, MAX_ENTRY_CHARS, measure, mulCost, requireSquare,
-  runSteps,
+  runSteps, MatrixRingName, extensionOpCost,
 } from "./support.js";
 
 const Request = request({
-  matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS),
+  matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS, { extension: true }),
   claim: object(determinantClaimShape(), DETERMINANT_KIND, "the claim: the value of matrix.determinant.compute unchanged ({ determinant, ring }), or { determinant } alone"),
 });
 type Req = typeof Request.infer;
@@ -25,8 +28,10 @@ type Req = typeof Request.infer;
 const BIG = 2 * MAX_DETERMINANT_CHARS;
 const Bindings = strict(
   type({
-    ring: RingName,
-    method: type("'multimodular' | 'gaussian_elimination_mod_p'").describe("multimodular (ZZ, QQ) or Gaussian elimination in GF(p)"),
+    ring: MatrixRingName,
+    method: type("'multimodular' | 'gaussian_elimination_mod_p' | 'bareiss_in_field'").describe("multimodular (ZZ, QQ), Gaussian elimination in GF(p), or Bareiss fraction-free elimination in GF(p^k)"),
+    "determinant?": type("string").atMostLength(BIG).describe("GF(p^k): the determinant found (canonical expression in a)"),
+    "claim?": type("string").atMostLength(BIG).describe("GF(p^k): the claim as a canonical field element"),
     "hadamard_bound?": naturalString(BIG).describe("H ≥ |det| of the (denominator-cleared) integer matrix, by Hadamard's inequality"),
     "scale?": positiveString(BIG).describe("QQ: product of the row-wise common denominators; det = det(cleared integer matrix) / scale"),
     "moduli?": type("number.integer >= 0").describe("how many primes below 2^26 were used"),
@@ -42,7 +47,8 @@ const MULTIMODULAR =
   "ZZ and QQ: multimodular. QQ rows are first scaled to integers (det = det(Z)/scale, so claim·scale must be an integer). Hadamard's bound H ≥ |det(Z)| is computed; |claim·scale| > H is rejected at once. " +
   "Otherwise det(Z) is computed modulo consecutive primes below 2^26 by Gaussian elimination with field inverses (doubles, exact) until their product M exceeds 2H; " +
   "a mismatch at any prime rejects with that prime as counterexample; agreement at all of them proves equality (both lie in [−H, H] and M > 2H, so they are equal by the Chinese remainder theorem). " +
-  "GF(p): Gaussian elimination with field inverses over GF(p). The producer matrix.determinant.compute uses Bareiss fraction-free elimination instead, so the two share no elimination code.";
+  "GF(p): Gaussian elimination with field inverses over GF(p). The producer matrix.determinant.compute uses Bareiss fraction-free elimination instead, so the two share no elimination code. " +
+  "GF(p^k): Bareiss fraction-free elimination in the field (the producer uses Gaussian elimination with inverses).";
 
 /** Number of residues kept verbatim in the evidence; beyond that they equal the claim mod each prime. */
 const EVIDENCE_RESIDUES = 16;
@@ -69,13 +75,17 @@ export default defineChecker<Req>({
     { name: "field_characteristic_digits", limit: 40, unit: "decimal digits", description: "p of GF(p) has at most 40 digits and must be a proven prime" },
   ],
   cost_model:
-    "units ≈ 64-bit limb operations. ZZ/QQ: k ≈ (log2 H + 1)/26 primes, log2 H ≈ Σ_rows (largest cleared entry bits + ½·log2 n); each prime costs a reduction of the n² entries (one step per 24 bits) and of the claim " +
+    "units ≈ 64-bit limb operations. GF(p^k): n³/3 Bareiss updates of three field products each (2k² residue steps per product). ZZ/QQ: k ≈ (log2 H + 1)/26 primes, log2 H ≈ Σ_rows (largest cleared entry bits + ½·log2 n); each prime costs a reduction of the n² entries (one step per 24 bits) and of the claim " +
     "and n³/3 modular multiply-subtracts in doubles (" + FLOAT_STEP + " unit each). GF(p): n³/3 modular multiply-subtracts (doubles for p < 2^26, bigints otherwise).",
   budget: { max_units: 5e9, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 60_000 },
   progress_measure: "moduli done out of the number needed (GF(p): pivot steps done out of n)",
   preflight(req) {
     const s = measure(req.matrix);
     const n = Math.max(s.rows, s.cols);
+    if (s.ring.kind === "GFq") {
+      // Bareiss: three field products and a subtraction per update, n³/3 updates.
+      return { units: ((n * n * n) / 3) * extensionOpCost(s.ring, true) * 2.5 + s.chars * CHAR_COST, memory_bytes: n * n * (s.ring.degree * 16 + 64) * 2 + s.chars * 4, basis: `${n}×${n} over GF(p^${s.ring.degree}) with p of ${s.ring.pBits} bits` };
+    }
     if (s.ring.kind === "GF") {
       const per = s.ring.smallField ? FLOAT_STEP : mulCost(s.ring.pBits, s.ring.pBits) + mulCost(2 * s.ring.pBits, s.ring.pBits);
       return { units: ((n * n * n) / 3) * per + s.chars * CHAR_COST, memory_bytes: n * n * (s.ring.smallField ? 8 : Math.ceil(s.ring.pBits / 8) + 24) + s.chars * 4, basis: `${n}×${n} over GF(p) with p of ${s.ring.pBits} bits` };
@@ -97,11 +107,19 @@ export default defineChecker<Req>({
   },
   async execute(req, ctx): Promise<CheckerFinding> {
     const m = requireSquare(req.matrix, "payload.matrix");
-    const claim = req.claim.determinant;
     const ring = formatRing(m.ring);
+    const method = m.ring.kind === "GF" ? "gaussian_elimination_mod_p" : m.ring.kind === "GFq" ? "bareiss_in_field" : "multimodular";
     if (req.claim.ring && formatRing(req.claim.ring) !== ring) {
-      return { verdict: "rejected", bindings: { ring, method: m.ring.kind === "GF" ? "gaussian_elimination_mod_p" : "multimodular" }, reason: `the claim is a determinant over ${formatRing(req.claim.ring)}; the matrix is over ${ring}` };
+      return { verdict: "rejected", bindings: { ring, method }, reason: `the claim is a determinant over ${formatRing(req.claim.ring)}; the matrix is over ${ring}` };
     }
+    if (m.ring.kind === "GFq") {
+      const c = formatFieldElement(readRingScalar(m.ring, req.claim.determinant, "payload.claim.determinant") as FieldElement);
+      const d = formatFieldElement(extensionBareissDeterminant(m.ring, m.rows as FieldElement[][], () => ctx.checkpoint()));
+      const bindings: Bindings = { ring, method, determinant: d, claim: c };
+      return d === c ? { verdict: "accepted", bindings } : { verdict: "rejected", bindings, reason: `Bareiss elimination over ${ring} gives determinant ${d}; the claim is ${c}` };
+    }
+    // ZZ, QQ, GF(p): the claim is a rational (an expression in a is not an element of these rings)
+    const claim = readRingScalar({ $kind: "ring", kind: "QQ" }, req.claim.determinant, "payload.claim.determinant") as Rational;
     if (m.ring.kind === "GF") {
       const p = m.ring.p;
       const c = claimModField(claim, p);
@@ -179,11 +197,16 @@ export default defineChecker<Req>({
   },
   postcondition(req, f) {
     const m = req.matrix;
-    const claim = req.claim.determinant;
     const b = f.bindings as Bindings;
     if (b.ring !== formatRing(m.ring)) return "the bindings name another ring";
     if (f.verdict === "non_conclusion") return "this checker always reaches a verdict";
     if (req.claim.ring && formatRing(req.claim.ring) !== b.ring) return f.verdict === "rejected" ? null : "accepted a claim over another ring";
+    if (m.ring.kind === "GFq") {
+      if (b.method !== "bareiss_in_field" || b.determinant === undefined || b.claim === undefined) return "GF(p^k) findings carry the determinant and the claim";
+      if (b.claim !== formatFieldElement(readRingScalar(m.ring, req.claim.determinant, "payload.claim.determinant") as FieldElement)) return "the claim binding is not the claim";
+      return (b.determinant === b.claim) === (f.verdict === "accepted") ? null : "the verdict does not follow from the bindings";
+    }
+    const claim = readRingScalar({ $kind: "ring", kind: "QQ" }, req.claim.determinant, "payload.claim.determinant") as Rational;
     if (m.ring.kind === "GF") {
       const p = m.ring.p;
       if (b.method !== "gaussian_elimination_mod_p" || b.prime !== p.toString()) return "GF(p) findings are made by elimination modulo p";
@@ -253,6 +276,16 @@ export default defineChecker<Req>({
       title: "a wrong value over GF(7) is rejected",
       payload: { matrix: { ring: "GF(7)", rows: [["3", "5"], ["2", "6"]] }, claim: { determinant: "2" } },
       expected: { verdict: "rejected", bindings: { ring: "GF(7)", method: "gaussian_elimination_mod_p", prime: "7", determinant_mod_prime: "1", claim_mod_prime: "2" } },
+    },
+    {
+      title: "over GF(3^2) by Bareiss elimination in the field",
+      payload: { matrix: { ring: "GF(3^2)", rows: [["a", "1"], ["1", "a"]] }, claim: { determinant: "a", ring: "GF(3^2)" } },
+      expected: { verdict: "accepted", bindings: { ring: "GF(3^2)", method: "bareiss_in_field", determinant: "a", claim: "a" } },
+    },
+    {
+      title: "a wrong GF(3^2) determinant is rejected",
+      payload: { matrix: { ring: "GF(3^2)", rows: [["a", "1"], ["1", "a"]] }, claim: { determinant: "a + 1" } },
+      expected: { verdict: "rejected", bindings: { ring: "GF(3^2)", method: "bareiss_in_field", determinant: "a", claim: "a + 1" } },
     },
   ],
 });

@@ -3,6 +3,7 @@ import { hermite } from "../../domain/math/linalg/normal_forms.js";
 import { isHermite } from "../../domain/math/linalg/normal_forms.js";
 import { mulInt, firstDifference } from "../../domain/math/linalg/certify.js";
 import { ZZ } from "../../domain/kinds.js";
+import { HERMITE_GENERIC_MIN_DIM, hermiteGeneric } from "../../domain/math/linalg/normal_forms_fast.js";
 import { request, result } from "../_support/kinds.js";
 import { MAX_DIM } from "./support.js";
 import { HERMITE_KIND, hermiteEstimate, hermiteShape, inputMatrix, integral, matrixCompute } from "./structure.js";
@@ -18,7 +19,7 @@ export default matrixCompute<Req, Res>({
   summary:
     "Row-style Hermite normal form H = U·A of an m×n integer matrix (m, n ≤ 500; any rank, rectangular or empty): H in row echelon form, the first r = rank rows nonzero with positive pivots, " +
     "entries above each pivot reduced into [0, pivot), the last m − r rows zero; U unimodular (det ±1), so its last m − r rows are a basis of the integer left kernel. H is unique: the canonical basis of the row lattice. " +
-    "Rows enter one at a time into a fully reduced echelon basis (Kannan–Bachem order), so entries stay below the pivots. PARI/GP's mathnf is the column-style form of the transpose. The whole result is the claim of matrix.hermite_form.verify.",
+    "Rows enter one at a time into a fully reduced echelon basis (Kannan–Bachem order), so entries stay below the pivots; without the transform, a nonsingular square matrix whose pivots are 1, …, 1, |det A| (the generic case) is settled by one determinant and one Dixon solve, proven by lattice inclusion and equal determinants. PARI/GP's mathnf is the column-style form of the transpose. The whole result is the claim of matrix.hermite_form.verify.",
   keywords: ["hermite normal form", "hnf", "row echelon form over the integers", "lattice basis", "unimodular", "integer matrix", "transform", "left kernel", "row lattice", "mathnf"],
   request: Request,
   result: Result,
@@ -40,7 +41,11 @@ export default matrixCompute<Req, Res>({
   execute(req, ctx) {
     const A = integral(req.matrix, "payload.matrix", "the Hermite normal form");
     const want = req.transform !== false;
-    const h = hermite(A, { transform: want, tick: () => ctx.checkpoint() });
+    const tick = () => ctx.checkpoint();
+    // Without the transform, a nonsingular square matrix whose Hermite pivots are 1, …, 1, |det A|
+    // (the generic case) is settled by one determinant and one Dixon solve (normal_forms_fast.ts).
+    const generic = !want && A.length >= HERMITE_GENERIC_MIN_DIM ? hermiteGeneric(A, tick) : undefined;
+    const h = generic ? { H: generic, U: [], rank: A.length, pivots: A.map((_, i) => i) } : hermite(A, { transform: want, tick });
     return {
       hermite: { $kind: "matrix", ring: ZZ, rows: h.H },
       ...(want ? { transform: { $kind: "matrix", ring: ZZ, rows: h.U } } : {}),

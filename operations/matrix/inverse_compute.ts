@@ -2,15 +2,16 @@ import { defineCompute } from "../../domain/declaration.js";
 import { described, matrix, oneOf, request, vector } from "../_support/kinds.js";
 import { dims, eliminationEstimate, fieldOf, inverseOf, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, matVec, MAX_RESULT_ENTRY_CHARS, requireSquareMatrix, ringOps, typedMatrix, typedVector } from "./linalg.js";
 import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
+import { EXT } from "./linalg.js";
 
 /** The value of matrix.inverse.compute, which matrix.inverse.verify takes as its claim. */
 export const INVERSE_KIND = "matrix.inverse";
 export const inverseShapes = () =>
   [
-    { invertible: "true", inverse: described(matrix(MAX_DIM, MAX_RESULT_ENTRY_CHARS), "A⁻¹ (over QQ for ZZ input)") },
-    { invertible: "false", kernel_vector: described(vector(MAX_DIM, MAX_RESULT_ENTRY_CHARS), "a nonzero x with A·x = 0: the certificate that A is singular") },
+    { invertible: "true", inverse: described(matrix(MAX_DIM, MAX_RESULT_ENTRY_CHARS, EXT), "A⁻¹ (over QQ for ZZ input)") },
+    { invertible: "false", kernel_vector: described(vector(MAX_DIM, MAX_RESULT_ENTRY_CHARS, EXT), "a nonzero x with A·x = 0: the certificate that A is singular") },
   ] as const;
-const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS) });
+const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT) });
 const Result = oneOf(inverseShapes(), INVERSE_KIND);
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;
@@ -18,9 +19,9 @@ type Res = typeof Result.infer;
 export default defineCompute<Req, Res>({
   id: "matrix.inverse.compute",
   version: "1.0.0",
-  title: "Inverse of a square matrix over QQ or GF(p), or a singularity certificate",
+  title: "Inverse of a square matrix over QQ, GF(p) or GF(p^k), or a singularity certificate",
   summary:
-    "The inverse of an n×n matrix (n ≤ 500) over ZZ/QQ (the inverse is over QQ) or GF(p): { invertible: true, inverse }, or for a singular matrix the typed answer " +
+    "The inverse of an n×n matrix (n ≤ 500) over ZZ/QQ (the inverse is over QQ), GF(p) or GF(p^k): { invertible: true, inverse }, or for a singular matrix the typed answer " +
     "{ invertible: false, kernel_vector } with a nonzero x such that A·x = 0 (not an error). ZZ/QQ by the certified multimodular RREF of [A | I]. " +
     "The whole result is published on the `inverse` port, which matrix.inverse.verify takes as its claim.",
   keywords: ["inverse", "matrix inverse", "invert", "inversion", "singular", "nonsingular", "invertible", "matinverse", "linear algebra"],

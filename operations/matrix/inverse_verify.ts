@@ -1,23 +1,25 @@
 import { type } from "arktype";
 import { defineChecker } from "../../domain/declaration.js";
-import { formatRing, type Ring } from "../../domain/kinds.js";
+import { formatRing, type MatrixRing as Ring } from "../../domain/kinds.js";
 import type { CheckerFinding } from "../../domain/outcome.js";
 import { claimOf, matrix, request } from "../_support/kinds.js";
-import { RingName, strict } from "../_support/wire.js";
+import { strict } from "../_support/wire.js";
+import { MatrixRingName } from "./support.js";
 import { INVERSE_KIND, inverseShapes } from "./inverse_compute.js";
-import { dims, eliminationEstimate, fieldOf, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, ringOps, toField, type Elem } from "./linalg.js";
+import { dims, eliminationEstimate, fieldOf, multiplyElems, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, ringOps, toField, type Elem } from "./linalg.js";
 import { eq, fieldMatVec } from "./solution_check.js";
 import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
+import { EXT } from "./linalg.js";
 
 const Request = request({
-  matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS),
+  matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT),
   claim: claimOf(inverseShapes(), INVERSE_KIND, "the claim: the value of matrix.inverse.compute unchanged ({ invertible: true, inverse } or { invertible: false, kernel_vector })"),
 });
 type Req = typeof Request.infer;
 
 const Bindings = strict(
   type({
-    ring: RingName,
+    ring: MatrixRingName,
     method: type("'product_is_identity' | 'kernel_vector'").describe("A·B = I checked entry by entry, or A·x = 0 with x ≠ 0"),
     "row?": type("number.integer >= 0").describe("a row of the counterexample entry"),
     "column?": type("number.integer >= 0").describe("a column of the counterexample entry"),
@@ -68,8 +70,10 @@ export default defineChecker<Req>({
       const base: Bindings = { ring, method: "product_is_identity" };
       if (n !== cols) return { verdict: "rejected", bindings: base, reason: `A is ${n}×${cols}: only square matrices have inverses` };
       if (B.length !== n || B.some((r) => r.length !== n)) return { verdict: "rejected", bindings: base, reason: `the claimed inverse is not ${n}×${n}` };
+      // GF(p^k): one product on the field's internal arithmetic (no element conversions per product)
+      const AB = a.ring.kind === "GFq" ? multiplyElems(a.ring, a.rows as Elem[][], B) : undefined;
       for (let j = 0; j < n; j++) {
-        const col = fieldMatVec(a, B.map((r) => toField(field, r[j]!)));
+        const col = AB ? AB.map((r) => r[j]!) : fieldMatVec(a, B.map((r) => toField(field, r[j]!)));
         for (let i = 0; i < n; i++) {
           if (!eq(field, col[i]!, i === j ? fops.one : fops.zero)) {
             return { verdict: "rejected", bindings: { ...base, row: i, column: j }, reason: `(A·B)_${i},${j} is not ${i === j ? 1 : 0}` };

@@ -3,9 +3,10 @@ import { domainError } from "../../domain/errors.js";
 import { matrix, request, result } from "../_support/kinds.js";
 import { dims, elementwiseEstimate, entryBits, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, ringOps, sameRing, typedMatrix, type Elem } from "./linalg.js";
 import { MAX_DIM, MAX_FACTOR_ENTRY_CHARS, MAX_ENTRY_CHARS, measure } from "./support.js";
+import { EXT } from "./linalg.js";
 
-const Request = request({ left: matrix(MAX_DIM, MAX_FACTOR_ENTRY_CHARS), right: matrix(MAX_DIM, MAX_FACTOR_ENTRY_CHARS) });
-const Result = result({ product: matrix(MAX_DIM, MAX_ENTRY_CHARS) });
+const Request = request({ left: matrix(MAX_DIM, MAX_FACTOR_ENTRY_CHARS, EXT), right: matrix(MAX_DIM, MAX_FACTOR_ENTRY_CHARS, EXT) });
+const Result = result({ product: matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT) });
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;
 
@@ -14,7 +15,7 @@ export default defineCompute<Req, Res>({
   version: "1.0.0",
   title: "Kronecker (tensor) product of two matrices",
   summary:
-    "The Kronecker product A ⊗ B of an m×n and a p×q matrix over the same ring ZZ, QQ or GF(p): the mp×nq block matrix (a_ij·B). The result must be at most 500×500.",
+    "The Kronecker product A ⊗ B of an m×n and a p×q matrix over the same ring ZZ, QQ, GF(p) or GF(p^k): the mp×nq block matrix (a_ij·B). The result must be at most 500×500.",
   keywords: ["kronecker product", "tensor product", "direct product", "outer product of matrices", "matkronecker", "block matrix", "matrix", "linear algebra"],
   accepted_artifact_types: [],
   produced_artifact_types: [],
@@ -57,6 +58,7 @@ export default defineCompute<Req, Res>({
       payload: { left: { ring: "ZZ", rows: [["1", "2"], ["3", "4"]] }, right: { ring: "ZZ", rows: [["0", "5"]] } },
       expected: { product: { ring: "ZZ", rows: [["0", "5", "0", "10"], ["0", "15", "0", "20"]] } },
     },
+    { title: "over GF(3^2): [a] ⊗ [1, a] = [a, a^2] with a^2 = a + 1", payload: { left: { ring: "GF(3^2)", rows: [["a"]] }, right: { ring: "GF(3^2)", rows: [["1", "a"]] } }, expected: { product: { ring: "GF(3^2)", rows: [["a", "a + 1"]] } } },
     { title: "rational factors", payload: { left: { ring: "QQ", rows: [["1/2"]] }, right: { ring: "QQ", rows: [["2", "1/3"]] } }, expected: { product: { ring: "QQ", rows: [["1", "1/6"]] } } },
   ],
 });

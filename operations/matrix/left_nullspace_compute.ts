@@ -3,10 +3,11 @@ import { defineCompute } from "../../domain/declaration.js";
 import { described, matrix, request, result } from "../_support/kinds.js";
 import { asRingElems, dims, identityElems, eliminationEstimate, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, MAX_RESULT_ENTRY_CHARS, nullspaceBasis, ringOps, rrefOf, transposeRows, typedMatrix, vecMat } from "./linalg.js";
 import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
+import { EXT } from "./linalg.js";
 
-const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS) });
+const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT) });
 const Result = result({
-  left_nullspace: described(matrix(MAX_DIM, MAX_RESULT_ENTRY_CHARS), "a k×m matrix whose k rows y are a basis of { y : yᵀ·A = 0 } (0 rows when only y = 0)"),
+  left_nullspace: described(matrix(MAX_DIM, MAX_RESULT_ENTRY_CHARS, EXT), "a k×m matrix whose k rows y are a basis of { y : yᵀ·A = 0 } (0 rows when only y = 0)"),
   dimension: type("number.integer >= 0").describe("k = m − rank"),
 });
 type Req = typeof Request.infer;
@@ -15,7 +16,7 @@ type Res = typeof Result.infer;
 export default defineCompute<Req, Res>({
   id: "matrix.left_nullspace.compute",
   version: "1.0.0",
-  title: "Basis of the left nullspace of a matrix over ZZ, QQ or GF(p)",
+  title: "Basis of the left nullspace of a matrix over ZZ, QQ, GF(p) or GF(p^k)",
   summary:
     "A basis of { y : yᵀ·A = 0 } for an m×n matrix (m, n ≤ 500), as the rows of a k×m matrix (the nullspace of Aᵀ; primitive integer vectors over ZZ and QQ). " +
     "Each row is a linear dependence among the rows of A.",
@@ -44,7 +45,7 @@ export default defineCompute<Req, Res>({
     // An m×0 matrix: every y works (its transpose, 0×m, has no wire form of its own).
     if (cols === 0) return { left_nullspace: typedMatrix(m.ring, identityElems(m.ring, rows)), dimension: rows } as unknown as Res;
     const t = typedMatrix(m.ring, transposeRows(m.rows as never[][], dims(m).cols));
-    const basis = nullspaceBasis(await rrefOf(t, ctx)).map((v) => (m.ring.kind === "GF" ? v : asRingElems(m.ring, v as bigint[])));
+    const basis = nullspaceBasis(await rrefOf(t, ctx)).map((v) => asRingElems(m.ring, v));
     if (!basis.length) return { left_nullspace: typedMatrix(m.ring, []), dimension: 0 } as unknown as Res;
     return { left_nullspace: typedMatrix(m.ring, basis), dimension: basis.length } as unknown as Res;
   },

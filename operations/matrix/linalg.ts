@@ -5,16 +5,25 @@
  */
 import type { ExecutionContext } from "../../domain/declaration.js";
 import { domainError } from "../../domain/errors.js";
-import { formatRing, QQ, type Ring, type TypedMatrix, type TypedVector } from "../../domain/kinds.js";
+import { formatRing, QQ, readRingScalar, type MatrixRing, type TypedMatrix, type TypedVector } from "../../domain/kinds.js";
 import { bitLength, gcd, mod, modInverse } from "../../domain/math/integer.js";
+import { extensionMultiply, extensionRref } from "../../domain/math/linalg/extension.js";
 import { integerRrefSteps, rrefModPrime, type IntegerRref } from "../../domain/math/linalg/rref.js";
+import { dixonSolveSteps } from "../../domain/math/linalg/dixon.js";
+import { delayedPrimeBits, FlatResidues, rankModW, wordPrime } from "../../domain/math/linalg/wordsize.js";
+import { extensionFieldRing } from "../../domain/math/poly/gfq.js";
+import type { ExtensionField, FieldElement } from "../../domain/math/poly/types.js";
 import { clearDenominators, lcm, type IntMatrix } from "../../domain/math/matrix.js";
 import { rational, ratAdd, ratMul, type Rational } from "../../domain/math/rational.js";
-import { BIGINT_OVERHEAD, CHAR_COST, FLOAT_STEP, hadamardBitsEstimate, LOG2_10, mulCost, runCounted, type MatrixSize } from "./support.js";
+import { BIGINT_OVERHEAD, CHAR_COST, extensionOpCost, FLOAT_STEP, hadamardBitsEstimate, LOG2_10, mulCost, runCounted, type MatrixSize } from "./support.js";
 
-export type Elem = bigint | Rational;
+export type Elem = bigint | Rational | FieldElement;
+export type { MatrixRing };
 
-/** Element arithmetic of a ring (ZZ and GF(p): bigint, QQ: Rational). */
+/** GF(p) or GF(p^k): the rings whose matrices are eliminated in the ring itself. */
+export const isFinite = (ring: MatrixRing): ring is (MatrixRing & { kind: "GF" }) | ExtensionField => ring.kind === "GF" || ring.kind === "GFq";
+
+/** Element arithmetic of a ring (ZZ and GF(p): bigint, QQ: Rational, GF(p^k): FieldElement). */
 export interface RingOps {
   zero: Elem;
   one: Elem;
@@ -26,8 +35,19 @@ export interface RingOps {
   fromRational(r: Rational, path: string): Elem;
 }
 
-export function ringOps(ring: Ring): RingOps {
+export function ringOps(ring: MatrixRing): RingOps {
   switch (ring.kind) {
+    case "GFq": {
+      const R = extensionFieldRing(ring);
+      return {
+        zero: R.zero, one: R.one,
+        add: (a, b) => R.add(a as FieldElement, b as FieldElement),
+        mul: (a, b) => R.mul(a as FieldElement, b as FieldElement),
+        neg: (a) => R.neg(a as FieldElement),
+        isZero: (a) => (a as FieldElement).length === 0,
+        fromRational: (r, path) => readRingScalar(ring, r, path),
+      };
+    }
     case "ZZ":
       return {
         zero: 0n, one: 1n,
@@ -69,21 +89,21 @@ export function ringOps(ring: Ring): RingOps {
 
 export const dims = (m: TypedMatrix): { rows: number; cols: number } => ({ rows: m.rows.length, cols: m.rows.length ? m.rows[0]!.length : 0 });
 
-export function typedMatrix(ring: Ring, rows: Elem[][]): TypedMatrix {
+export function typedMatrix(ring: MatrixRing, rows: Elem[][]): TypedMatrix {
   return { $kind: "matrix", ring, rows } as TypedMatrix;
 }
 
-export function typedVector(ring: Ring, entries: Elem[]): TypedVector {
+export function typedVector(ring: MatrixRing, entries: Elem[]): TypedVector {
   return { $kind: "vector", ring, entries } as TypedVector;
 }
 
-export function sameRing(a: Ring, b: Ring, path: string): void {
+export function sameRing(a: MatrixRing, b: MatrixRing, path: string): void {
   const ra = formatRing(a), rb = formatRing(b);
   if (ra !== rb) throw domainError(`the operands are over different rings: ${ra} and ${rb}`, path, "give every operand over the same ring (an integer matrix can be written over QQ)");
 }
 
-/** The field a result of elimination lives in: QQ for ZZ and QQ input, GF(p) itself. */
-export const fieldOf = (ring: Ring): Ring => (ring.kind === "GF" ? ring : QQ);
+/** The field a result of elimination lives in: QQ for ZZ and QQ input, GF(p) and GF(p^k) themselves. */
+export const fieldOf = (ring: MatrixRing): MatrixRing => (isFinite(ring) ? ring : QQ);
 
 /** Row-cleared integer form of a ZZ or QQ matrix (same RREF, row space and nullspace). */
 export function clearedRows(m: TypedMatrix): IntMatrix {
@@ -92,7 +112,7 @@ export function clearedRows(m: TypedMatrix): IntMatrix {
 
 /** RREF in typed form: the nonzero rows (over QQ or GF(p)), pivots and independent rows. */
 export interface TypedRref {
-  field: Ring;
+  field: MatrixRing;
   rows: number;
   cols: number;
   pivots: number[];
@@ -109,10 +129,32 @@ export async function rrefOf(m: TypedMatrix, ctx?: ExecutionContext): Promise<Ty
     const r = rrefModPrime(m.rows as bigint[][], m.ring.p);
     return { field: m.ring, rows, cols, pivots: r.pivots, independentRows: r.independentRows, nonzero: r.rows };
   }
+  if (m.ring.kind === "GFq") {
+    const r = extensionRref(m.ring, m.rows as FieldElement[][], ctx ? () => ctx.checkpoint() : undefined);
+    return { field: m.ring, rows, cols, pivots: r.pivots, independentRows: r.independentRows, nonzero: r.rows };
+  }
   const gen = integerRrefSteps(clearedRows(m));
   const ir = ctx ? await runCounted(gen, ctx) : drain(gen);
   const nonzero = ir.num.map((row) => row.map((v) => rational(v, ir.den)));
   return { field: QQ, rows, cols, pivots: ir.pivots, independentRows: ir.independentRows, nonzero, integer: ir };
+}
+
+/**
+ * The rank of a matrix. ZZ/QQ: the rank modulo a word-size prime is a lower bound (a nonzero
+ * minor modulo p is nonzero over QQ), so when it reaches min(m, n) it is the rank — one modular
+ * elimination, which is the typical case; otherwise the certified RREF decides. GF(p), GF(p^k):
+ * Gauss–Jordan in the field.
+ */
+export async function rankOf(m: TypedMatrix, ctx?: ExecutionContext): Promise<number> {
+  const { rows, cols } = dims(m);
+  if (!rows || !cols) return 0;
+  if (!isFinite(m.ring)) {
+    const src = new FlatResidues(clearedRows(m));
+    const bits = delayedPrimeBits(Math.max(rows, cols) + 1);
+    const p = wordPrime(bits, 1);
+    if (rankModW(src.reduce(p), rows, cols, p) === Math.min(rows, cols)) return Math.min(rows, cols);
+  }
+  return (await rrefOf(m, ctx)).pivots.length;
 }
 
 function drain<T>(g: Generator<unknown, T, void>): T {
@@ -149,8 +191,14 @@ export function nullspaceBasis(r: TypedRref): Elem[][] {
       let g = 0n;
       for (const x of v) if (x !== 0n) g = gcd(g, x);
       out.push(v.map((x) => x / g));
+    } else if (r.field.kind === "GFq") {
+      const ops = ringOps(r.field);
+      const v = new Array<Elem>(r.cols).fill(ops.zero);
+      v[f] = ops.one;
+      r.pivots.forEach((c, k) => { v[c] = ops.neg(r.nonzero[k]![f]!); });
+      out.push(v);
     } else {
-      const p = (r.field as Ring & { kind: "GF" }).p;
+      const p = (r.field as MatrixRing & { kind: "GF" }).p;
       const v = new Array<bigint>(r.cols).fill(0n);
       v[f] = 1n;
       r.pivots.forEach((c, k) => { v[c] = mod(-(r.nonzero[k]![f] as bigint), p); });
@@ -160,9 +208,9 @@ export function nullspaceBasis(r: TypedRref): Elem[][] {
   return out;
 }
 
-/** Element of a ZZ/QQ nullspace vector in the input's ring form (ZZ stays ZZ, QQ as integral rationals). */
-export function asRingElems(ring: Ring, v: bigint[]): Elem[] {
-  return ring.kind === "QQ" ? v.map((x) => rational(x)) : v;
+/** A nullspace vector in the input's ring form (ZZ stays ZZ, QQ as integral rationals; finite fields unchanged). */
+export function asRingElems(ring: MatrixRing, v: Elem[]): Elem[] {
+  return ring.kind === "QQ" ? (v as bigint[]).map((x) => rational(x)) : v;
 }
 
 /** Columns of a list of vectors as an n×k matrix (n = length; k = 0 gives n empty rows). */
@@ -196,8 +244,8 @@ export function vecMat(y: Elem[], m: TypedMatrix): Elem[] {
   return out;
 }
 
-/** Elements of the field of a ZZ/QQ/GF matrix's entries lifted to that field (ZZ → QQ). */
-export function liftToField(ring: Ring, e: Elem): Elem {
+/** Elements of the field of a matrix's entries lifted to that field (ZZ → QQ). */
+export function liftToField(ring: MatrixRing, e: Elem): Elem {
   return ring.kind === "ZZ" ? rational(e as bigint) : e;
 }
 
@@ -227,6 +275,10 @@ export function eliminationEstimate(s: MatrixSize, label: string): { units: numb
     const per = s.ring.smallField ? FLOAT_STEP : mulCost(s.ring.pBits, s.ring.pBits) + BIGINT_OVERHEAD;
     return { units: m * r * n * per + s.chars * CHAR_COST, memory_bytes: m * n * (s.ring.smallField ? 8 : s.ring.pBits / 8 + 32) * 3 + s.chars * 4, basis: `${label}: ${m}×${n} over GF(p) with p of ${s.ring.pBits} bits` };
   }
+  if (s.ring.kind === "GFq") {
+    // Gauss–Jordan: m·r·n multiply-subtracts of field elements, each a k×k product and reduction.
+    return { units: m * r * n * extensionOpCost(s.ring, true) + s.chars * CHAR_COST, memory_bytes: m * n * s.ring.degree * (s.ring.smallField ? 8 : s.ring.pBits / 8 + 32) * 4 + m * n * 64 + s.chars * 4, basis: `${label}: ${m}×${n} over GF(p^${s.ring.degree}) with p of ${s.ring.pBits} bits` };
+  }
   const rowsSorted = [...s.rowBits].sort((x, y) => y - x).slice(0, r);
   const hBits = hadamardBitsEstimate({ ...s, rowBits: rowsSorted, cols: n });
   const primes = Math.ceil((hBits + 2) / 21.9);
@@ -241,6 +293,23 @@ export function eliminationEstimate(s: MatrixSize, label: string): { units: numb
   };
 }
 
+/**
+ * Preflight of matrix.rank.compute: GF(p)/GF(p^k) one Gauss–Jordan; ZZ/QQ the modular rank (one
+ * elimination m·n·min(m, n) in doubles, plus reducing the entries), which settles every matrix of
+ * full rank min(m, n); a rank-deficient ZZ/QQ matrix then needs the certified RREF
+ * (eliminationEstimate), which the estimate does not include (the timeout bounds it).
+ */
+export function rankEstimate(s: MatrixSize): { units: number; memory_bytes: number; basis: string } {
+  if (s.ring.kind === "GF" || s.ring.kind === "GFq") return eliminationEstimate(s, "rank");
+  const m = s.rows, n = s.cols, r = Math.min(m, n);
+  const reduce = s.rowBits.reduce((acc, b) => acc + n * (Math.ceil(b / 24) + 1), 0) * FLOAT_STEP;
+  return {
+    units: m * n * r * FLOAT_STEP + reduce + s.chars * CHAR_COST,
+    memory_bytes: m * n * 8 * 3 + s.chars * 4,
+    basis: `rank: ${m}×${n} over ${s.ring.kind}, one modular elimination (full rank); a rank-deficient matrix adds the certified RREF, bounded by the timeout`,
+  };
+}
+
 export { bitLength };
 
 /** Shared declaration parts of the linear-algebra operations. */
@@ -250,8 +319,9 @@ export const LINALG_BUDGET = { max_units: 5e9, max_memory_bytes: 512 * 2 ** 20, 
 export const MAX_RESULT_ENTRY_CHARS = 1_000_000;
 export const matrixBounds = (what = "the matrix") => [
   { name: "dimension", limit: 500, unit: "rows or columns", description: `${what} has at most this many rows and columns` },
-  { name: "entry_chars", limit: 20_000, unit: "characters", description: "each entry string (integer, rational p/q, or residue) has at most this many characters" },
-  { name: "field_characteristic_digits", limit: 40, unit: "decimal digits", description: "p of GF(p) has at most 40 digits and must be a proven prime" },
+  { name: "entry_chars", limit: 20_000, unit: "characters", description: "each entry string (integer, rational p/q, residue, or GF(p^k) expression in a) has at most this many characters" },
+  { name: "field_characteristic_digits", limit: 40, unit: "decimal digits", description: "p of GF(p) and GF(p^k) has at most 40 digits and must be a proven prime" },
+  { name: "extension_degree", limit: 256, unit: "k", description: "GF(p^k) has 2 ≤ k ≤ 256; an explicit modulus is proven irreducible" },
 ];
 
 /**
@@ -261,17 +331,19 @@ export const matrixBounds = (what = "the matrix") => [
  */
 export async function inverseOf(a: TypedMatrix, ctx?: ExecutionContext): Promise<{ inverse: Elem[][] } | { kernel: Elem[] }> {
   const n = a.rows.length;
+  if (n === 0) return { inverse: [] }; // the 0×0 identity
   let aug: TypedMatrix;
-  if (a.ring.kind === "GF") {
-    aug = typedMatrix(a.ring, (a.rows as bigint[][]).map((row, i) => [...row, ...Array.from({ length: n }, (_, j) => (i === j ? 1n : 0n))]));
+  if (isFinite(a.ring)) {
+    const ops = ringOps(a.ring);
+    aug = typedMatrix(a.ring, (a.rows as Elem[][]).map((row, i) => [...row, ...Array.from({ length: n }, (_, j) => (i === j ? ops.one : ops.zero))]));
   } else {
     const { integer, rowScales } = a.ring.kind === "QQ" ? clearDenominators(a.rows as Rational[][]) : { integer: a.rows as bigint[][], rowScales: a.rows.map(() => 1n) };
-    aug = typedMatrix({ $kind: "ring", kind: "ZZ" } as Ring, integer.map((row, i) => [...row, ...Array.from({ length: n }, (_, j) => (i === j ? rowScales[i]! : 0n))]));
+    aug = typedMatrix({ $kind: "ring", kind: "ZZ" } as MatrixRing, integer.map((row, i) => [...row, ...Array.from({ length: n }, (_, j) => (i === j ? rowScales[i]! : 0n))]));
   }
   const r = await rrefOf(aug, ctx);
   if (r.pivots.length === n && r.pivots[n - 1] === n - 1) return { inverse: r.nonzero.map((row) => row.slice(n)) };
   const kernel = nullspaceBasis(await rrefOf(a))[0]!;
-  return { kernel: a.ring.kind === "GF" ? kernel : asRingElems(a.ring, kernel as bigint[]) };
+  return { kernel: asRingElems(a.ring, kernel) };
 }
 
 /** Require a square matrix (DOMAIN_ERROR at `<path>.rows` otherwise). */
@@ -287,12 +359,20 @@ export type SolveAnswer =
   | { status: "inconsistent"; certificate: Elem[] };
 
 /**
- * Solve A·x = b over the field of A (QQ for ZZ/QQ) by the certified RREF of [A | b] (rows cleared
- * together). A pivot in the last column means no solution: then a left-nullspace vector y of A with
+ * Solve A·x = b over the field of A (QQ for ZZ/QQ). A square ZZ/QQ system is first tried by Dixon
+ * lifting (dixon.ts: proven by A·x = b; it declines when A is singular or the entries are beyond
+ * the word-size path). Otherwise by the certified RREF of [A | b] (rows cleared together). A pivot in the last column means no solution: then a left-nullspace vector y of A with
  * yᵀ·b ≠ 0 certifies it. Otherwise x_P = the last column, free variables 0, plus the nullspace basis.
  */
 export async function solveSystem(a: TypedMatrix, b: Elem[], ctx?: ExecutionContext): Promise<SolveAnswer> {
   const { rows: m, cols: n } = dims(a);
+  if (m === n && n > 0 && !isFinite(a.ring)) {
+    // Square over ZZ/QQ: Dixon lifting (one LU mod p, O(n²) per p-adic digit), proven by A·x = b.
+    const { integer } = clearDenominators((a.rows as Elem[][]).map((row, i) => [...row, b[i]!].map((e) => (typeof e === "bigint" ? rational(e) : (e as Rational)))));
+    const gen = dixonSolveSteps(integer.map((r) => r.slice(0, n)), integer.map((r) => r[n]!));
+    const x = ctx ? await runCounted(gen, ctx) : drain(gen);
+    if (x) return { status: "unique", solution: x.num.map((v) => rational(v, x.den)) };
+  }
   const augRows = (a.rows as Elem[][]).map((row, i) => [...row, b[i]!]);
   const aug = typedMatrix(a.ring, augRows);
   const r = await rrefOf(aug, ctx);
@@ -303,7 +383,7 @@ export async function solveSystem(a: TypedMatrix, b: Elem[], ctx?: ExecutionCont
     const basis = nullspaceBasis(await rrefOf(t));
     const bops = ringOps(a.ring);
     for (const y0 of basis) {
-      const y = a.ring.kind === "GF" ? y0 : asRingElems(a.ring, y0 as bigint[]);
+      const y = asRingElems(a.ring, y0);
       let s = bops.zero;
       for (let i = 0; i < m; i++) s = bops.add(s, bops.mul(y[i]!, b[i]!));
       if (!bops.isZero(s)) return { status: "inconsistent", certificate: y };
@@ -313,7 +393,7 @@ export async function solveSystem(a: TypedMatrix, b: Elem[], ctx?: ExecutionCont
   const x: Elem[] = new Array(n).fill(fops.zero);
   r.pivots.forEach((c, k) => { x[c] = r.nonzero[k]![n]!; });
   const view: TypedRref = { ...r, cols: n };
-  const basis = nullspaceBasis(view).map((v) => (a.ring.kind === "GF" ? v : (v as bigint[]).map((e) => rational(e))));
+  const basis = nullspaceBasis(view).map((v) => (isFinite(a.ring) ? v : (v as bigint[]).map((e) => rational(e))));
   if (!basis.length) return { status: "unique", solution: x };
   return { status: "general", particular: x, nullspace: columnsToMatrix(basis, n) };
 }
@@ -327,11 +407,12 @@ export function elementwiseEstimate(s: MatrixSize, entries: number, perEntry: nu
 
 /** Bits of the largest entry (numerator plus denominator) of a parsed matrix. */
 export function entryBits(s: MatrixSize): number {
-  return s.ring.kind === "GF" ? s.ring.pBits : s.maxNumBits + Math.max(0, ...s.rowDenBits, 0);
+  return s.ring.kind === "GF" || s.ring.kind === "GFq" ? s.ring.pBits * s.ring.degree : s.maxNumBits + Math.max(0, ...s.rowDenBits, 0);
 }
 
 /** Product of two typed matrices over the same ring (schoolbook, exact; entries Elem). */
-export function multiplyElems(ring: Ring, a: Elem[][], b: Elem[][]): Elem[][] {
+export function multiplyElems(ring: MatrixRing, a: Elem[][], b: Elem[][]): Elem[][] {
+  if (ring.kind === "GFq") return extensionMultiply(ring, a as FieldElement[][], b as FieldElement[][]);
   const ops = ringOps(ring);
   const k = b.length, m = k ? b[0]!.length : 0;
   return a.map((row) => {
@@ -346,12 +427,15 @@ export function multiplyElems(ring: Ring, a: Elem[][], b: Elem[][]): Elem[][] {
   });
 }
 
-export function identityElems(ring: Ring, n: number): Elem[][] {
+export function identityElems(ring: MatrixRing, n: number): Elem[][] {
   const ops = ringOps(ring);
   return Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? ops.one : ops.zero)));
 }
 
-/** An element of a claim (ZZ, QQ or GF(p)) as an element of `field` (QQ: integers become rationals). */
-export function toField(field: Ring, e: Elem): Elem {
+/** An element of a claim as an element of `field` (QQ: integers become rationals). */
+export function toField(field: MatrixRing, e: Elem): Elem {
   return field.kind === "QQ" && typeof e === "bigint" ? rational(e) : e;
 }
+
+/** Kind options of the matrices and vectors of the field-generic operations: GF(p^k) is accepted. */
+export const EXT = { extension: true } as const;

@@ -44,7 +44,7 @@ export default matrixCompute<Req, Res>({
     const B = integral(req.basis, "payload.basis", "LLL reduction");
     const delta = req.delta ?? rat(3n, 4n);
     if (!(ratCompare(delta, rat(1n, 4n)) > 0 && ratCompare(delta, rat(1n)) <= 0)) throw domainError("δ must satisfy 1/4 < δ ≤ 1", "payload.delta", 'the usual choices are "3/4" and "99/100"');
-    const r = lllReduce(B, delta, () => ctx.checkpoint());
+    const r = lllReduce(B, delta, () => ctx.checkpoint(), req.transform !== false);
     const mat = (rows: bigint[][]) => ({ $kind: "matrix", ring: ZZ, rows });
     return { reduced: mat(r.reduced), ...(req.transform !== false ? { transform: mat(r.transform) } : {}), rank: r.rank, delta } as unknown as Res;
   },

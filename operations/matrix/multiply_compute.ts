@@ -6,11 +6,15 @@ import {
 } from "../../domain/math/matrix.js";
 import { rational, ratEq, type Rational } from "../../domain/math/rational.js";
 import { formatRing, type TypedMatrix } from "../../domain/kinds.js";
+import { extensionMultiply } from "../../domain/math/linalg/extension.js";
+import { extensionFieldRing } from "../../domain/math/poly/gfq.js";
+import type { FieldElement } from "../../domain/math/poly/types.js";
 import { matrix, request, result } from "../_support/kinds.js";
-import { asInt, asRat, CHAR_COST, FLOAT_STEP, LOG2_10, MAX_DIM, MAX_ENTRY_CHARS, MAX_FACTOR_ENTRY_CHARS, measure, mulCost, runSteps, splitmix, type MatrixSize } from "./support.js";
+import { asInt, asRat, CHAR_COST, extensionOpCost, FLOAT_STEP, LOG2_10, MAX_DIM, MAX_ENTRY_CHARS, MAX_FACTOR_ENTRY_CHARS, measure, mulCost, runSteps, splitmix, type MatrixSize } from "./support.js";
+import { EXT } from "./linalg.js";
 
-const Request = request({ left: matrix(MAX_DIM, MAX_FACTOR_ENTRY_CHARS), right: matrix(MAX_DIM, MAX_FACTOR_ENTRY_CHARS) });
-const Result = result({ product: matrix(MAX_DIM, MAX_ENTRY_CHARS) });
+const Request = request({ left: matrix(MAX_DIM, MAX_FACTOR_ENTRY_CHARS, EXT), right: matrix(MAX_DIM, MAX_FACTOR_ENTRY_CHARS, EXT) });
+const Result = result({ product: matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT) });
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;
 
@@ -29,9 +33,9 @@ function factors(req: Req, valuePath = "payload"): { a: TypedMatrix; b: TypedMat
 export default defineCompute<Req, Res>({
   id: "matrix.multiply.compute",
   version: "1.0.0",
-  title: "Exact product of two matrices over ZZ, QQ or GF(p)",
+  title: "Exact product of two matrices over ZZ, QQ, GF(p) or GF(p^k)",
   summary:
-    "Exact matrix product left·right of an n×k and a k×m matrix (n, k, m ≤ 500) over the integers ZZ, the rationals QQ or a prime field GF(p). " +
+    "Exact matrix product left·right of an n×k and a k×m matrix (n, k, m ≤ 500) over the integers ZZ, the rationals QQ, a prime field GF(p) or a finite field GF(p^k). " +
     "The product is published on the `product` output port (kind matrix) as a value:// reference.",
   keywords: ["matrix product", "multiply", "multiplication", "matmul", "matrix", "linear algebra", "integer matrix", "rational matrix", "finite field", "modular", "compose"],
   accepted_artifact_types: [],
@@ -76,6 +80,9 @@ export default defineCompute<Req, Res>({
       case "GF":
         product = { $kind: "matrix", ring: a.ring, rows: await runSteps(multiplyModPrimeSteps(asInt(a), asInt(b), a.ring.p), ctx, n, "rows of the product") };
         break;
+      case "GFq":
+        product = { $kind: "matrix", ring: a.ring, rows: extensionMultiply(a.ring, a.rows as FieldElement[][], b.rows as FieldElement[][], () => ctx.checkpoint()) };
+        break;
     }
     return { product };
   },
@@ -100,6 +107,19 @@ export default defineCompute<Req, Res>({
       }
       case "GF":
         return freivaldsModPrime(asInt(a), asInt(b), asInt(c), a.ring.p, next) ? null : "Freivalds check failed: C·x ≠ A·(B·x) over GF(p)";
+      case "GFq": {
+        // One random vector catches a wrong product with probability ≥ 1 − 1/q: ⌈64 / log2 q⌉ vectors.
+        const F = a.ring;
+        const R = extensionFieldRing(F);
+        const rounds = freivaldsRounds(F.k * (bitLength(F.p) - 1));
+        const mv = (M: FieldElement[][], x: FieldElement[]) => M.map((row) => row.reduce((acc, v, j) => R.add(acc, R.mul(v, x[j]!)), R.zero));
+        for (let t = 0; t < rounds; t++) {
+          const x = Array.from({ length: m }, () => Array.from({ length: F.k }, () => mod(next(), F.p)).reduceRight<bigint[]>((acc, c) => (acc.length || c !== 0n ? [c, ...acc] : acc), []));
+          const lhs = mv(c.rows as FieldElement[][], x), rhs = mv(a.rows as FieldElement[][], mv(b.rows as FieldElement[][], x));
+          if (lhs.some((v, i) => !R.eq(v, rhs[i]!))) return "Freivalds check failed: C·x ≠ A·(B·x) over GF(p^k)";
+        }
+        return null;
+      }
     }
   },
   examples: [
@@ -122,6 +142,11 @@ export default defineCompute<Req, Res>({
       title: "over GF(5) (residues 0..4)",
       payload: { left: { ring: "GF(5)", rows: [["2", "3"], ["4", "1"]] }, right: { ring: "GF(5)", rows: [["1", "4"], ["2", "3"]] } },
       expected: { product: { ring: "GF(5)", rows: [["3", "2"], ["1", "4"]] } },
+    },
+    {
+      title: "over GF(5^2): entries are polynomials in the generator a",
+      payload: { left: { ring: "GF(5^2)", rows: [["a", "1"]] }, right: { ring: "GF(5^2)", rows: [["a"], ["4"]] } },
+      expected: { product: { ring: "GF(5^2)", rows: [["a + 2"]] } },
     },
     {
       title: "entries beyond 2^64",
@@ -167,6 +192,14 @@ function estimate(sa: MatrixSize, sb: MatrixSize) {
   const mults = n * k * m;
   const logK = Math.log2(k + 1);
   let units: number, outBits: number, entryBytes: number, basis: string;
+  if (sa.ring.kind === "GFq" || sb.ring.kind === "GFq") {
+    const r = sa.ring.kind === "GFq" ? sa.ring : sb.ring;
+    const per = extensionOpCost(r);
+    // the product, then the Freivalds postcondition: ⌈64/log2 q⌉ vectors, three matrix–vector products each (conversions included)
+    const rounds = freivaldsRounds(r.degree * (r.pBits - 1));
+    const u = mults * per + rounds * (n * k + k * m + n * m) * (per + 200) + (sa.chars + sb.chars + n * m * r.degree * 8) * CHAR_COST;
+    return { units: u, memory_bytes: n * m * (r.degree * 16 + 64) * 3 + (sa.chars + sb.chars) * 4, basis: `${n}×${k} by ${k}×${m} over GF(p^${r.degree}) with p of ${r.pBits} bits` };
+  }
   if (sa.ring.kind === "GF" || sb.ring.kind === "GF") {
     const pBits = Math.max(sa.ring.pBits, sb.ring.pBits);
     const small = sa.ring.smallField && sb.ring.smallField;

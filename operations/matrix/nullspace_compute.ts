@@ -3,14 +3,15 @@ import { defineCompute } from "../../domain/declaration.js";
 import { described, matrix, request, result } from "../_support/kinds.js";
 import { asRingElems, columnsToMatrix, dims, eliminationEstimate, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, matVec, MAX_RESULT_ENTRY_CHARS, nullspaceBasis, ringOps, rrefOf, typedMatrix } from "./linalg.js";
 import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
+import { EXT } from "./linalg.js";
 
 /** The value of matrix.nullspace.compute, which matrix.nullspace.verify takes as its claim. */
 export const NULLSPACE_KIND = "matrix.nullspace";
 export const nullspaceShape = () => ({
-  nullspace: described(matrix(MAX_DIM, MAX_RESULT_ENTRY_CHARS), "an n×k matrix whose k columns are a basis of { x : A·x = 0 } (n×0 when only x = 0)"),
+  nullspace: described(matrix(MAX_DIM, MAX_RESULT_ENTRY_CHARS, EXT), "an n×k matrix whose k columns are a basis of { x : A·x = 0 } (n×0 when only x = 0)"),
   dimension: type("number.integer >= 0").describe("k, the nullity"),
 });
-const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS) });
+const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT) });
 const Result = result(nullspaceShape(), NULLSPACE_KIND);
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;
@@ -18,7 +19,7 @@ type Res = typeof Result.infer;
 export default defineCompute<Req, Res>({
   id: "matrix.nullspace.compute",
   version: "1.0.0",
-  title: "Basis of the (right) nullspace of a matrix over ZZ, QQ or GF(p)",
+  title: "Basis of the (right) nullspace of a matrix over ZZ, QQ, GF(p) or GF(p^k)",
   summary:
     "A basis of { x : A·x = 0 } for an m×n matrix (m, n ≤ 500), as the columns of an n×k matrix, one per non-pivot column of the RREF. Over ZZ and QQ the basis vectors are primitive integer vectors " +
     "(the nullspace over QQ; over ZZ they span the rational nullspace, not necessarily the integer lattice kernel). The whole result is published on the `nullspace` port, which matrix.nullspace.verify takes as its claim.",
@@ -40,7 +41,7 @@ export default defineCompute<Req, Res>({
   },
   async execute(req, ctx) {
     const m = req.matrix;
-    const basis = nullspaceBasis(await rrefOf(m, ctx)).map((v) => (m.ring.kind === "GF" ? v : asRingElems(m.ring, v as bigint[])));
+    const basis = nullspaceBasis(await rrefOf(m, ctx)).map((v) => asRingElems(m.ring, v));
     return { nullspace: typedMatrix(m.ring, columnsToMatrix(basis, dims(m).cols)), dimension: basis.length } as unknown as Res;
   },
   postcondition(req, res) {

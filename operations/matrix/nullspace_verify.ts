@@ -1,23 +1,25 @@
 import { type } from "arktype";
 import { defineChecker } from "../../domain/declaration.js";
-import { formatRing, type Ring } from "../../domain/kinds.js";
+import { formatRing, type MatrixRing as Ring } from "../../domain/kinds.js";
 import type { CheckerFinding } from "../../domain/outcome.js";
 import { matrix, object, request } from "../_support/kinds.js";
-import { RingName, strict } from "../_support/wire.js";
+import { strict } from "../_support/wire.js";
+import { MatrixRingName } from "./support.js";
 import { dims, eliminationEstimate, fieldOf, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, nullspaceBasis, ringOps, rrefOf, toField, transposeRows, typedMatrix, type Elem } from "./linalg.js";
 import { NULLSPACE_KIND, nullspaceShape } from "./nullspace_compute.js";
 import { fieldMatVec, rankLowerBound } from "./solution_check.js";
 import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
+import { EXT } from "./linalg.js";
 
 const Request = request({
-  matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS),
+  matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT),
   claim: object(nullspaceShape(), NULLSPACE_KIND, "the claim: the value of matrix.nullspace.compute unchanged ({ nullspace, dimension })"),
 });
 type Req = typeof Request.infer;
 
 const Bindings = strict(
   type({
-    ring: RingName,
+    ring: MatrixRingName,
     dimension: type("number.integer >= 0").describe("k, the number of claimed basis vectors"),
     "rank_lower_bound?": type("number.integer >= 0").describe("a proven lower bound on rank(A) (rank modulo a prime)"),
     "rank?": type("number.integer >= 0").describe("rank(A) from the certified RREF, when the bounds were inconclusive"),

@@ -5,7 +5,7 @@ export const matrixPack = listPack(import.meta.url, {
   name: "matrix",
   version: "0.1.0",
   description:
-    "Exact linear algebra over ZZ, QQ and GF(p): products, determinants, rank, RREF, nullspaces, inverses and linear systems, with certificate checkers",
+    "Exact linear algebra over ZZ, QQ, GF(p) and GF(p^k): products, determinants, rank, RREF, nullspaces, inverses and linear systems, normal forms, lattices, sparse systems over GF(p), with certificate checkers",
   operations: [
     "multiply_compute",
     "determinant_compute",
@@ -44,5 +44,6 @@ export const matrixPack = listPack(import.meta.url, {
     "frobenius_form_compute",
     "jordan_form_compute",
     "sparse_rank_compute",
+    "sparse_solve_compute",
   ],
 });

@@ -1,12 +1,13 @@
 import { type } from "arktype";
 import { defineCompute } from "../../domain/declaration.js";
 import { matrix, request, result } from "../_support/kinds.js";
-import { eliminationEstimate, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, rrefOf } from "./linalg.js";
+import { LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, rankOf, rankEstimate } from "./linalg.js";
 import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
+import { EXT } from "./linalg.js";
 
 /** The value of matrix.rank.compute, which matrix.rank.verify takes as its claim. */
 export const RANK_KIND = "matrix.rank";
-const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS) });
+const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT) });
 const Result = result({ rank: type("number.integer >= 0").describe("the rank of the matrix") }, RANK_KIND);
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;
@@ -14,9 +15,9 @@ type Res = typeof Result.infer;
 export default defineCompute<Req, Res>({
   id: "matrix.rank.compute",
   version: "1.0.0",
-  title: "Exact rank of a matrix over ZZ, QQ or GF(p)",
+  title: "Exact rank of a matrix over ZZ, QQ, GF(p) or GF(p^k)",
   summary:
-    "The rank of an m×n matrix (m, n ≤ 500) over ZZ, QQ or GF(p), exactly: ZZ/QQ by the certified multimodular RREF (a rank modulo one prime is only a lower bound, so the RREF is proven over QQ), GF(p) by Gauss–Jordan. " +
+    "The rank of an m×n matrix (m, n ≤ 500) over ZZ, QQ, GF(p) or GF(p^k), exactly. ZZ/QQ: the rank modulo a word-size prime is a proven lower bound, so when it is min(m, n) it is the rank (one modular elimination); below that the certified multimodular RREF decides. GF(p), GF(p^k): Gauss–Jordan. " +
     "The whole result is published on the `rank` port, which matrix.rank.verify takes as its claim.",
   keywords: ["rank", "matrix rank", "row rank", "column rank", "linear independence", "dimension", "matrix", "linear algebra"],
   accepted_artifact_types: [],
@@ -26,16 +27,17 @@ export default defineCompute<Req, Res>({
   effect: "read_only",
   providers: LINALG_PROVIDERS,
   bounds: matrixBounds(),
-  cost_model: "as matrix.rref.compute (the rank is the number of pivots of the certified RREF).",
+  cost_model:
+    "units ≈ 64-bit limb operations. ZZ/QQ: one elimination modulo a word-size prime (m·n·min(m, n) double-precision steps) plus reducing the entries; when that rank is below min(m, n), the certified RREF of matrix.rref.compute follows (not in the estimate: the timeout bounds it). GF(p), GF(p^k): one Gauss–Jordan.",
   budget: LINALG_BUDGET,
   progress_measure: "primes done (ZZ/QQ)",
-  preflight: (req) => eliminationEstimate(measure(req.matrix), "rank"),
+  preflight: (req) => rankEstimate(measure(req.matrix)),
   ports: {
     inputs: { matrix: { field: "matrix", description: "the matrix { ring, rows }" } },
     outputs: { rank: { field: ".", description: "the whole result { rank }: the claim of matrix.rank.verify" } },
   },
   async execute(req, ctx) {
-    return { rank: (await rrefOf(req.matrix, ctx)).pivots.length };
+    return { rank: await rankOf(req.matrix, ctx) };
   },
   postcondition(req, res) {
     const m = req.matrix.rows.length, n = m ? req.matrix.rows[0]!.length : 0;

@@ -3,24 +3,28 @@ import { defineChecker } from "../../domain/declaration.js";
 import { formatRing } from "../../domain/kinds.js";
 import type { CheckerFinding } from "../../domain/outcome.js";
 import { list, matrix, object, request } from "../_support/kinds.js";
-import { RingName, strict } from "../_support/wire.js";
+import { strict } from "../_support/wire.js";
+import { MatrixRingName } from "./support.js";
 import { integerDeterminant } from "../../domain/math/linalg/determinant.js";
 import { clearDenominators, determinantModPrime } from "../../domain/math/matrix.js";
 import type { Rational } from "../../domain/math/rational.js";
-import { dims, eliminationEstimate, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, nullspaceBasis, rrefOf, type Elem } from "./linalg.js";
+import { extensionBareissDeterminant } from "../../domain/math/linalg/extension.js";
+import type { FieldElement } from "../../domain/math/poly/types.js";
+import { fieldOf, isFinite, ringOps, dims, eliminationEstimate, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, nullspaceBasis, rrefOf, type Elem } from "./linalg.js";
 import { RANK_KIND } from "./rank_compute.js";
 import { fieldMatVec, rankLowerBound } from "./solution_check.js";
 import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
+import { EXT } from "./linalg.js";
 
 const Request = request({
-  matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS),
+  matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT),
   claim: object({ rank: type("number.integer >= 0").describe("the claimed rank") }, RANK_KIND, "the claim: the value of matrix.rank.compute unchanged ({ rank })"),
 });
 type Req = typeof Request.infer;
 
 const Bindings = strict(
   type({
-    ring: RingName,
+    ring: MatrixRingName,
     rank: type("number.integer >= 0").describe("the rank proven by the certificates"),
     minor_rows: list(type("number.integer >= 0"), MAX_DIM, "rows of a nonsingular rank×rank minor (rank ≥ this)"),
     minor_columns: list(type("number.integer >= 0"), MAX_DIM, "columns of that minor"),
@@ -67,10 +71,12 @@ export default defineChecker<Req>({
     const minorRows = (a.rows as Elem[][]).filter((_, i) => R.includes(i)).map((row) => P.map((c) => row[c]!));
     let nonzero: boolean;
     if (a.ring.kind === "GF") nonzero = determinantModPrime(minorRows as bigint[][], a.ring.p) !== 0n;
+    else if (a.ring.kind === "GFq") nonzero = extensionBareissDeterminant(a.ring, minorRows as FieldElement[][]).length > 0;
     else nonzero = integerDeterminant(a.ring.kind === "QQ" ? clearDenominators(minorRows as Rational[][]).integer : (minorRows as bigint[][])) !== 0n;
     const N = nullspaceBasis(r);
-    const zeroOk = N.every((x) => fieldMatVec(a, x.map((e) => (a.ring.kind === "GF" ? e : ({ num: e as bigint, den: 1n } as Rational)))).every((v) => (typeof v === "bigint" ? v === 0n : (v as Rational).num === 0n)));
-    const independent = rankLowerBound(a.ring.kind === "GF" ? a.ring : { $kind: "ring", kind: "ZZ" }, N, n) === N.length;
+    const fops = ringOps(fieldOf(a.ring));
+    const zeroOk = N.every((x) => fieldMatVec(a, x.map((e) => (isFinite(a.ring) ? e : ({ num: e as bigint, den: 1n } as Rational)))).every((v) => fops.isZero(v)));
+    const independent = rankLowerBound(isFinite(a.ring) ? a.ring : { $kind: "ring", kind: "ZZ" }, N, n) === N.length;
     if (!nonzero || !zeroOk || !independent) throw new Error("rank certificates failed to check (unreachable: the RREF is certified)");
     const rank = P.length;
     const bindings: Bindings = { ring, rank, minor_rows: R, minor_columns: P, relations: N.length };

@@ -3,10 +3,11 @@ import { list, matrix, request, result } from "../_support/kinds.js";
 import { type } from "arktype";
 import { eliminationEstimate, fieldOf, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, MAX_RESULT_ENTRY_CHARS, rrefMatrix, rrefOf, typedMatrix } from "./linalg.js";
 import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
+import { EXT } from "./linalg.js";
 
-const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS) });
+const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT) });
 const Result = result({
-  rref: matrix(MAX_DIM, MAX_RESULT_ENTRY_CHARS),
+  rref: matrix(MAX_DIM, MAX_RESULT_ENTRY_CHARS, EXT),
   pivots: list(type("number.integer >= 0"), MAX_DIM, "the pivot columns (0-based, increasing)"),
   rank: type("number.integer >= 0").describe("the rank: the number of pivots"),
 });
@@ -16,9 +17,9 @@ type Res = typeof Result.infer;
 export default defineCompute<Req, Res>({
   id: "matrix.rref.compute",
   version: "1.0.0",
-  title: "Reduced row echelon form with pivots over QQ or GF(p)",
+  title: "Reduced row echelon form with pivots over QQ, GF(p) or GF(p^k)",
   summary:
-    "The reduced row echelon form of an m×n matrix (m, n ≤ 500) over ZZ or QQ (the result is over QQ) or GF(p), with its pivot columns (0-based) and rank. " +
+    "The reduced row echelon form of an m×n matrix (m, n ≤ 500) over ZZ or QQ (the result is over QQ), GF(p) or GF(p^k), with its pivot columns (0-based) and rank. " +
     "ZZ/QQ: a certified multimodular method — pivots and independent rows modulo a word-size prime, the nonzero rows B⁻¹·C = Y/det B by CRT up to Hadamard's bound, then an exact proof that the rows span the same space and are reduced (a wrong prime is detected and replaced). GF(p): Gauss–Jordan.",
   keywords: ["rref", "reduced row echelon form", "row reduce", "gauss-jordan", "gaussian elimination", "echelon", "pivots", "pivot columns", "rank", "matrix", "linear algebra"],
   accepted_artifact_types: [],

@@ -2,6 +2,8 @@ import { type } from "arktype";
 import { firstDifference, mulInt } from "../../domain/math/linalg/certify.js";
 import { smith } from "../../domain/math/linalg/normal_forms.js";
 import { ZZ } from "../../domain/kinds.js";
+import { SMITH_GENERIC_MIN_DIM, smithGeneric } from "../../domain/math/linalg/normal_forms_fast.js";
+import { determinantModSmallPrime, smallModulus } from "../../domain/math/matrix.js";
 import { request, result } from "../_support/kinds.js";
 import { MAX_DIM } from "./support.js";
 import { hermiteEstimate, inputMatrix, integral, matrixCompute, SMITH_KIND, smithShape } from "./structure.js";
@@ -16,7 +18,7 @@ export default matrixCompute<Req, Res>({
   title: "Smith normal form of an integer matrix, with unimodular transforms",
   summary:
     "Smith normal form D = U·A·V of an m×n integer matrix (m, n ≤ 500; any rank, rectangular): D diagonal with positive invariant factors d_1 | d_2 | … | d_r (r = rank) followed by zeros, U (m×m) and V (n×n) unimodular. " +
-    "Alternates row and column Hermite reductions until the matrix is diagonal, then enforces the divisibility chain by 2×2 gcd/lcm steps. The invariant factors are those of PARI/GP's matsnf (which lists them in the opposite order). " +
+    "Alternates row and column Hermite reductions until the matrix is diagonal, then enforces the divisibility chain by 2×2 gcd/lcm steps; without transforms, a nonsingular square matrix with invariant factors 1, …, 1, |det A| (the generic case) is settled by one determinant and one Dixon solve (the denominator of A⁻¹·c divides the largest invariant factor). The invariant factors are those of PARI/GP's matsnf (which lists them in the opposite order). " +
     "The whole result is the claim of matrix.smith_form.verify.",
   keywords: ["smith normal form", "snf", "invariant factors", "elementary divisors", "abelian group", "cokernel", "unimodular", "integer matrix", "matsnf", "torsion"],
   request: Request,
@@ -38,7 +40,11 @@ export default matrixCompute<Req, Res>({
   execute(req, ctx) {
     const A = integral(req.matrix, "payload.matrix", "the Smith normal form");
     const want = req.transforms !== false;
-    const s = smith(A, { transform: want, tick: () => ctx.checkpoint() });
+    const tick = () => ctx.checkpoint();
+    // Without transforms, a nonsingular square matrix whose invariant factors are 1, …, 1, |det A|
+    // (the generic case) is settled by one determinant and one Dixon solve (normal_forms_fast.ts).
+    const generic = !want && A.length >= SMITH_GENERIC_MIN_DIM ? smithGeneric(A, tick) : undefined;
+    const s = generic ? { diagonal: generic, D: A.map((_, i) => A.map((__, j) => (i === j ? generic[i]! : 0n))), U: [], V: [] } : smith(A, { transform: want, tick });
     const mat = (rows: bigint[][]) => ({ $kind: "matrix", ring: ZZ, rows });
     return {
       invariant_factors: s.diagonal,
@@ -52,6 +58,14 @@ export default matrixCompute<Req, Res>({
     const D = res.smith.rows as bigint[][];
     const d = res.invariant_factors;
     for (let i = 1; i < d.length; i++) if (d[i]! % d[i - 1]! !== 0n) return "the divisibility chain fails";
+    const n = A.length;
+    if (n && A[0]!.length === n && d.length === n) {
+      // independent of both algorithms: ∏ d_i = |det A|, compared modulo a word-size prime
+      const p = smallModulus(1), P = BigInt(p);
+      const prod = d.reduce((acc, v) => (acc * (v % P)) % P, 1n);
+      const det = BigInt(determinantModSmallPrime(A, p));
+      if (prod !== det && (prod + det) % P !== 0n) return `the product of the invariant factors is not ±det A modulo ${p}`;
+    }
     if (res.left && res.right) {
       const n = A.length ? A[0]!.length : 0;
       if (firstDifference(mulInt(mulInt(res.left.rows as bigint[][], A, n), res.right.rows as bigint[][], n), D)) return "U·A·V ≠ D";

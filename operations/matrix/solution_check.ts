@@ -3,18 +3,36 @@
  * checkers (not a declaration): A·x = b, A·N = 0, yᵀ·A = 0 with yᵀ·b ≠ 0, and proven lower
  * bounds on ranks (the rank modulo a prime never exceeds the rank over QQ).
  */
-import type { Ring, TypedMatrix, TypedVector } from "../../domain/kinds.js";
+import type { MatrixRing as Ring, TypedMatrix, TypedVector } from "../../domain/kinds.js";
+import { extensionRref } from "../../domain/math/linalg/extension.js";
+import type { FieldElement } from "../../domain/math/poly/types.js";
 import { delayedPrimeBits, FlatResidues, rankModW, wordPrime } from "../../domain/math/linalg/wordsize.js";
 import { rrefModPrime } from "../../domain/math/linalg/rref.js";
-import { clearDenominators } from "../../domain/math/matrix.js";
-import type { Rational } from "../../domain/math/rational.js";
+import { clearDenominators, lcm } from "../../domain/math/matrix.js";
+import { rational, type Rational } from "../../domain/math/rational.js";
 import { dims, fieldOf, liftToField, ringOps, toField, type Elem } from "./linalg.js";
 
 /** Entries of a matrix or vector lifted to the field of `ring` (ZZ → QQ). */
 const lift = (ring: Ring, xs: readonly Elem[]): Elem[] => xs.map((e) => liftToField(ring, e));
 
-/** A·x in the field of A's ring; x over that field. */
+/**
+ * A·x in the field of A's ring; x over that field. Over ZZ/QQ in integers: with L the common
+ * denominator of x and s_i that of row i, (A·x)_i = (Σ_j s_i·a_ij · L·x_j)/(s_i·L), one reduction
+ * per row instead of one per product.
+ */
 export function fieldMatVec(a: TypedMatrix, x: readonly Elem[]): Elem[] {
+  if (a.ring.kind === "ZZ" || a.ring.kind === "QQ") {
+    const xs = x as Rational[];
+    let L = 1n;
+    for (const v of xs) if (v.den !== 1n && L % v.den !== 0n) L = lcm(L, v.den);
+    const X = xs.map((v) => (v.den === L ? v.num : v.num * (L / v.den)));
+    const { integer, rowScales } = a.ring.kind === "QQ" ? clearDenominators(a.rows as Rational[][]) : { integer: a.rows as bigint[][], rowScales: undefined };
+    return integer.map((row, i) => {
+      let t = 0n;
+      for (let j = 0; j < row.length; j++) if (row[j] !== 0n && X[j] !== 0n) t += row[j]! * X[j]!;
+      return rational(t, (rowScales ? rowScales[i]! : 1n) * L);
+    });
+  }
   const ops = ringOps(fieldOf(a.ring));
   return (a.rows as Elem[][]).map((row) => {
     const r = lift(a.ring, row);
@@ -24,7 +42,11 @@ export function fieldMatVec(a: TypedMatrix, x: readonly Elem[]): Elem[] {
   });
 }
 
-export const eq = (ring: Ring, a: Elem, b: Elem): boolean => (typeof a === "bigint" ? a === b : (a as Rational).num === (b as Rational).num && (a as Rational).den === (b as Rational).den);
+export const eq = (ring: Ring, a: Elem, b: Elem): boolean => {
+  if (typeof a === "bigint") return a === b;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((c, i) => c === b[i]);
+  return (a as Rational).num === (b as Rational).num && (a as Rational).den === (b as Rational).den;
+};
 
 /**
  * A proven lower bound on the rank of a list of vectors (rows) over the field of `ring`: exact over
@@ -33,6 +55,7 @@ export const eq = (ring: Ring, a: Elem, b: Elem): boolean => (typeof a === "bigi
 export function rankLowerBound(ring: Ring, rows: Elem[][], cols: number, attempts = 3): number {
   if (!rows.length || !cols) return 0;
   if (ring.kind === "GF") return rrefModPrime(rows as bigint[][], ring.p).pivots.length;
+  if (ring.kind === "GFq") return extensionRref(ring, rows as FieldElement[][]).pivots.length;
   const integer = ring.kind === "QQ" || typeof rows[0]![0] !== "bigint" ? clearDenominators(rows.map((r) => lift(ring, r)) as Rational[][]).integer : (rows as bigint[][]);
   const src = new FlatResidues(integer);
   const bits = delayedPrimeBits(Math.max(rows.length, cols) + 1);

@@ -3,22 +3,24 @@ import { defineChecker } from "../../domain/declaration.js";
 import { formatRing } from "../../domain/kinds.js";
 import type { CheckerFinding } from "../../domain/outcome.js";
 import { claimOf, matrix, request, vector } from "../_support/kinds.js";
-import { RingName, strict } from "../_support/wire.js";
+import { strict } from "../_support/wire.js";
+import { MatrixRingName } from "./support.js";
 import { dims, eliminationEstimate, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, nullspaceBasis, rrefOf } from "./linalg.js";
 import { checkSolution, type SolutionClaim } from "./solution_check.js";
 import { SOLUTION_KIND, solutionShapes } from "./solve_compute.js";
 import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
+import { EXT } from "./linalg.js";
 
 const Request = request({
-  matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS),
-  rhs: vector(MAX_DIM, MAX_ENTRY_CHARS),
+  matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT),
+  rhs: vector(MAX_DIM, MAX_ENTRY_CHARS, EXT),
   claim: claimOf(solutionShapes(), SOLUTION_KIND, "the claim: the value of matrix.solve.compute unchanged (unique, general or inconsistent)"),
 });
 type Req = typeof Request.infer;
 
 const Bindings = strict(
   type({
-    ring: RingName,
+    ring: MatrixRingName,
     status: type("'unique' | 'general' | 'inconsistent'").describe("the kind of answer claimed"),
     "row?": type("number.integer >= 0").describe("the row where A·x ≠ b or A·N ≠ 0 (a counterexample)"),
     "column?": type("number.integer >= 0").describe("the nullspace column or the entry of yᵀ·A that fails"),

@@ -1,23 +1,12 @@
 import { type } from "arktype";
-import { domainError } from "../../domain/errors.js";
-import { sparseFromTriples, wiedemannRank } from "../../domain/math/linalg/wiedemann.js";
-import { integer, list, object, request, result, ring } from "../_support/kinds.js";
+import { wiedemannRank } from "../../domain/math/linalg/wiedemann.js";
+import { request, result } from "../_support/kinds.js";
+import { sparseBounds, sparseFields, sparseMatrix, sparsePrime } from "./sparse.js";
 import { FLOAT_STEP } from "./support.js";
 import { matrixCompute } from "./structure.js";
 
-const MAX_SPARSE_DIM = 100_000;
-const MAX_NONZEROS = 1_000_000;
-
-const Entry = object({
-  row: type("number.integer >= 0").describe("row index (0-based)"),
-  col: type("number.integer >= 0").describe("column index (0-based)"),
-  value: integer(40, "the entry (any integer; reduced modulo p, duplicates summed)"),
-});
 const Request = request({
-  ring: ring(),
-  rows: type(`0 <= number.integer <= ${MAX_SPARSE_DIM}`).describe("m, the number of rows"),
-  cols: type(`0 <= number.integer <= ${MAX_SPARSE_DIM}`).describe("n, the number of columns"),
-  entries: list(Entry, MAX_NONZEROS, "the nonzero entries as { row, col, value } (unlisted entries are 0)"),
+  ...sparseFields(),
   "trials?": type("1 <= number.integer <= 20").describe("independent Wiedemann trials (default 2); each gives a lower bound, the largest is returned"),
   "seed?": type("0 <= number.integer <= 4294967295").describe("seed of the random preconditioners and projections (default 1): the result is reproducible"),
 });
@@ -42,11 +31,7 @@ export default matrixCompute<Req, Res>({
   keywords: ["sparse matrix", "rank", "wiedemann", "black box", "finite field", "gf(p)", "berlekamp-massey", "krylov", "monte carlo", "large matrix", "matrank"],
   request: Request,
   result: Result,
-  bounds: [
-    { name: "dimension", limit: MAX_SPARSE_DIM, unit: "rows or columns", description: "m and n are at most this" },
-    { name: "nonzeros", limit: MAX_NONZEROS, unit: "entries", description: "at most this many listed entries" },
-    { name: "field_characteristic", limit: 2 ** 26, unit: "p", description: "p < 2^26 (double-precision arithmetic); p is proven prime" },
-  ],
+  bounds: sparseBounds(),
   cost_model: "units ≈ trials · 2(min(m,n)+1) Krylov steps, each 2·nonzeros + 3n + m modular multiply-adds in doubles (" + FLOAT_STEP + " units), plus Berlekamp–Massey (4·min(m,n)² steps) and parsing (60 units per entry).",
   budget: { max_units: 5e9, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 120_000 },
   preflight(req) {
@@ -56,16 +41,8 @@ export default matrixCompute<Req, Res>({
     return { units: t * (2 * N * (2 * nnz + 3 * req.cols + req.rows) * FLOAT_STEP + 4 * N * N * FLOAT_STEP) + nnz * 60, memory_bytes: nnz * 200 + (req.rows + req.cols) * 64 + N * 32, basis: `${req.rows}×${req.cols} with ${nnz} entries, ${t} trials` };
   },
   execute(req, ctx) {
-    const r = req.ring;
-    if (r.kind !== "GF") throw domainError("the sparse rank runs over GF(p); for ZZ or QQ take the rank modulo a large prime only as a lower bound", "payload.ring", 'give "GF(p)" with p < 2^26');
-    if (r.p >= 2n ** 26n) throw domainError("p must be below 2^26 for the sparse rank", "payload.ring");
-    const p = Number(r.p);
-    const triples = req.entries.map((e, i) => {
-      if (e.row >= req.rows || e.col >= req.cols) throw domainError(`entry ${i} at (${e.row}, ${e.col}) lies outside the ${req.rows}×${req.cols} matrix`, `payload.entries[${i}]`);
-      const v = Number(((e.value % r.p) + r.p) % r.p);
-      return { row: e.row, col: e.col, value: v };
-    });
-    const A = sparseFromTriples(req.rows, req.cols, triples, p);
+    const p = sparsePrime(req.ring, "the sparse rank");
+    const A = sparseMatrix(req, p);
     const seed = req.seed ?? 1;
     const out = wiedemannRank(A, p, req.trials ?? 2, seed, () => ctx.checkpoint());
     return { rank: out.rank, certainty: out.certain ? "certain" : "monte_carlo", method: "wiedemann", trials: out.trials, per_trial: out.perTrial, seed } as Res;

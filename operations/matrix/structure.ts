@@ -6,7 +6,11 @@
  */
 import { defineChecker, defineCompute, type CheckerDeclaration, type ComputeDeclaration } from "../../domain/declaration.js";
 import { domainError } from "../../domain/errors.js";
-import type { Ring, TypedMatrix } from "../../domain/kinds.js";
+import { formatRing, type MatrixRing, type TypedMatrix } from "../../domain/kinds.js";
+import { extensionCharpoly } from "../../domain/math/linalg/extension.js";
+import { internalRing } from "../../domain/math/linalg/extension.js";
+import { fieldArith } from "../../domain/math/poly/gfq.js";
+import type { FieldElement } from "../../domain/math/poly/types.js";
 import type { Mat } from "../../domain/math/linalg/field.js";
 import { integerCharpoly, primeFieldCharpoly, rationalCharpoly } from "../../domain/math/linalg/charpoly.js";
 import type { PolyLimits } from "../../domain/math/poly/parse.js";
@@ -15,7 +19,7 @@ import type { CoeffRing, Polynomial } from "../../domain/math/poly/types.js";
 import { rational as rat, type Rational } from "../../domain/math/rational.js";
 import { type } from "arktype";
 import { described, integer, list, matrix, polynomial, rational } from "../_support/kinds.js";
-import { CHAR_COST, FLOAT_STEP, MAX_DIM, measure, mulCost, type MatrixSize } from "./support.js";
+import { CHAR_COST, extensionOpCost, FLOAT_STEP, MAX_DIM, measure, mulCost, ringInfo, type MatrixSize } from "./support.js";
 
 type Defaulted = "kind" | "version" | "accepted_artifact_types" | "produced_artifact_types" | "effect" | "providers";
 const PURPOSE = "exact bigint, rational and prime-field arithmetic";
@@ -38,8 +42,8 @@ export const RESULT_ENTRY_CHARS = 200_000;
 export const MAX_FIELD_DIM = 120;
 
 export { described };
-export const inputMatrix = (maxDim = MAX_DIM) => matrix(maxDim, INPUT_ENTRY_CHARS);
-export const resultMatrix = () => matrix(MAX_DIM, RESULT_ENTRY_CHARS);
+export const inputMatrix = (maxDim = MAX_DIM, o: { extension?: boolean } = {}) => matrix(maxDim, INPUT_ENTRY_CHARS, o);
+export const resultMatrix = (o: { extension?: boolean } = {}) => matrix(MAX_DIM, RESULT_ENTRY_CHARS, o);
 export const resultInteger = () => integer(RESULT_ENTRY_CHARS);
 
 /** Limits of a result polynomial in one variable (characteristic, minimal polynomials, invariant factors). */
@@ -58,7 +62,7 @@ export function square(m: TypedMatrix, path: string, what: string): number {
 
 /** Require an integer matrix. */
 export function integral(m: TypedMatrix, path: string, what: string): bigint[][] {
-  if (m.ring.kind !== "ZZ") throw domainError(`${what} is defined for integer matrices; ${path} is over ${m.ring.kind === "GF" ? `GF(${m.ring.p})` : m.ring.kind}`, `${path}.ring`, 'give the matrix over "ZZ"');
+  if (m.ring.kind !== "ZZ") throw domainError(`${what} is defined for integer matrices; ${path} is over ${formatRing(m.ring)}`, `${path}.ring`, 'give the matrix over "ZZ"');
   return m.rows as bigint[][];
 }
 
@@ -69,20 +73,29 @@ export function maxBits(rows: readonly (readonly bigint[])[] | undefined): numbe
   return b;
 }
 
-/** The field a matrix's entries live in (ZZ → QQ) and the entries as field elements. */
-export function fieldView(m: TypedMatrix): { R: CoeffRing<any>; A: Mat<any> } {
+/**
+ * The field a matrix's entries live in (ZZ → QQ) and the entries as field elements. GF(p^k):
+ * the field's internal arithmetic (extension.ts) on internal element arrays; `out` turns a
+ * result element back into a FieldElement (the identity for the other rings).
+ */
+export function fieldView(m: TypedMatrix): { R: CoeffRing<any>; A: Mat<any>; out: (x: any) => any; into: (x: any) => any } {
+  const id = (x: unknown) => x;
   switch (m.ring.kind) {
+    case "GFq": {
+      const F = m.ring, Ar = fieldArith(F);
+      return { R: internalRing(F), A: (m.rows as FieldElement[][]).map((r) => r.map((x) => Ar.from(x))), out: (x: unknown[]) => Ar.big(x), into: (x: FieldElement) => Ar.from(x) };
+    }
     case "ZZ":
-      return { R: rationals, A: (m.rows as bigint[][]).map((r) => r.map((v) => rat(v))) };
+      return { R: rationals, A: (m.rows as bigint[][]).map((r) => r.map((v) => rat(v))), out: id, into: (x: bigint | Rational) => (typeof x === "bigint" ? rat(x) : x) };
     case "QQ":
-      return { R: rationals, A: (m.rows as Rational[][]).map((r) => r.slice()) };
+      return { R: rationals, A: (m.rows as Rational[][]).map((r) => r.slice()), out: id, into: (x: bigint | Rational) => (typeof x === "bigint" ? rat(x) : x) };
     case "GF":
-      return { R: primeField(m.ring.p), A: (m.rows as bigint[][]).map((r) => r.slice()) };
+      return { R: primeField(m.ring.p), A: (m.rows as bigint[][]).map((r) => r.slice()), out: id, into: id };
   }
 }
 
 /** A dense little-endian polynomial over the field view as a `polynomial` value over the matrix's ring (ZZ when integral). */
-export function toPolynomial(ring: Ring, coeffs: readonly unknown[], variable: string): Polynomial {
+export function toPolynomial(ring: MatrixRing, coeffs: readonly unknown[], variable: string): Polynomial {
   const terms: { exponents: number[]; coeff: unknown }[] = [];
   for (let i = coeffs.length - 1; i >= 0; i--) {
     const c = coeffs[i];
@@ -94,6 +107,8 @@ export function toPolynomial(ring: Ring, coeffs: readonly unknown[], variable: s
     } else if (ring.kind === "QQ") {
       const v = typeof c === "bigint" ? rat(c) : (c as Rational);
       if (v.num !== 0n) terms.push({ exponents: [i], coeff: v });
+    } else if (ring.kind === "GFq") {
+      if ((c as FieldElement).length) terms.push({ exponents: [i], coeff: c });
     } else if ((c as bigint) !== 0n) terms.push({ exponents: [i], coeff: c });
   }
   return { $kind: "polynomial", ring, variables: [variable], terms };
@@ -114,6 +129,7 @@ export { integers, rationals };
 
 /** Bits of the largest entry of a matrix (numerator + denominator for QQ). */
 export function entryBits(m: TypedMatrix): number {
+  if (m.ring.kind === "GFq") return m.ring.k * m.ring.p.toString(2).length;
   let best = 0;
   for (const r of m.rows as (bigint | Rational)[][]) for (const v of r) {
     const b = typeof v === "bigint" ? (v < 0n ? -v : v).toString(2).length : (v.num < 0n ? -v.num : v.num).toString(2).length + v.den.toString(2).length;
@@ -123,7 +139,8 @@ export function entryBits(m: TypedMatrix): number {
 }
 
 /** Cost in units of one generic field operation on elements of `bits` bits (bigint or rational). */
-export const fieldOpCost = (ring: Ring, bits: number): number => (ring.kind === "QQ" || ring.kind === "ZZ" ? 3 * ((Math.ceil(bits / 64) + 1) ** 2) + 120 : (Math.ceil(bits / 64) + 1) ** 2 + 40);
+export const fieldOpCost = (ring: MatrixRing, bits: number): number =>
+  ring.kind === "QQ" || ring.kind === "ZZ" ? 3 * ((Math.ceil(bits / 64) + 1) ** 2) + 120 : ring.kind === "GFq" ? extensionOpCost(ringInfo(ring)) : (Math.ceil(bits / 64) + 1) ** 2 + 40;
 
 /* ------------------------------------------------------------------------------------------ */
 /* Characteristic polynomial: result shape and cost                                             */
@@ -142,6 +159,10 @@ export function charpolyBitsEstimate(s: MatrixSize): number {
 export function charpolyEstimate(m: TypedMatrix) {
   const s = measure(m);
   const n = s.rows;
+  if (s.ring.kind === "GFq") {
+    // Hessenberg reduction: ≈ 10n³/3 field multiply-adds (row and column updates), then the minors' recurrence.
+    return { units: 4 * n * n * n * extensionOpCost(s.ring) + s.chars * CHAR_COST, memory_bytes: n * n * (s.ring.degree * 16 + 64) * 3 + s.chars * 4, basis: `${n}×${n} over GF(p^${s.ring.degree}) with p of ${s.ring.pBits} bits` };
+  }
   if (s.ring.kind === "GF") {
     const per = s.ring.smallField ? FLOAT_STEP : 2 * mulCost(s.ring.pBits, s.ring.pBits) + 40;
     return { units: n * n * n * per + s.chars * CHAR_COST + n * n * 30, memory_bytes: n * n * (s.ring.smallField ? 8 : s.ring.pBits / 8 + 40) * 3 + s.chars * 4, basis: `${n}×${n} over GF(p) with p of ${s.ring.pBits} bits` };
@@ -221,7 +242,7 @@ export function fieldEstimate(m: TypedMatrix, factor = 1) {
   const s = measure(m);
   const n = s.rows;
   const b = Math.max(1, ...s.rowBits) + Math.log2(n + 1);
-  const w = s.ring.kind === "GF" ? s.ring.pBits : Math.min(n * b, 1e7);
+  const w = s.ring.kind === "GF" || s.ring.kind === "GFq" ? s.ring.pBits * s.ring.degree : Math.min(n * b, 1e7);
   const units = factor * n * n * n * fieldOpCost(m.ring, w) + s.chars * CHAR_COST + n * n * (w / 3) * CHAR_COST;
   return { units, memory_bytes: factor * n * n * (w / 4 + 64) * 2 + s.chars * 4, basis: `${n}×${n} over ${s.ring.kind}, intermediate entries ≤ ≈ ${Math.round(w)} bits` };
 }
@@ -229,6 +250,11 @@ export function fieldEstimate(m: TypedMatrix, factor = 1) {
 /** The characteristic polynomial as integer coefficients (ZZ, QQ scaled to a primitive integer polynomial) — for rational roots. */
 export function integerCharpolyOf(m: TypedMatrix, tick: () => void): { dense: unknown[]; integer?: bigint[] } {
   if (m.ring.kind === "GF") return { dense: primeFieldCharpoly(m.rows as bigint[][], m.ring.p, tick) };
+  if (m.ring.kind === "GFq") {
+    // in the internal representation of fieldView (what the callers compare against)
+    const Ar = fieldArith(m.ring);
+    return { dense: extensionCharpoly(m.ring, m.rows as FieldElement[][], tick).map((x) => Ar.from(x)) };
+  }
   if (m.ring.kind === "ZZ") {
     const c = integerCharpoly(m.rows as bigint[][], tick);
     return { dense: c.map((v) => rat(v)), integer: c };

@@ -3,24 +3,32 @@
  * for preflight, parsing with the family's error paths, and pacing of long computations.
  * (Not a declaration: the pack lists its operations explicitly.)
  */
+import { type } from "arktype";
 import type { ExecutionContext } from "../../domain/declaration.js";
 import { domainError } from "../../domain/errors.js";
-import type { Ring, TypedMatrix } from "../../domain/kinds.js";
+import type { MatrixRing, TypedMatrix } from "../../domain/kinds.js";
+import type { FieldElement } from "../../domain/math/poly/types.js";
 import { bitLength } from "../../domain/math/integer.js";
 import type { IntMatrix } from "../../domain/math/matrix.js";
 import type { DeterminantProgress } from "../../domain/math/linalg/determinant.js";
 import type { Json } from "../../domain/json.js";
 import type { Rational } from "../../domain/math/rational.js";
-import { natural, object, rational, ring } from "../_support/kinds.js";
+import { described, matrixRing, natural, object, ringScalar } from "../_support/kinds.js";
 
 /** The value of matrix.determinant.compute, which matrix.determinant.verify takes as its claim. */
 export const DETERMINANT_KIND = "matrix.determinant";
 const determinantField = () =>
-  rational(MAX_DETERMINANT_CHARS).describe('the determinant: an integer (ZZ), a canonical rational "p/q" (QQ) or a residue in 0..p−1 (GF(p)); a claim may give a GF(p) element as any integer or p/q');
-export const determinantShape = () => ({ determinant: determinantField(), ring: ring() });
+  described(
+    ringScalar(MAX_DETERMINANT_CHARS),
+    'the determinant: an integer (ZZ), a canonical rational "p/q" (QQ), a residue in 0..p−1 (GF(p)) or an expression in the generator a (GF(p^k)); a claim may give a finite-field element as any integer or p/q',
+  );
+export const determinantShape = () => ({ determinant: determinantField(), ring: matrixRing() });
 /** The claim: the producer's value unchanged, or just the determinant (the ring is the matrix's). */
-export const determinantClaimShape = () => ({ determinant: determinantField(), "ring?": ring() });
+export const determinantClaimShape = () => ({ determinant: determinantField(), "ring?": matrixRing() });
 export { natural, object };
+
+/** A ring name in checker bindings: "ZZ", "QQ", "GF(p)", "GF(p^k)" or "GF(p^k, modulus)" (canonical). */
+export const MatrixRingName = type("string").atMostLength(4_000).and(/^(ZZ|QQ|GF\([1-9][0-9]*\)|GF\([1-9][0-9]*\^[1-9][0-9]*(, [-+*^ 0-9a]+)?\))$/).describe('a ring: "ZZ", "QQ", "GF(p)", "GF(p^k)" or "GF(p^k, modulus)"');
 
 /** Largest row or column count of any matrix of the family. */
 export const MAX_DIM = 500;
@@ -49,16 +57,36 @@ const limbs = (bits: number): number => Math.ceil(bits / 64) + 1;
 export const mulCost = (aBits: number, bBits: number): number => limbs(aBits) * limbs(bBits) + BIGINT_OVERHEAD;
 
 export interface RingInfo {
-  kind: "ZZ" | "QQ" | "GF";
-  /** Bits of p for GF(p), else 0. */
+  kind: "ZZ" | "QQ" | "GF" | "GFq";
+  /** Bits of p for GF(p) and GF(p^k), else 0. */
   pBits: number;
   /** p < 2^26 (double-precision paths). */
   smallField: boolean;
+  /** k of GF(p^k) (1 for GF(p), 0 for ZZ and QQ). */
+  degree: number;
+  /** GF(p^k) with q ≤ 2^16: elimination on Zech logarithms. */
+  zech: boolean;
 }
 
-export function ringInfo(ring: Ring): RingInfo {
-  if (ring.kind !== "GF") return { kind: ring.kind, pBits: 0, smallField: false };
-  return { kind: "GF", pBits: bitLength(ring.p), smallField: ring.p < 2n ** 26n };
+export function ringInfo(ring: MatrixRing): RingInfo {
+  if (ring.kind === "GFq") return { kind: "GFq", pBits: bitLength(ring.p), smallField: ring.p < 2n ** 26n, degree: ring.k, zech: ring.p ** BigInt(ring.k) <= 1n << 16n };
+  if (ring.kind !== "GF") return { kind: ring.kind, pBits: 0, smallField: false, degree: 0, zech: false };
+  return { kind: "GF", pBits: bitLength(ring.p), smallField: ring.p < 2n ** 26n, degree: 1, zech: false };
+}
+
+/**
+ * Units of one multiply-add of two GF(p^k) elements in elimination: q ≤ 2^16 a few Zech-table
+ * lookups (extension_zech.ts); p < 2^26 a k×k product on flat residue arrays (extension_flat.ts,
+ * k² multiply-adds and 2k reductions); larger p a coefficient product and its reduction on
+ * bigint element arrays (2k² products) plus their allocation. Also the cost of the other
+ * operations that run on the element objects (Hessenberg, Krylov), which the flat figures
+ * underestimate by at most their allocation (≈ 60 units).
+ */
+export function extensionOpCost(r: RingInfo, elimination = false): number {
+  const k = Math.max(1, r.degree);
+  if (elimination && r.zech) return 4 * FLOAT_STEP;
+  if (elimination && r.smallField) return k * k * FLOAT_STEP + 4 * k + 10;
+  return 2 * k * k * (r.smallField ? FLOAT_STEP : mulCost(r.pBits, r.pBits)) + 60;
 }
 
 /**
@@ -91,6 +119,12 @@ export function measure(m: TypedMatrix): MatrixSize {
   const colDens: Set<bigint>[] = [];
   let maxNumBits = 0, chars = 0;
   const rational = m.ring.kind === "QQ";
+  if (m.ring.kind === "GFq") {
+    // Elements are k residues of p: every row is as large as a field element.
+    const bits = ring.pBits * ring.degree;
+    for (const row of m.rows as FieldElement[][]) for (const e of row) chars += e.reduce((acc, c) => acc + Math.ceil(bitLength(c) / LOG2_10) + 6, 1);
+    return { rows, cols, ring, rowBits: new Array(rows).fill(bits), colDenBits: new Array(cols).fill(0), rowDenBits: new Array(rows).fill(0), maxNumBits: bits, chars };
+  }
   for (const row of m.rows as (bigint | Rational)[][]) {
     let num = 0;
     const dens = new Set<bigint>();

@@ -2,9 +2,10 @@ import { defineCompute } from "../../domain/declaration.js";
 import { matrix, request, result } from "../_support/kinds.js";
 import { dims, elementwiseEstimate, entryBits, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, transposeRows, typedMatrix } from "./linalg.js";
 import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
+import { EXT } from "./linalg.js";
 
-const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS) });
-const Result = result({ transpose: matrix(MAX_DIM, MAX_ENTRY_CHARS) });
+const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT) });
+const Result = result({ transpose: matrix(MAX_DIM, MAX_ENTRY_CHARS, EXT) });
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;
 
@@ -12,7 +13,7 @@ export default defineCompute<Req, Res>({
   id: "matrix.transpose.compute",
   version: "1.0.0",
   title: "Transpose of a matrix",
-  summary: "The transpose Aᵀ (n×m) of an m×n matrix (m, n ≤ 500) over ZZ, QQ or GF(p): (Aᵀ)_ij = A_ji.",
+  summary: "The transpose Aᵀ (n×m) of an m×n matrix (m, n ≤ 500) over ZZ, QQ, GF(p) or GF(p^k): (Aᵀ)_ij = A_ji.",
   keywords: ["transpose", "transposition", "matrix transpose", "A^T", "swap rows and columns", "matrix", "linear algebra"],
   accepted_artifact_types: [],
   produced_artifact_types: [],

@@ -8,7 +8,9 @@
  * The word-size path here keeps everything in doubles: it requires |A_ij| < 2^32 (two signed
  * 16-bit limbs per entry), n ≤ 500 and |b_i| < 2^40; then every intermediate below is exact.
  */
-import type { IntMatrix } from "../matrix.js";
+import { bitLength, gcd } from "../integer.js";
+import { boundFromSquares, type IntMatrix } from "../matrix.js";
+import { rationalReconstruct } from "./crt.js";
 import { delayedPrimeBits, FlatResidues, luModW, luSolveModW, wordPrime, type LuModW } from "./wordsize.js";
 
 export const DIXON_ENTRY_LIMIT = 2n ** 32n;
@@ -99,4 +101,57 @@ export function dixonValue(digits: readonly Float64Array[], j: number, p: number
   if (digits.length % 2 === 1) { v = BigInt(digits[s]![j]!); s--; }
   for (; s > 0; s -= 2) v = v * P2 + BigInt(digits[s]![j]! * p + digits[s - 1]![j]!);
   return v;
+}
+
+/**
+ * The unique solution of A·x = b for a nonsingular integer A (n×n, entries below 2^32) and an
+ * integer b (entries below 2^40), as x = num/den with one common denominator den > 0, by Dixon
+ * lifting to p^K > 2·N·H (H ≥ |det A| and N ≥ |det A_j|, A_j with column j replaced by b, both
+ * Hadamard bounds: every x_j = det(A_j)/det(A) then has a unique reconstruction).
+ * The common denominator d is built incrementally: an entry is rationally reconstructed only when
+ * d·u_j (mod p^K) is not already a small numerator, which for random systems leaves one
+ * reconstruction. The answer is then proven exactly (A·num = den·b in ZZ); undefined when the
+ * word-size path does not apply, A is singular modulo the primes tried, or the proof fails
+ * (impossible when the bounds hold) — callers fall back to elimination.
+ */
+export function* dixonSolveSteps(a: IntMatrix, b: readonly bigint[]): Generator<number, { num: bigint[]; den: bigint } | undefined, void> {
+  const n = a.length;
+  if (n === 0 || b.length !== n || !dixonApplies(a)) return undefined;
+  const LIM = BigInt(DIXON_RHS_LIMIT);
+  if (b.some((v) => v >= LIM || v <= -LIM)) return undefined;
+  const sys = dixonSetup(a);
+  if (!sys) return undefined;
+  const { p } = sys;
+  const H = boundFromSquares(a.map((row) => row.reduce((s, v) => s + v * v, 0n)));
+  const N = boundFromSquares(a.map((row, i) => row.reduce((s, v) => s + v * v, 0n) + b[i]! * b[i]!));
+  const target = bitLength(N) + bitLength(H) + 1; // p^K > 2^target ≥ 2·N·H
+  const steps = Math.ceil((target + 1) / (Math.log2(p) - 1e-9));
+  const digits = yield* dixonDigits(sys, Float64Array.from(b, (v) => Number(v)), steps);
+  const M = BigInt(p) ** BigInt(steps);
+  const half = M / 2n;
+  let d = 1n;
+  const ys: { y: bigint; at: bigint }[] = []; // numerator of at·x_j (at = the d in force then)
+  for (let j = 0; j < n; j++) {
+    const u = dixonValue(digits, j, p);
+    let y = (d * u) % M;
+    if (y > half) y -= M;
+    if ((y < 0n ? -y : y) > N * d) {
+      const x = rationalReconstruct(u, M, N, H);
+      if (!x) return undefined;
+      d = (d / gcd(d, x.den)) * x.den;
+      y = (d * u) % M;
+      if (y > half) y -= M;
+    }
+    ys.push({ y, at: d });
+    if ((j & 15) === 15) yield steps;
+  }
+  const num = ys.map(({ y, at }) => y * (d / at));
+  // The proof: A·num = d·b exactly (then x = num/d is the solution, A being nonsingular mod p).
+  for (let i = 0; i < n; i++) {
+    const row = a[i]!;
+    let s = 0n;
+    for (let j = 0; j < n; j++) if (row[j] !== 0n && num[j] !== 0n) s += row[j]! * num[j]!;
+    if (s !== d * b[i]!) return undefined;
+  }
+  return { num, den: d };
 }

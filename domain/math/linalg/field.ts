@@ -142,10 +142,14 @@ export function shiftDiagonal<T>(R: CoeffRing<T>, A: Mat<T>, lambda: T): Mat<T> 
   return A.map((r, i) => r.map((v, j) => (i === j ? R.sub(v, lambda) : v)));
 }
 
-/** Reduced row echelon form, pivot columns and rank (the input is not modified). */
-export function rref<T>(R: CoeffRing<T>, A: Mat<T>, tick: Tick = noop): { rref: Mat<T>; pivots: number[]; rank: number } {
+/**
+ * Reduced row echelon form, pivot columns, rank and the original rows that are independent (one
+ * per pivot: the rows the pivots came from, a basis of the row space). The input is not modified.
+ */
+export function rref<T>(R: CoeffRing<T>, A: Mat<T>, tick: Tick = noop): { rref: Mat<T>; pivots: number[]; rank: number; independentRows: number[] } {
   const a = A.map((r) => r.slice());
   const rows = a.length, cols = rows ? a[0]!.length : 0;
+  const order = Array.from({ length: rows }, (_, i) => i);
   const pivots: number[] = [];
   let r = 0;
   for (let c = 0; c < cols && r < rows; c++) {
@@ -154,6 +158,7 @@ export function rref<T>(R: CoeffRing<T>, A: Mat<T>, tick: Tick = noop): { rref: 
     for (let i = r; i < rows; i++) if (!R.isZero(a[i]![c]!)) { piv = i; break; }
     if (piv < 0) continue;
     [a[r], a[piv]] = [a[piv]!, a[r]!];
+    [order[r], order[piv]] = [order[piv]!, order[r]!];
     const pr = a[r]!;
     const inv = R.inv(pr[c]!);
     for (let j = c; j < cols; j++) pr[j] = R.mul(pr[j]!, inv);
@@ -167,7 +172,65 @@ export function rref<T>(R: CoeffRing<T>, A: Mat<T>, tick: Tick = noop): { rref: 
     pivots.push(c);
     r++;
   }
-  return { rref: a, pivots, rank: r };
+  // Row r of the echelon form came from original row order[r]; rows below a zero pivot search are
+  // combinations of those above, so the first r of `order` index independent original rows.
+  return { rref: a, pivots, rank: r, independentRows: order.slice(0, r).sort((x, y) => x - y) };
+}
+
+/** det(A) by Gaussian elimination with field inverses (O(n³) field operations; A is not modified). */
+export function determinant<T>(R: CoeffRing<T>, A: Mat<T>, tick: Tick = noop): T {
+  const n = A.length;
+  const a = A.map((r) => r.slice());
+  let det = R.one;
+  for (let k = 0; k < n; k++) {
+    tick();
+    let piv = -1;
+    for (let i = k; i < n; i++) if (!R.isZero(a[i]![k]!)) { piv = i; break; }
+    if (piv < 0) return R.zero;
+    if (piv !== k) { [a[k], a[piv]] = [a[piv]!, a[k]!]; det = R.neg(det); }
+    const rk = a[k]!;
+    det = R.mul(det, rk[k]!);
+    const inv = R.inv(rk[k]!);
+    for (let i = k + 1; i < n; i++) {
+      const ri = a[i]!;
+      if (R.isZero(ri[k]!)) continue;
+      const f = R.mul(ri[k]!, inv);
+      for (let j = k + 1; j < n; j++) if (!R.isZero(rk[j]!)) ri[j] = R.sub(ri[j]!, R.mul(f, rk[j]!));
+    }
+  }
+  return det;
+}
+
+/**
+ * det(A) by Bareiss's fraction-free elimination (Sylvester's identity: every division by the
+ * previous pivot is exact in any integral domain; over a field it is a multiplication by its
+ * inverse). A second method, sharing no elimination code with `determinant`.
+ */
+export function bareissDeterminant<T>(R: CoeffRing<T>, A: Mat<T>, tick: Tick = noop): T {
+  const n = A.length;
+  if (n === 0) return R.one;
+  const a = A.map((r) => r.slice());
+  let negate = false;
+  let prevInv = R.one;
+  for (let k = 0; k < n - 1; k++) {
+    tick();
+    if (R.isZero(a[k]![k]!)) {
+      let swap = -1;
+      for (let i = k + 1; i < n; i++) if (!R.isZero(a[i]![k]!)) { swap = i; break; }
+      if (swap < 0) return R.zero;
+      [a[k], a[swap]] = [a[swap]!, a[k]!];
+      negate = !negate;
+    }
+    const rk = a[k]!, pivot = rk[k]!;
+    for (let i = k + 1; i < n; i++) {
+      const ri = a[i]!, aik = ri[k]!;
+      for (let j = k + 1; j < n; j++) ri[j] = R.mul(R.sub(R.mul(pivot, ri[j]!), R.mul(aik, rk[j]!)), prevInv);
+      ri[k] = R.zero;
+    }
+    prevInv = R.inv(pivot);
+  }
+  const d = a[n - 1]![n - 1]!;
+  return negate ? R.neg(d) : d;
 }
 
 export const rank = <T>(R: CoeffRing<T>, A: Mat<T>, tick: Tick = noop): number => rref(R, A, tick).rank;

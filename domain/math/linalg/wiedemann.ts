@@ -46,13 +46,24 @@ const red = (x: number, p: number, invP: number): number => {
   return r < 0 ? r + p : r >= p ? r - p : r;
 };
 
+/**
+ * Products of residues below p < 2^26 are below 2^52; `chunk` of them plus a residue stay below
+ * 2^53, exact in a double, so sums are reduced once per chunk instead of once per term (for
+ * p ≈ 2^20 a chunk is 8192 terms: sparse rows and dot products reduce once).
+ */
+const chunkFor = (p: number): number => Math.max(1, Math.floor((2 ** 53 - p) / ((p - 1) * (p - 1))));
+
 /** y = A·x mod p. */
 function mulA(A: SparseMatrixModP, x: Float64Array, y: Float64Array, p: number, invP: number): void {
   const { rowPtr, colIdx, values } = A;
+  const chunk = chunkFor(p);
   for (let i = 0; i < A.rows; i++) {
-    let s = 0;
-    for (let k = rowPtr[i]!; k < rowPtr[i + 1]!; k++) s = red(s + values[k]! * x[colIdx[k]!]!, p, invP);
-    y[i] = s;
+    let s = 0, c = 0;
+    for (let k = rowPtr[i]!; k < rowPtr[i + 1]!; k++) {
+      s += values[k]! * x[colIdx[k]!]!;
+      if (++c === chunk) { s %= p; c = 0; }
+    }
+    y[i] = red(s, p, invP);
   }
 }
 
@@ -60,14 +71,26 @@ function mulA(A: SparseMatrixModP, x: Float64Array, y: Float64Array, p: number, 
 function mulAt(A: SparseMatrixModP, x: Float64Array, y: Float64Array, p: number, invP: number): void {
   const { rowPtr, colIdx, values } = A;
   y.fill(0);
+  const chunk = chunkFor(p);
+  // every column receives at most one term per row: reduce all columns every `chunk` rows
+  let rowsSince = 0;
   for (let i = 0; i < A.rows; i++) {
     const xi = x[i]!;
-    if (xi === 0) continue;
-    for (let k = rowPtr[i]!; k < rowPtr[i + 1]!; k++) {
-      const c = colIdx[k]!;
-      y[c] = red(y[c]! + values[k]! * xi, p, invP);
-    }
+    if (xi !== 0) for (let k = rowPtr[i]!; k < rowPtr[i + 1]!; k++) y[colIdx[k]!] += values[k]! * xi;
+    if (++rowsSince === chunk) { for (let j = 0; j < y.length; j++) y[j] = y[j]! % p; rowsSince = 0; }
   }
+  for (let j = 0; j < y.length; j++) y[j] = red(y[j]!, p, invP);
+}
+
+/** uᵀ·v mod p. */
+function dotMod(u: Float64Array, v: Float64Array, p: number, invP: number): number {
+  const chunk = chunkFor(p);
+  let s = 0, c = 0;
+  for (let k = 0; k < u.length; k++) {
+    s += u[k]! * v[k]!;
+    if (++c === chunk) { s %= p; c = 0; }
+  }
+  return red(s, p, invP);
 }
 
 function mulmod(a: number, b: number, p: number, invP: number): number {
@@ -148,9 +171,7 @@ export function wiedemannRank(A: SparseMatrixModP, p: number, trials: number, se
     const seq = new Float64Array(2 * N);
     const w = new Float64Array(n), y = new Float64Array(m), z = new Float64Array(n);
     for (let i = 0; i < 2 * N; i++) {
-      let s = 0;
-      for (let k = 0; k < n; k++) s = red(s + u[k]! * v[k]!, p, invP);
-      seq[i] = s;
+      seq[i] = dotMod(u, v, p, invP);
       if (i + 1 === 2 * N) break;
       // v ← D1·Aᵀ·D2·A·D1·v
       for (let k = 0; k < n; k++) w[k] = mulmod(d1[k]!, v[k]!, p, invP);
@@ -169,3 +190,128 @@ export function wiedemannRank(A: SparseMatrixModP, p: number, trials: number, se
   }
   return { rank: best, certain: best === cap, trials: perTrial.length, perTrial };
 }
+
+export type SparseSolveResult =
+  | { status: "solution"; x: Float64Array; trials: number }
+  | { status: "singular"; trials: number }
+  | { status: "not_found"; trials: number };
+
+/**
+ * A solution of A·x = b over GF(p), p < 2^26, by Wiedemann's method, checked exactly.
+ *
+ * The operator is B = A (square), B = Aᵀ·D·A (m > n; right-hand side Aᵀ·D·b) or B = A·D·Aᵀ
+ * (m < n; then x = D·Aᵀ·y), D a random nonsingular diagonal. Berlekamp–Massey on the projection
+ * s_i = uᵀ·B^i·c (i < 2N, N the order of B; stopped early once the linear complexity L has been
+ * stable for 24 terms past 2L) gives the minimal generator f of s, which divides the minimal
+ * polynomial of c under B. When f(0) ≠ 0: y = −f(0)⁻¹·Σ_{i≥1} f_i·B^{i−1}·c, which solves B·y = c
+ * exactly when f annihilates c; the answer is kept only after A·x = b is checked exactly, so an
+ * unlucky projection costs a trial, never a wrong answer. When f(0) = 0 for a square A, x divides
+ * the minimal polynomial of A: A is singular (a proof). Otherwise `not_found` (singular or
+ * inconsistent rectangular systems, or unlucky trials).
+ */
+export function wiedemannSolve(A: SparseMatrixModP, b: Float64Array, p: number, trials: number, seed: number, tick: Tick = () => {}): SparseSolveResult {
+  const invP = 1 / p;
+  const m = A.rows, n = A.cols;
+  if (b.every((v) => v === 0)) return { status: "solution", x: new Float64Array(n), trials: 0 };
+  const square = m === n;
+  const N = square ? n : Math.min(m, n);
+  const tall = m > n; // B = Aᵀ·D·A on n-vectors; wide: B = A·D·Aᵀ on m-vectors
+  const ym = new Float64Array(m), yn = new Float64Array(n);
+  let trial = 0;
+  for (; trial < trials; trial++) {
+    const rnd = stream(seed + 104729 * trial, p);
+    const d = Float64Array.from({ length: square ? 0 : tall ? m : n }, rnd);
+    const size = square ? n : tall ? n : m;
+    const applyB = (v: Float64Array, out: Float64Array): void => {
+      if (square) { mulA(A, v, out, p, invP); return; }
+      if (tall) {
+        mulA(A, v, ym, p, invP);
+        for (let i = 0; i < m; i++) ym[i] = mulmod(d[i]!, ym[i]!, p, invP);
+        mulAt(A, ym, out, p, invP);
+      } else {
+        for (let j = 0; j < n; j++) yn[j] = 0;
+        mulAt(A, v, yn, p, invP);
+        for (let j = 0; j < n; j++) yn[j] = mulmod(d[j]!, yn[j]!, p, invP);
+        mulA(A, yn, out, p, invP);
+      }
+    };
+    // the right-hand side c of B·y = c
+    let c: Float64Array;
+    if (square || !tall) c = Float64Array.from(b);
+    else {
+      for (let i = 0; i < m; i++) ym[i] = mulmod(d[i]!, b[i]!, p, invP);
+      c = new Float64Array(n);
+      mulAt(A, ym, c, p, invP);
+    }
+    if (c.every((v) => v === 0)) continue; // tall: Aᵀ·D·b = 0 with b ≠ 0 (unlucky D, or b outside the range)
+    const u = Float64Array.from({ length: size }, rnd);
+    const gen = krylovGenerator(applyB, u, c, N, size, p, invP, true, tick);
+    let { C, L } = gen;
+    // f(0) = 0 proves singularity only for the generator of the whole sequence (2N terms)
+    if (gen.stoppedEarly && C[L] === 0) ({ C, L } = krylovGenerator(applyB, u, c, N, size, p, invP, false, tick));
+    // generator f(x) = x^L·C(1/x): f_i = C[L − i]
+    const f = (i: number): number => C[L - i] ?? 0;
+    if (f(0) === 0) {
+      if (square) return { status: "singular", trials: trial + 1 };
+      continue;
+    }
+    // y = −f(0)⁻¹·Σ_{i=1}^{L} f_i·B^{i−1}·c by Horner
+    let acc = new Float64Array(size);
+    for (let k = 0; k < size; k++) acc[k] = mulmod(f(L), c[k]!, p, invP);
+    let tmp = new Float64Array(size);
+    for (let i = L - 1; i >= 1; i--) {
+      applyB(acc, tmp);
+      const fi = f(i);
+      for (let k = 0; k < size; k++) tmp[k] = red(tmp[k]! + fi * c[k]!, p, invP);
+      [acc, tmp] = [tmp, acc];
+      if ((i & 15) === 0) tick();
+    }
+    const scale = p - invmod(f(0), p);
+    for (let k = 0; k < size; k++) acc[k] = mulmod(acc[k]!, scale, p, invP);
+    let x: Float64Array;
+    if (square || tall) x = acc;
+    else {
+      x = new Float64Array(n);
+      mulAt(A, acc, x, p, invP);
+      for (let j = 0; j < n; j++) x[j] = mulmod(d[j]!, x[j]!, p, invP);
+    }
+    // the certificate: A·x = b, exactly
+    mulA(A, x, ym, p, invP);
+    let ok = true;
+    for (let i = 0; i < m && ok; i++) if (ym[i] !== b[i]) ok = false;
+    if (ok) return { status: "solution", x, trials: trial + 1 };
+  }
+  return { status: "not_found", trials: trial };
+}
+
+/**
+ * The minimal generator (connection polynomial C with C[0] = 1 and complexity L) of
+ * s_i = uᵀ·B^i·c, by Berlekamp–Massey run alongside the Krylov sequence: 2N + 2 terms, or (early)
+ * fewer once L has been stable for 24 terms beyond 2L.
+ */
+function krylovGenerator(applyB: (v: Float64Array, out: Float64Array) => void, u: Float64Array, c: Float64Array, N: number, size: number, p: number, invP: number, early: boolean, tick: Tick): { C: number[]; L: number; stoppedEarly: boolean } {
+  const seq: number[] = [];
+  let v = Float64Array.from(c), w = new Float64Array(size);
+  let C = [1], Bp = [1], L = 0, mm = 1, bb = 1, stableSince = 0;
+  for (let i = 0; i < 2 * N + 2; i++) {
+    const s = dotMod(u, v, p, invP);
+    seq.push(s);
+    let disc = s;
+    for (let j = 1; j <= L; j++) disc = red(disc + (C[j] ?? 0) * seq[i - j]!, p, invP);
+    if (disc === 0) mm++;
+    else {
+      const coef = mulmod(disc, invmod(bb, p), p, invP);
+      const T = C.slice();
+      while (C.length < Bp.length + mm) C.push(0);
+      for (let j = 0; j < Bp.length; j++) C[j + mm] = red(C[j + mm]! + (p - coef) * Bp[j]!, p, invP);
+      if (2 * L <= i) { L = i + 1 - L; Bp = T; bb = disc; mm = 1; stableSince = i; } else mm++;
+    }
+    if (early && i >= 2 * L + 24 && i - stableSince >= 24 && i + 1 < 2 * N + 2) return { C: pad(C, L), L, stoppedEarly: true };
+    applyB(v, w);
+    [v, w] = [w, v];
+    if ((i & 15) === 15) tick();
+  }
+  return { C: pad(C, L), L, stoppedEarly: false };
+}
+
+const pad = (C: number[], L: number): number[] => (C.length > L + 1 ? C.slice(0, L + 1) : C.concat(new Array(L + 1 - C.length).fill(0)));
