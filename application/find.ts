@@ -1,4 +1,4 @@
-import type { Json } from "../domain/json.js";
+import { utf8Length, type Json } from "../domain/json.js";
 import type { OperationMetadata } from "../domain/metadata.js";
 import type { SearchIndex } from "../domain/ports.js";
 import { JacobianError, type FailureDetail } from "../domain/errors.js";
@@ -96,8 +96,7 @@ export class FindUseCase {
 export const HIT_BYTES = 400;
 const HIT_SUMMARY_MIN = 48;
 
-const encoder = new TextEncoder();
-const utf8 = (v: unknown): number => encoder.encode(JSON.stringify(v)).length;
+const utf8 = (v: unknown): number => utf8Length(JSON.stringify(v));
 
 /** Shortens the longest summaries until the hits fit `budget` bytes (or every summary is at its floor). */
 function withinBytes(hits: Json[], budget: number): Json[] {

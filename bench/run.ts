@@ -193,6 +193,7 @@ async function main(): Promise<number> {
   const unique = [...new Set(selected)];
   const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
   const env = environment();
+  const loadStart = os.loadavg()[0]!.toFixed(2);
   mkdirSync(args.out, { recursive: true });
 
   const header = ["workload", "ours ms", "PARI ms", "SymPy ms", "ours/PARI", "ours/SymPy", "results agree"];
@@ -228,6 +229,9 @@ async function main(): Promise<number> {
       if (m.status === "unavailable" || m.status === "error") notes.push(`${w.name} / ${engine}: ${m.status}: ${m.reason}`);
       if (m.status === "timeout") notes.push(`${w.name} / ${engine}: exceeded ${m.limit_ms / 1000} s${m.note ? ` (${m.note})` : ""}`);
       if (m.status === "ok" && m.note) notes.push(`${w.name} / ${engine}: ${m.note}`);
+      if (m.status === "ok" && typeof m.extra?.with_decimal_output_ms === "number") {
+        notes.push(`${w.name} / ${engine}: with its decimal output (${m.extra.with_decimal_output_call}) ${fmtMs(m.extra.with_decimal_output_ms)} ms${r.ours.status === "ok" ? `; ours/that ${fmtRatio(r.ours.median_ms / m.extra.with_decimal_output_ms)}` : ""}`);
+      }
       if (m.status === "error") bad = true;
     }
     if (ag.agree === false) bad = true;
@@ -243,13 +247,15 @@ async function main(): Promise<number> {
       sympy: r.sympy,
       ratios: { ours_over_pari: rp.value, ours_over_pari_is_upper_bound: rp.bound === "upper", ours_over_sympy: rs.value, ours_over_sympy_is_upper_bound: rs.bound === "upper" },
       results_agree: ag.agree,
+      load_average_1min_after: os.loadavg()[0],
     };
     const file = path.join(args.out, `${w.name}.json`);
     writeFileSync(file, JSON.stringify(record, null, 2) + "\n");
     files.push(file);
   }
 
-  console.log(`\nJacobian benchmarks — node ${env.node}, gp ${env.gp}, sympy ${env.sympy}, ${env.cpu}; seed ${args.seed}`);
+  const loadEnd = os.loadavg()[0]!.toFixed(2);
+  console.log(`\nJacobian benchmarks — node ${env.node}, gp ${env.gp}, sympy ${env.sympy}, ${env.cpu}; seed ${args.seed}; load average ${loadStart} at the start, ${loadEnd} at the end`);
   console.log("(median wall-clock milliseconds per call, all measured in this run; ratio < 1 means ours is faster)\n");
   console.log(table(rows));
   if (notes.length) console.log("\n" + notes.map((n) => `note: ${n}`).join("\n"));

@@ -10,7 +10,7 @@
  */
 import { JacobianError } from "./errors.js";
 import type { Json } from "./json.js";
-import { decimalString } from "./math/decimal.js";
+import { decimalString, parseDecimal } from "./math/decimal.js";
 import { formatRational, rational, type Rational } from "./math/rational.js";
 import { proveFieldCharacteristic } from "./math/prime_fields.js";
 // A cycle (poly/format → poly/rings → kinds): those modules use this one's exports only inside functions.
@@ -77,14 +77,14 @@ const decimalDigits = (n: bigint): number => (n < 0n ? -n : n).toString().length
 /** Parse an integer string already known to match INTEGER_PATTERN-like wire types. */
 export function parseIntegerWire(s: string, path: string): bigint {
   if (!INTEGER_PATTERN.test(s)) throw new JacobianError("INVALID_PAYLOAD", `${path} is not a canonical integer string`, { path, hint: 'integers are strings like "-42": ASCII digits, optional leading "-", no leading zeros, no "-0"' });
-  return BigInt(s);
+  return parseDecimal(s);
 }
 
 /** Parse a rational "p/q" (q > 0, unreduced allowed) or integer string into lowest terms. */
 export function parseRationalWire(s: string, path: string): Rational {
   if (!RATIONAL_PATTERN.test(s)) throw new JacobianError("INVALID_PAYLOAD", `${path} is not a rational string`, { path, hint: 'rationals are strings like "-3/4" or "5" (denominator positive and non-zero)' });
   const slash = s.indexOf("/");
-  if (slash < 0) return rational(BigInt(s));
+  if (slash < 0) return rational(parseDecimal(s));
   if (s.length <= 31 && slash <= 15 && s.length - slash <= 16) {
     // numerator and denominator below 10^15 < 2^53: reduce in doubles (a matrix has thousands of these)
     const a = Number(s.slice(0, slash)), b = Number(s.slice(slash + 1));
@@ -92,7 +92,7 @@ export function parseRationalWire(s: string, path: string): Rational {
     while (y) { const t = x % y; x = y; y = t; }
     return { num: BigInt(a / x), den: BigInt(b / x) };
   }
-  return rational(BigInt(s.slice(0, slash)), BigInt(s.slice(slash + 1)));
+  return rational(parseDecimal(s.slice(0, slash)), parseDecimal(s.slice(slash + 1)));
 }
 
 /**

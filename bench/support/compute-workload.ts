@@ -27,6 +27,11 @@ export interface ComputeWorkloadSpec<I> {
   pari: {
     definitions(inputs: I): string;
     call: string;
+    /**
+     * The same computation with its decimal output (`Str(…)`), timed after `call` for results whose
+     * digits our figure includes and PARI's call does not (a note and `extra`, not the ratio).
+     */
+    withDigits?: string;
     budgetMs?: number;
     timeoutMs?: number;
   };
@@ -59,13 +64,24 @@ export function defineComputeWorkload<I>(spec: ComputeWorkloadSpec<I>): Workload
         budgetMs: spec.ours.budgetMs ?? 15_000,
       });
       ctx.log("PARI/GP …");
-      const pari = ctx.skip?.pari ?? timeGp(ctx, {
+      let pari = ctx.skip?.pari ?? timeGp(ctx, {
         definitions: spec.pari.definitions(inputs),
         call: spec.pari.call,
         reps,
         budgetMs: spec.pari.budgetMs ?? 10_000,
         timeoutMs: spec.pari.timeoutMs ?? 30_000,
       });
+      if (spec.pari.withDigits && pari.status === "ok" && !ctx.skip?.pari) {
+        ctx.log("PARI/GP with decimal output …");
+        const digits = timeGp(ctx, {
+          definitions: spec.pari.definitions(inputs),
+          call: spec.pari.withDigits,
+          reps,
+          budgetMs: spec.pari.budgetMs ?? 10_000,
+          timeoutMs: spec.pari.timeoutMs ?? 30_000,
+        });
+        if (digits.status === "ok") pari = { ...pari, extra: { ...pari.extra, with_decimal_output_ms: digits.median_ms, with_decimal_output_call: spec.pari.withDigits } };
+      }
       ctx.log("SymPy …");
       const py = spec.sympy;
       const sympy: Measurement =

@@ -19,6 +19,7 @@ export default defineComputeWorkload({
   pari: {
     definitions: ({ n, k }) => `n = ${n};\nk = ${k};`,
     call: "binomial(n, k)",
+    withDigits: "Str(binomial(n, k))",
   },
   sympy: {
     data: ({ n, k }) => ({ n, k }),

@@ -17,6 +17,7 @@ export default defineComputeWorkload({
   pari: {
     definitions: ({ n }) => `n = ${n};`,
     call: "n!",
+    withDigits: "Str(n!)",
   },
   sympy: {
     data: ({ n }) => ({ n }),

@@ -17,6 +17,7 @@ export default defineComputeWorkload({
   pari: {
     definitions: ({ n }) => `n = ${n};`,
     call: "fibonacci(n)",
+    withDigits: "Str(fibonacci(n))",
   },
   sympy: {
     data: ({ n }) => ({ n }),

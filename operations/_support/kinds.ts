@@ -16,6 +16,7 @@ import {
   parseIntegerWire, parseMatrixRingWire, parseMatrixWire, parseRationalWire, parseRingWire, parseVectorWire, toWire,
   type MatrixRing, type MatrixWire, type Ring, type TypedMatrix, type TypedVector, type VectorWire,
 } from "../../domain/kinds.js";
+import { parseDecimal } from "../../domain/math/decimal.js";
 import type { Rational } from "../../domain/math/rational.js";
 import { parsePolynomialWire, type PolyLimits } from "../../domain/math/poly/parse.js";
 import { parsePolyRingWire } from "../../domain/math/poly/rings.js";
@@ -53,19 +54,19 @@ export function integer(maxDigits: number, description?: string) {
       .atMostLength(maxDigits + 1)
       .and(INTEGER_RE)
       .describe(description ?? `an integer as a decimal string (at most ${maxDigits} digits)`)
-      .pipe((s: string, ctx) => (s.length - (s.charCodeAt(0) === 45 ? 1 : 0) > maxDigits ? ctx.error(`an integer of at most ${maxDigits} digits`) : BigInt(s))),
+      .pipe((s: string, ctx) => (s.length - (s.charCodeAt(0) === 45 ? 1 : 0) > maxDigits ? ctx.error(`an integer of at most ${maxDigits} digits`) : parseDecimal(s))),
     "integer",
   );
 }
 
 /** A non-negative integer string, parsed to bigint. */
 export function natural(maxDigits: number, description?: string) {
-  return kinded(type("string").atMostLength(maxDigits).and(NATURAL_RE).describe(description ?? `a non-negative integer as a decimal string (at most ${maxDigits} digits)`).pipe((s: string): bigint => BigInt(s)), "integer");
+  return kinded(type("string").atMostLength(maxDigits).and(NATURAL_RE).describe(description ?? `a non-negative integer as a decimal string (at most ${maxDigits} digits)`).pipe((s: string): bigint => parseDecimal(s)), "integer");
 }
 
 /** A positive integer string, parsed to bigint. */
 export function positive(maxDigits: number, description?: string) {
-  return kinded(type("string").atMostLength(maxDigits).and(POSITIVE_RE).describe(description ?? `a positive integer as a decimal string (at most ${maxDigits} digits)`).pipe((s: string): bigint => BigInt(s)), "integer");
+  return kinded(type("string").atMostLength(maxDigits).and(POSITIVE_RE).describe(description ?? `a positive integer as a decimal string (at most ${maxDigits} digits)`).pipe((s: string): bigint => parseDecimal(s)), "integer");
 }
 
 /** A rational "p/q" (q > 0; unreduced accepted) or an integer string, parsed to lowest terms. */

@@ -1,4 +1,4 @@
-import { factorial, legendre, log2Factorial, mulUnits } from "../../domain/math/combinatorics.js";
+import { factorial, factorialModPrime, legendre, log2Factorial, mulUnits } from "../../domain/math/combinatorics.js";
 import { natural } from "../_support/kinds.js";
 import { described, indexedNumber } from "./factory.js";
 import { reuseDecimalString } from "../../domain/math/decimal.js";
@@ -11,11 +11,11 @@ export default indexedNumber<bigint>({
   title: "Factorial n!",
   summary:
     "Exact n! for n ≥ 0 (0! = 1) with up to 1,000,000 digits (n ≤ 205,022). Computed from the prime factorization n! = Π p^{v_p(n!)} (Legendre's formula), " +
-    "grouped by the bits of the exponents so that the large multiplications are squarings. Postcondition: the exponents of 2 and 5 in the result equal v_2(n!) and v_5(n!) " +
+    "grouped by the bits of the exponents (from the top bit: r ← r·(r·P_b) with P_b the product of the primes whose exponent has bit b), products of small numbers by balanced trees. Postcondition: the exponents of 2 and 5 in the result equal v_2(n!) and v_5(n!) " +
     "(so it ends in exactly v_5(n!) decimal zeros) and n! is recomputed modulo two primes.",
   keywords: ["factorial", "n!", "gamma", "permutations", "number of permutations", "product", "legendre", "combinatorics", "counting"],
   cost_model:
-    "result bits b = log2 n! (log-gamma); units = 3·M(b) (the squaring chain of the prime-power product and the cofactor products) + n/4 (sieve, Legendre sums, the postcondition's residue loops) " +
+    "result bits b = log2 n! (log-gamma); units = 3·M(b) (the Horner chain of the prime-power product and the cofactor products) + n/4 (sieve, Legendre sums, the postcondition's residue loops) " +
     "+ decimal conversion 3·M(b) (its digits also give the postcondition's count of trailing zeros), where M(b) = min(L^1.465, 6·L·log2 L) + 30 for L = b/64 limbs. " +
     "Memory ≈ 10 bytes per result bit + a sieve byte per odd number ≤ n.",
   progress_measure: "exponent bits of the prime-power product done",
@@ -31,9 +31,7 @@ export default indexedNumber<bigint>({
     // means 5^v5 ∥ value. The digits are those just published (the pipeline formats the wire form first).
     if (trailingZeros(reuseDecimalString(value)) !== v5) return `n! must be divisible by exactly 5^${v5} (Legendre), i.e. end in exactly ${v5} zeros`;
     for (const p of CHECK_PRIMES) {
-      let r = 1;
-      for (let i = 2; i <= n && r !== 0; i++) r = (r * (i % p)) % p;
-      if (residue(value, p) !== r) return `n! mod ${p} differs from the product 1·2⋯n mod ${p}`;
+      if (residue(value, p) !== factorialModPrime(n, p)) return `n! mod ${p} differs from the product 1·2⋯n mod ${p}`;
     }
     return null;
   },

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import {
-  bell, bellModPrime, bellTriangle, bernoulli, bernoulliQuotientModPrime, bernoulliTableModPrime, binomial, binomialModPrime, catalan, derangements, derangementsModPrime, doubleFactorial, factorial,
+  bell, bellModPrime, bellTriangle, bernoulli, bernoulliQuotientModPrime, bernoulliTableModPrime, binomial, binomialModPrime, catalan, derangements, derangementsModPrime, doubleFactorial, factorial, factorialModPrime,
   fallingFactorial, fallingFactorialRational, fibonacci, fibonacciModPrime, invModSmall, log2Bell, log2BernoulliAbs, log2Big, log2Binomial, log2Factorial, log2Stirling1,
   log2Stirling2, lucas, multinomial, polyMulNonneg, primePowerProduct, productRange, residue, risingFactorial, risingFactorialRational, stirling1ModPrime, stirling1Plan,
   stirling1Unsigned, stirling2, stirling2ModPrime, stirling2Plan, vonStaudtPrimes,
@@ -325,6 +325,7 @@ describe("domain/math/combinatorics: residues modulo small primes (the postcondi
         expect(fibonacciModPrime(n, p)).to.equal(residue(fibonacci(BigInt(n)), p));
         expect(fibonacciModPrime(n, p, true)).to.equal(residue(lucas(BigInt(n)), p));
         expect(derangementsModPrime(n, p)).to.equal(residue(derangements(n), p));
+        expect(factorialModPrime(n, p), `${n}! mod ${p}`).to.equal(residue(naiveFactorial(n), p));
       }
       if (p >= 5 && p < 1000) {
         const t = bernoulliTableModPrime(p - 3, p); // B_m for m ≤ p − 3 < 400: the tangent-number range
@@ -333,6 +334,14 @@ describe("domain/math/combinatorics: residues modulo small primes (the postcondi
           expect(t[m], `B_${m} mod ${p}`).to.equal((residue(b.num, p) * invModSmall(residue(b.den, p), p)) % p);
         }
       }
+    }
+    // factorials of both parities, and beyond the products' 2^26 bound of the primes (Wilson: (p − 1)! ≡ −1)
+    for (const n of [4096, 4097, 12_345]) expect(factorialModPrime(n, 33_554_383)).to.equal(residue(factorial(n), 33_554_383));
+    for (const p of [101, 65_537, 33_554_393]) expect(factorialModPrime(p - 1, p)).to.equal(p - 1);
+    expect(factorialModPrime(33_554_393, 33_554_393)).to.equal(0);
+    // the three-factor products (a < 208,063) and the two-factor ones, on both sides of the bound, every remainder of m mod 3
+    for (const [n, k] of [[1000, 499], [99_999, 3001], [100_000, 50_000], [208_062, 1000], [208_063, 1001], [208_064, 1002], [300_000, 2000]] as const) {
+      for (const p of [33_554_393, 33_554_383]) expect(binomialModPrime(BigInt(n), BigInt(k), p), `C(${n}, ${k}) mod ${p}`).to.equal(residue(binomial(BigInt(n), BigInt(k)), p));
     }
     for (const p of [101, 33_554_393]) for (const k of [0n, 1n, 5n, 40n]) expect(binomialModPrime(10n ** 30n + 7n, k, p)).to.equal(residue(binomial(10n ** 30n + 7n, k), p));
   });
