@@ -184,21 +184,54 @@ export const MAX_NESTING = 64;
 
 /**
  * The path of the first array/object nested deeper than `limit` levels below `root` (named
- * `rootPath`), found iteratively: the value may be arbitrarily deep. Undefined when none is.
+ * `rootPath`). The walk recurses at most `limit` levels (it stops there, however deep the value
+ * goes) and builds the path only for the offending branch: a payload of 10^7 small arrays (a
+ * graph's edges) is walked in well under a second.
  */
 export function nestingBeyond(root: unknown, limit: number, rootPath = ""): string | undefined {
-  const stack: [unknown, number, string][] = [[root, 0, rootPath]];
-  while (stack.length) {
-    const [node, depth, path] = stack.pop()!;
-    if (node === null || typeof node !== "object") continue;
-    if (depth >= limit) return path;
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) if (node[i] !== null && typeof node[i] === "object") stack.push([node[i], depth + 1, `${path}[${i}]`]);
-    } else {
-      for (const k of Object.keys(node)) {
-        const v = (node as Record<string, unknown>)[k];
-        if (v !== null && typeof v === "object") stack.push([v, depth + 1, path ? `${path}.${k}` : k]);
+  const segs = deepBranch(root, 0, limit);
+  if (!segs) return undefined;
+  let path = rootPath;
+  for (let i = segs.length - 1; i >= 0; i--) {
+    const s = segs[i]!;
+    path = typeof s === "number" ? `${path}[${s}]` : path ? `${path}.${s}` : s;
+  }
+  return path;
+}
+
+function isFlat(a: unknown[]): boolean {
+  for (let j = 0; j < a.length; j++) {
+    const x = a[j];
+    if (x !== null && typeof x === "object") return false;
+  }
+  return true;
+}
+
+/** The segments (innermost first) from `node` down to a value at depth `limit`, or undefined. */
+function deepBranch(node: unknown, depth: number, limit: number): (string | number)[] | undefined {
+  if (node === null || typeof node !== "object") return undefined;
+  if (depth >= limit) return [];
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const c: unknown = node[i];
+      if (c === null || typeof c !== "object") continue;
+      // Leaf arrays (a graph's edges, a matrix's rows) are scanned here, without a call each.
+      if (Array.isArray(c) && depth + 1 < limit && isFlat(c)) continue;
+      const r = deepBranch(c, depth + 1, limit);
+      if (r) {
+        r.push(i);
+        return r;
       }
+    }
+    return undefined;
+  }
+  for (const k of Object.keys(node)) {
+    const c = (node as Record<string, unknown>)[k];
+    if (c === null || typeof c !== "object") continue;
+    const r = deepBranch(c, depth + 1, limit);
+    if (r) {
+      r.push(k);
+      return r;
     }
   }
   return undefined;

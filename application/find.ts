@@ -61,7 +61,7 @@ export class FindUseCase {
     const filtered = inputKind !== undefined || artifactType !== undefined;
     const hits = this.index.search(query, limit, { accept: filtered ? compatible : installed });
     if (filtered && hits.length < limit) hits.push(...this.index.search(query, limit - hits.length, { accept: (id) => installed(id) && !compatible(id) }));
-    return hits.map((h) => this.hit(this.catalog.get(h.id)!, h.score, inputKind, artifactType));
+    return withinBytes(hits.map((h) => this.hit(this.catalog.get(h.id)!, h.score, inputKind, artifactType)), HIT_BYTES * limit);
   }
 
   /**
@@ -86,6 +86,40 @@ export class FindUseCase {
       ...(decl.produced_artifact_types.length ? { produced_artifact_types: decl.produced_artifact_types } : {}),
     };
   }
+}
+
+/**
+ * What a search answer may cost an agent's context: at most this many UTF-8 bytes per requested
+ * hit (5 hits ≤ 2 KB, 20 hits ≤ 8 KB with the envelope). Summaries give way first (longest first,
+ * at a word), never below HIT_SUMMARY_MIN characters; everything else in a hit is required.
+ */
+export const HIT_BYTES = 400;
+const HIT_SUMMARY_MIN = 48;
+
+const encoder = new TextEncoder();
+const utf8 = (v: unknown): number => encoder.encode(JSON.stringify(v)).length;
+
+/** Shortens the longest summaries until the hits fit `budget` bytes (or every summary is at its floor). */
+function withinBytes(hits: Json[], budget: number): Json[] {
+  let excess = utf8(hits) - budget;
+  const rows = hits as { summary: string }[];
+  while (excess > 0) {
+    let longest = -1;
+    for (let i = 0; i < rows.length; i++) if (rows[i]!.summary.length > HIT_SUMMARY_MIN && (longest < 0 || rows[i]!.summary.length > rows[longest]!.summary.length)) longest = i;
+    if (longest < 0) break;
+    const s = rows[longest]!.summary;
+    const before = utf8(s);
+    rows[longest]!.summary = shortenAtWord(s, Math.max(HIT_SUMMARY_MIN, s.length - Math.max(8, Math.ceil(excess / 2))));
+    excess -= before - utf8(rows[longest]!.summary);
+  }
+  return hits;
+}
+
+/** A word-boundary cut to at most `max` characters, marked with "…". */
+function shortenAtWord(s: string, max: number): string {
+  const cut = s.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return (space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:(—–…-]+$/, "") + "…";
 }
 
 /** Longest summary sentence a search hit carries (characters). */

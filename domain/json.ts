@@ -14,13 +14,35 @@ export function canonicalJson(value: unknown): string {
   }
   if (typeof value === "string") return JSON.stringify(value);
   if (typeof value === "bigint") throw new TypeError("canonicalJson: bigint must be encoded as a string first");
-  if (Array.isArray(value)) return "[" + value.map((v) => (v === undefined ? "null" : canonicalJson(v))).join(",") + "]";
+  // Arrays of strings, booleans, null and finite numbers (a graph's edges, a matrix's rows)
+  // serialise identically under JSON.stringify, natively and in one call.
+  if (Array.isArray(value)) {
+    if (objectFree(value, 0)) return JSON.stringify(value);
+    return "[" + value.map((v) => (v === undefined ? "null" : canonicalJson(v))).join(",") + "]";
+  }
   if (typeof value === "object") {
     const obj = value as Record<string, unknown>;
     const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
     return "{" + keys.map((k) => JSON.stringify(k) + ":" + canonicalJson(obj[k])).join(",") + "}";
   }
   throw new TypeError(`canonicalJson: unsupported ${typeof value}`);
+}
+
+/** Whether an array holds only strings, booleans, null, finite numbers and such arrays (depth-bounded). */
+function objectFree(a: unknown[], depth: number): boolean {
+  if (depth > 8) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const t = typeof x;
+    if (t === "string" || t === "boolean" || x === null) continue;
+    if (t === "number") {
+      if (!Number.isFinite(x as number)) return false;
+      continue;
+    }
+    if (Array.isArray(x) && objectFree(x, depth + 1)) continue;
+    return false;
+  }
+  return true;
 }
 
 /** Byte length of a string's UTF-8 encoding, without allocating a buffer. */

@@ -18,6 +18,8 @@ import { formatPolynomial } from "./math/poly/format.js";
 import { formatPolyRing } from "./math/poly/rings.js";
 import type { Polynomial, PolyRing } from "./math/poly/types.js";
 import { formatFieldValue, type FieldValue } from "./math/poly/gfq.js";
+import { formatGraph } from "./math/graph/format.js";
+import type { Graph } from "./math/graph/types.js";
 
 /** A coefficient ring: ZZ, QQ or a prime field GF(p) with p proven prime. */
 export type Ring = { readonly $kind: "ring"; readonly kind: "ZZ" } | { readonly $kind: "ring"; readonly kind: "QQ" } | { readonly $kind: "ring"; readonly kind: "GF"; readonly p: bigint };
@@ -187,6 +189,15 @@ registerKind<FieldValue, Json>({
   format: (v) => formatFieldValue(v) as unknown as Json,
   size: (v) => v.value.length,
   measure: "coefficients in the generator",
+});
+registerKind<Graph, Json>({
+  name: "graph",
+  wire:
+    '{ directed?: false, vertices: ["a", "b", …], edges: [["a", "b"], ["b", "c", "3/2"], …] } (string labels, distinct; an optional exact weight on every edge or none) or { graph6 } / { sparse6 } / { digraph6 } (nauty formats, labels "0" … "n−1"); ' +
+    "output canonical: { directed, vertices, edges } in the graph's order, weights reduced",
+  format: (g) => formatGraph(g) as unknown as Json,
+  size: (g) => g.n + g.m,
+  measure: "vertices + edges",
 });
 registerKind<boolean, boolean>({ name: "boolean", wire: "a JSON boolean", format: (b) => b, size: () => 1, measure: "1" });
 

@@ -8,6 +8,7 @@ import type { OperationDeclaration, OperationPack, PackListing } from "../domain
 import { combinatoricsPack } from "./combinatorics/pack.js";
 import { diophantinePack } from "./diophantine/pack.js";
 import { finiteFieldPack } from "./finite_field/pack.js";
+import { graphPack } from "./graph/pack.js";
 import { integerPack } from "./integer/pack.js";
 import { matrixPack } from "./matrix/pack.js";
 import { modularPack } from "./modular/pack.js";
@@ -18,6 +19,7 @@ export const AVAILABLE_PACKS: Readonly<Record<string, PackListing>> = {
   combinatorics: combinatoricsPack,
   diophantine: diophantinePack,
   finite_field: finiteFieldPack,
+  graph: graphPack,
   integer: integerPack,
   matrix: matrixPack,
   modular: modularPack,

@@ -21,6 +21,8 @@ import { parsePolynomialWire, type PolyLimits } from "../../domain/math/poly/par
 import { parsePolyRingWire } from "../../domain/math/poly/rings.js";
 import type { Polynomial, PolyRing } from "../../domain/math/poly/types.js";
 import type { KindedSchema } from "../../domain/schema.js";
+import { DEFAULT_NAUTY_CHARS, parseGraphWire, type GraphLimits, type GraphWire } from "../../domain/math/graph/parse.js";
+import type { Graph } from "../../domain/math/graph/types.js";
 
 /** Which kind each built field type carries (for derivation of request/port kinds). */
 const KIND_OF = new WeakMap<object, string>();
@@ -150,6 +152,41 @@ export function vector(maxLen: number, maxEntryChars: number, maxPrimeDigits = 4
   const entry = type("string").atMostLength(maxEntryChars).and(ENTRY_RE);
   const wire = type({ ring: type("string").atMostLength(maxPrimeDigits + 4).and(/^(ZZ|QQ|GF\([1-9][0-9]*\))$/), entries: entry.array().atMostLength(maxLen) });
   return kinded(wire.describe(`a vector { ring, entries } of at most ${maxLen} entries given as strings`).pipe((w: VectorWire, ctx): TypedVector => parseVectorWire(w, here(ctx), maxPrimeDigits)), "vector");
+}
+
+/** What a graph field admits, in words (the field's description). */
+export function graphAdmits(limits: GraphLimits): string {
+  const dir = limits.directed === "either" ? "directed or undirected" : limits.directed;
+  const w =
+    limits.weights === "forbidden" ? "unweighted" : `${limits.weights === "required" ? "a weight on every edge" : "optional weights (on every edge or none)"}${limits.weightSign ? ` (${limits.weightSign === "positive" ? "> 0" : "≥ 0"})` : ""}`;
+  const extras = [limits.loops ? "self-loops" : "", limits.multi ? "parallel edges" : ""].filter(Boolean);
+  return `${dir}, ${w}, ${extras.length ? `${extras.join(" and ")} allowed` : "no self-loops or parallel edges"}; at most ${limits.maxVertices} vertices and ${limits.maxEdges} edges`;
+}
+
+/**
+ * A graph `{ directed?, vertices, edges }` or `{ graph6 | sparse6 | digraph6 }`, parsed to the CSR
+ * Graph (domain/math/graph/parse.ts) with the caps, labels, weights, loops and parallel edges
+ * checked while parsing. The wire type bounds the list lengths; items are checked by the parser in
+ * one pass with exact paths (a per-item schema costs seconds for 10^6 edges in arktype's jitless mode).
+ */
+export function graph(limits: GraphLimits, description?: string) {
+  const nautyChars = limits.maxNautyChars ?? DEFAULT_NAUTY_CHARS;
+  const wire = type({
+    "directed?": type("boolean").describe("whether edges are arcs u → v (default false)"),
+    "vertices?": type("unknown[]").atMostLength(limits.maxVertices).describe(`the vertex labels: distinct strings of 1 to ${limits.maxLabelChars ?? 100} characters (at most ${limits.maxVertices})`),
+    "edges?": type("unknown[]")
+      .atMostLength(limits.maxEdges)
+      .describe(`the edges [u, v] or [u, v, weight] (labels of declared vertices; weight an integer or rational string such as "3/2", on every edge or none; at most ${limits.maxEdges})`),
+    "graph6?": type("string").atMostLength(nautyChars).describe("an undirected simple graph in nauty's graph6 format (instead of vertices and edges; labels \"0\" … \"n−1\")"),
+    "sparse6?": type("string").atMostLength(nautyChars).describe("an undirected graph in nauty's sparse6 format (starts with \":\")"),
+    "digraph6?": type("string").atMostLength(nautyChars).describe("a directed graph in nauty's digraph6 format (starts with \"&\")"),
+  });
+  return kinded(
+    wire
+      .describe(description ?? `a graph { "directed": false, "vertices": ["a", "b"], "edges": [["a", "b"]] } or { "graph6": "…" }: ${graphAdmits(limits)}`)
+      .pipe((w, ctx): Graph => parseGraphWire(w as GraphWire, here(ctx), limits)),
+    "graph",
+  );
 }
 
 /** A nested object whose fields may carry kinds (recorded so ports can bind `claim.factors`). */

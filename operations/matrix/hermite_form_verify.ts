@@ -1,18 +1,18 @@
 import { type } from "arktype";
 import { checkUnimodular, firstDifference, mulInt } from "../../domain/math/linalg/certify.js";
-import { isHermite } from "../../domain/math/linalg/normal_forms.js";
+import { hermite, isHermite } from "../../domain/math/linalg/normal_forms.js";
 import type { CheckerFinding } from "../../domain/outcome.js";
 import { object, request } from "../_support/kinds.js";
 import { naturalString, positiveString, strict } from "../_support/wire.js";
 import { MAX_DIM } from "./support.js";
-import { HERMITE_KIND, hermiteEstimate, hermiteShape, inputMatrix, integral, matrixChecker } from "./structure.js";
+import { HERMITE_KIND, hermiteEstimate, hermiteShape, inputMatrix, integral, matrixChecker, maxBits } from "./structure.js";
 
 const Request = request({ matrix: inputMatrix(), claim: object(hermiteShape(), HERMITE_KIND, "the claim: the value of matrix.hermite_form.compute unchanged (with its transform)") });
 type Req = typeof Request.infer;
 
 const Bindings = strict(
   type({
-    method: type("'transform_certificate' | 'shape' | 'lattice_membership'").describe("what decided the verdict (see the method)"),
+    method: type("'transform_certificate' | 'derived_certificate' | 'shape' | 'lattice_membership'").describe("what decided the verdict (see the method)"),
     "rank?": type("number.integer >= 0").describe("the rank of H"),
     "moduli?": type("number.integer >= 0").describe("primes below 2^26 whose determinants of U proved det U = ±1"),
     "determinant?": type("'1' | '-1'").describe("det U"),
@@ -27,7 +27,8 @@ type Bindings = typeof Bindings.infer;
 const METHOD =
   "By certificate, not by recomputing: H must have the Hermite shape (echelon, positive pivots, entries above each pivot in [0, pivot), zero rows last); U·A = H exactly; and det U = ±1, " +
   "proven by determinants of U modulo primes below 2^26 whose product exceeds Hadamard's bound + 1 (a residue other than ±1 is a counterexample). Then H is the Hermite form of A (it is unique). " +
-  "Without a transform every row of A is tested for membership in the lattice of H (triangular solve): a row outside it rejects; otherwise the finding is non_conclusion, since L(H) ⊆ L(A) is not certified.";
+  "Without a transform every row of A is tested for membership in the lattice of H (triangular solve): a row outside it rejects; otherwise the checker derives a transform U' itself and certifies it the same way " +
+  "(U'·A = H' in Hermite shape, det U' = ±1): H equal to the certified H' is accepted, H different from it is rejected (the form is unique), and a derivation that does not certify is non_conclusion.";
 
 export default matrixChecker<Req>({
   id: "matrix.hermite_form.verify",
@@ -46,9 +47,11 @@ export default matrixChecker<Req>({
   preflight(req) {
     const e = hermiteEstimate(req.matrix, true);
     const m = req.matrix.rows.length;
-    const uBits = req.claim.transform ? Math.max(1, ...(req.claim.transform.rows as bigint[][]).flat().map((v) => (v < 0n ? -v : v).toString(2).length)) : 1;
+    const uBits = maxBits(req.claim.transform && integral(req.claim.transform, "payload.claim.transform", "a unimodular transform"));
     const primes = (m * (uBits + Math.log2(m + 1))) / 26 + 1;
-    return { units: e.units + primes * ((m * m * m) / 3 * 2.5 + m * m * (uBits / 24 + 1) * 2.5), memory_bytes: e.memory_bytes * 2, basis: `${e.basis}; U entries ≤ ${uBits} bits, ≈ ${Math.ceil(primes)} primes` };
+    // Without a transform the checker derives one: the producer's cost again, and U' is as large as the lattice determinant.
+    const derived = req.claim.transform ? 0 : e.units;
+    return { units: derived + e.units + primes * ((m * m * m) / 3 * 2.5 + m * m * (uBits / 24 + 1) * 2.5), memory_bytes: e.memory_bytes * 2, basis: `${e.basis}; U entries ≤ ${uBits} bits, ≈ ${Math.ceil(primes)} primes` };
   },
   ports: {
     inputs: {
@@ -61,7 +64,7 @@ export default matrixChecker<Req>({
     const tick = () => ctx.checkpoint();
     const A = integral(req.matrix, "payload.matrix", "the Hermite normal form");
     const m = A.length, n = m ? A[0]!.length : 0;
-    const H = req.claim.hermite.rows as bigint[][];
+    const H = integral(req.claim.hermite, "payload.claim.hermite", "the Hermite normal form");
     if (H.length !== m || H.some((r) => r.length !== n)) return { verdict: "rejected", bindings: { method: "shape" }, reason: `H must be ${m}×${n} like A` };
     const shape = isHermite(H);
     if (!shape.ok) return { verdict: "rejected", bindings: { method: "shape" }, reason: shape.reason };
@@ -78,9 +81,17 @@ export default matrixChecker<Req>({
         }
         if (a.some((v) => v !== 0n)) return { verdict: "rejected", bindings: { method: "lattice_membership", rank: shape.rank, row: i }, reason: `row ${i} of A is not an integer combination of the rows of H, so H does not span the row lattice of A` };
       }
-      return { verdict: "non_conclusion", bindings: { method: "lattice_membership", rank: shape.rank }, reason: "every row of A lies in the lattice of H, but without the transform U the converse inclusion is not certified" };
+      // L(A) ⊆ L(H) holds; the converse needs a transform, which the checker derives and then certifies
+      // like a claimed one. A certified (U', H') fixes the unique Hermite form, so a claim that differs
+      // from H' is refuted by that certificate; a derivation that does not certify decides nothing.
+      const own = hermite(A, { transform: true, tick });
+      const certified = isHermite(own.H).ok && !firstDifference(mulInt(own.U, A, n), own.H) && checkUnimodular(own.U, tick).unimodular;
+      if (!certified) return { verdict: "non_conclusion", bindings: { method: "lattice_membership", rank: shape.rank }, reason: "every row of A lies in the lattice of H, and the checker's derived transform did not certify the converse inclusion" };
+      const d = firstDifference(own.H, H);
+      if (d) return { verdict: "rejected", bindings: { method: "derived_certificate", rank: shape.rank, row: d[0], column: d[1] }, reason: `the Hermite form is unique and a certified transform U' (U'·A = H', det U' = ±1) gives H'[${d[0]}][${d[1]}] = ${own.H[d[0]]![d[1]]} ≠ H[${d[0]}][${d[1]}] = ${H[d[0]]![d[1]]}` };
+      return { verdict: "accepted", bindings: { method: "derived_certificate", rank: shape.rank } };
     }
-    const U = req.claim.transform.rows as bigint[][];
+    const U = integral(req.claim.transform, "payload.claim.transform", "a unimodular transform");
     if (U.length !== m || U.some((r) => r.length !== m)) return { verdict: "rejected", bindings: { method: "shape" }, reason: `U must be ${m}×${m}` };
     const diff = firstDifference(mulInt(U, A, n), H);
     if (diff) return { verdict: "rejected", bindings: { method: "transform_certificate", row: diff[0], column: diff[1] }, reason: `(U·A)[${diff[0]}][${diff[1]}] ≠ H[${diff[0]}][${diff[1]}]` };
@@ -90,7 +101,7 @@ export default matrixChecker<Req>({
   },
   postcondition(req, f) {
     const b = f.bindings as Bindings;
-    if (f.verdict === "accepted" && (b.method !== "transform_certificate" || !req.claim.transform)) return "an acceptance needs the transform certificate";
+    if (f.verdict === "accepted" && !(b.method === "transform_certificate" ? req.claim.transform : b.method === "derived_certificate" && !req.claim.transform)) return "an acceptance needs a transform certificate (claimed or derived)";
     return null;
   },
   examples: [

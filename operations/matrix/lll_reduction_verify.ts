@@ -53,7 +53,7 @@ export default matrixChecker<Req>({
   execute(req, ctx): CheckerFinding {
     const tick = () => ctx.checkpoint();
     const B = integral(req.basis, "payload.basis", "LLL reduction");
-    const R = req.claim.reduced.rows as bigint[][];
+    const R = integral(req.claim.reduced, "payload.claim.reduced", "an LLL-reduced basis");
     const n = B.length ? B[0]!.length : R.length ? R[0]!.length : 0;
     const bad = (condition: string, reason: string, i?: number, j?: number): CheckerFinding => ({ verdict: "rejected", bindings: { method: "gram_schmidt_and_hermite", condition, ...(i !== undefined ? { i } : {}), ...(j !== undefined ? { j } : {}) }, reason });
     if (R.some((r) => r.length !== n)) return bad("shape", `the reduced rows must have ${n} entries`);
@@ -61,7 +61,7 @@ export default matrixChecker<Req>({
     if (!c.ok) return bad(c.condition, c.reason, c.i, c.j);
     if (req.claim.rank !== R.length) return bad("shape", "the rank is not the number of reduced rows");
     if (req.claim.transform) {
-      const T = req.claim.transform.rows as bigint[][];
+      const T = integral(req.claim.transform, "payload.claim.transform", "the LLL transform");
       if (T.length !== R.length || T.some((r) => r.length !== B.length)) return bad("transform", `T must be ${R.length}×${B.length}`);
       const d = firstDifference(mulInt(T, B, n), R);
       if (d) return bad("transform", `(T·basis)[${d[0]}][${d[1]}] ≠ reduced[${d[0]}][${d[1]}]`, d[0], d[1]);

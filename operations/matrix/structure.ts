@@ -62,6 +62,13 @@ export function integral(m: TypedMatrix, path: string, what: string): bigint[][]
   return m.rows as bigint[][];
 }
 
+/** The largest bit length of an entry of an integer matrix (1 for an absent or zero matrix). */
+export function maxBits(rows: readonly (readonly bigint[])[] | undefined): number {
+  let b = 1;
+  if (rows) for (const r of rows) for (const v of r) b = Math.max(b, (v < 0n ? -v : v).toString(2).length);
+  return b;
+}
+
 /** The field a matrix's entries live in (ZZ → QQ) and the entries as field elements. */
 export function fieldView(m: TypedMatrix): { R: CoeffRing<any>; A: Mat<any> } {
   switch (m.ring.kind) {

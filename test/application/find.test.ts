@@ -23,8 +23,10 @@ describe("application/find", () => {
   });
 
   it("marks declared mismatches INCOMPATIBLE with stable codes", () => {
-    const byKind = j.find({ op: "search", query: "gcd", input_kind: "polynomial" }) as any;
-    expect(byKind.hits[0].applicability).to.include({ status: "INCOMPATIBLE", code: "INPUT_KIND_MISMATCH" });
+    const byKind = j.find({ op: "search", query: "gcd", input_kind: "polynomial", limit: 20 }) as any;
+    const hit = (id: string) => byKind.hits.find((h: any) => h.capability_id === id);
+    expect(hit("integer.compute.gcd").applicability).to.include({ status: "INCOMPATIBLE", code: "INPUT_KIND_MISMATCH" });
+    expect(hit("polynomial.gcd.compute").applicability).to.deep.equal({ status: "NEEDS_MORE_TYPED_REQUIREMENTS" });
     const byArtifact = j.find({ op: "search", query: "gcd", artifact_type: "matrix.lu" }) as any;
     expect(byArtifact.hits[0].applicability).to.include({ status: "INCOMPATIBLE", code: "ARTIFACT_TYPE_MISMATCH" });
   });

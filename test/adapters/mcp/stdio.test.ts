@@ -29,7 +29,8 @@ describe("MCP adapter: stdio wire", function () {
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     const send = (m: object) => child.stdin.write(JSON.stringify(m) + "\n");
     const call = (id: number, name: string, args: unknown, meta?: object) => send({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args, ...(meta ? { _meta: meta } : {}) } });
-    const messages = () => stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    // Only complete lines: a large message (the catalog) arrives in several chunks.
+    const messages = () => stdout.slice(0, stdout.lastIndexOf("\n") + 1).split("\n").filter(Boolean).map((l) => JSON.parse(l));
     const response = (id: number) => messages().find((m) => m.id === id && ("result" in m || "error" in m));
 
     send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } } });
@@ -128,7 +129,8 @@ describe("MCP adapter: stdio wire", function () {
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     const write = (text: string) => new Promise<void>((resolve, reject) => child.stdin.write(text, (e) => (e ? reject(e) : resolve())));
-    const messages = () => stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    // Only complete lines: a large message (the catalog) arrives in several chunks.
+    const messages = () => stdout.slice(0, stdout.lastIndexOf("\n") + 1).split("\n").filter(Boolean).map((l) => JSON.parse(l));
     const errors = () => messages().filter((m) => "error" in m);
     const response = (id: unknown) => messages().find((m) => m.id === id && ("result" in m || "error" in m));
 

@@ -145,17 +145,26 @@ describe("domain/math/factor: the factorization engine", function () {
     }
   });
 
-  it("is reproducible (seeded randomness) and reports monotone progress within the budget", () => {
+  it("is reproducible (seeded randomness) and reports progress per stage: monotone within a stage, never past a stated total, each with a message", () => {
     const r = rng(77);
     const n = randomPrime(r, 13) * randomPrime(r, 14) * randomPrime(r, 15);
-    const seen: [number, number | undefined][] = [];
-    const a = factorInteger(n, { progress: (d, t) => seen.push([d, t]) });
+    const seen: [number, number | undefined, string | undefined][] = [];
+    const a = factorInteger(n, { progress: (d, t, m) => seen.push([d, t, m]) });
     const b = factorInteger(n);
     expect(a).to.deep.equal(b);
     expectValid(n, a);
     expect(seen.length).to.be.greaterThan(2);
-    for (let i = 1; i < seen.length; i++) expect(seen[i]![0]).to.be.at.least(seen[i - 1]![0]);
-    for (const [d, t] of seen) expect(d).to.be.at.most(t!);
+    let stages = 1;
+    for (let i = 0; i < seen.length; i++) {
+      const [d, t, m] = seen[i]!;
+      expect(m, `report ${i}`).to.be.a("string").and.not.equal("");
+      if (t !== undefined) expect(d, m).to.be.at.most(t);
+      // A report whose done goes back or whose total changes starts a new stage (docs/authoring.md).
+      if (i > 0 && (d < seen[i - 1]![0] || t !== seen[i - 1]![1])) stages++;
+    }
+    expect(stages, "trial division, then rho/ECM/SIQS stages").to.be.greaterThan(1);
+    // A stated total is reached when its stage ends, unless the number was factored mid-stage.
+    expect(seen.some(([d, t]) => t !== undefined && d === t) || seen.every(([, t]) => t === undefined)).to.equal(true);
   });
 
   it("checkpoint() is called during long work and its exception aborts the factorization", () => {
