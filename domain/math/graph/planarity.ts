@@ -375,35 +375,66 @@ export function lrPlanarity(n: number, src: Int32Array, dst: Int32Array, embed: 
  */
 export function traceFaces(n: number, src: Int32Array, dst: Int32Array, rotation: readonly ArrayLike<number>[], tick: Tick = noTick): { components: { vertices: number; edges: number; faces: number }[] } | { defect: string; vertex: number } {
   const m = src.length;
-  // Position of each neighbour in each rotation, via a hash of the packed pair.
-  const start = new Int32Array(n + 1);
-  for (let v = 0; v < n; v++) start[v + 1] = start[v]! + (rotation[v]?.length ?? 0);
-  const total = start[n]!;
-  if (total !== 2 * m) {
-    const deg = new Int32Array(n);
-    for (let e = 0; e < m; e++) {
-      deg[src[e]!]!++;
-      deg[dst[e]!]!++;
-    }
-    for (let v = 0; v < n; v++) if (deg[v] !== (rotation[v]?.length ?? 0)) return { defect: `the rotation of a vertex lists ${rotation[v]?.length ?? 0} neighbours; it has ${deg[v]}`, vertex: v };
+  const deg = new Int32Array(n);
+  for (let e = 0; e < m; e++) {
+    deg[src[e]!]!++;
+    deg[dst[e]!]!++;
   }
-  const nb = new Int32Array(total);
-  const key = new Map<number, number>(); // v * n + w → dart index (position in nb)
+  const start = new Int32Array(n + 1);
+  for (let v = 0; v < n; v++) {
+    const len = rotation[v]?.length ?? 0;
+    if (len !== deg[v]) return { defect: `the rotation of a vertex lists ${len} neighbours; it has ${deg[v]}`, vertex: v };
+    start[v + 1] = start[v]! + len;
+  }
+  // Sorted adjacency (neighbour, edge) to find the edge of each rotation entry by binary search.
+  const sNbr = new Int32Array(2 * m), sEdge = new Int32Array(2 * m);
+  {
+    const fill = start.slice(0, n);
+    for (let e = 0; e < m; e++) {
+      sNbr[fill[src[e]!]!] = dst[e]!;
+      sEdge[fill[src[e]!]!++] = e;
+      sNbr[fill[dst[e]!]!] = src[e]!;
+      sEdge[fill[dst[e]!]!++] = e;
+    }
+    for (let v = 0; v < n; v++) {
+      const a = start[v]!, b = start[v + 1]!;
+      if (b - a < 2) continue;
+      const idx = Array.from({ length: b - a }, (_, i) => a + i).sort((x, y) => sNbr[x]! - sNbr[y]!);
+      const nb = idx.map((i) => sNbr[i]!), ed = idx.map((i) => sEdge[i]!);
+      sNbr.set(nb, a);
+      sEdge.set(ed, a);
+    }
+  }
+  const nb = new Int32Array(2 * m), ed = new Int32Array(2 * m);
+  const posSrc = new Int32Array(m).fill(-1), posDst = new Int32Array(m).fill(-1);
   for (let v = 0; v < n; v++) {
     const r = rotation[v]!;
+    const a = start[v]!, b = start[v + 1]!;
     for (let k = 0; k < r.length; k++) {
       const w = r[k]!;
-      const kk = v * n + w;
-      if (key.has(kk)) return { defect: "a neighbour is listed twice in a rotation", vertex: v };
-      key.set(kk, start[v]! + k);
-      nb[start[v]! + k] = w;
+      let lo = a, hi = b - 1, at = -1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >>> 1;
+        const x = sNbr[mid]!;
+        if (x === w) { at = mid; break; }
+        if (x < w) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      if (at < 0) return { defect: "a rotation lists a vertex that is not a neighbour", vertex: v };
+      const e = sEdge[at]!;
+      const p = a + k;
+      nb[p] = w;
+      ed[p] = e;
+      if (src[e] === v) {
+        if (posSrc[e]! >= 0) return { defect: "a neighbour is listed twice in a rotation", vertex: v };
+        posSrc[e] = p;
+      } else {
+        if (posDst[e]! >= 0) return { defect: "a neighbour is listed twice in a rotation", vertex: v };
+        posDst[e] = p;
+      }
     }
   }
-  for (let e = 0; e < m; e++) {
-    const u = src[e]!, v = dst[e]!;
-    if (!key.has(u * n + v) || !key.has(v * n + u)) return { defect: "an edge is missing from a rotation", vertex: key.has(u * n + v) ? v : u };
-  }
-  const owner = new Int32Array(total);
+  const owner = new Int32Array(2 * m);
   for (let v = 0; v < n; v++) for (let i = start[v]!; i < start[v + 1]!; i++) owner[i] = v;
   // Components (union–find over edges).
   const parent = Int32Array.from({ length: n }, (_, i) => i);
@@ -412,18 +443,18 @@ export function traceFaces(n: number, src: Int32Array, dst: Int32Array, rotation
     return x;
   };
   for (let e = 0; e < m; e++) parent[find(src[e]!)] = find(dst[e]!);
-  const seen = new Uint8Array(total);
+  const seen = new Uint8Array(2 * m);
   const faces = new Map<number, number>();
   let steps = 0;
-  for (let d0 = 0; d0 < total; d0++) {
+  for (let d0 = 0; d0 < 2 * m; d0++) {
     if (seen[d0]) continue;
     let d = d0;
     while (!seen[d]) {
       if ((++steps & 8191) === 0) tick();
       seen[d] = 1;
-      const u = owner[d]!, v = nb[d]!;
+      const u = owner[d]!, v = nb[d]!, e = ed[d]!;
       // At v, the dart after (v → u).
-      const back = key.get(v * n + u)!;
+      const back = src[e] === u ? posDst[e]! : posSrc[e]!;
       d = back + 1 < start[v + 1]! ? back + 1 : start[v]!;
     }
     const c = find(owner[d0]!);
