@@ -11,6 +11,7 @@
  * values (degrees, distances, counts) are strings; a graph result is a canonical graph value.
  */
 import { type } from "arktype";
+import { JacobianError } from "../../domain/errors.js";
 import { defineChecker, defineCompute, type CheckerDeclaration, type ComputeDeclaration } from "../../domain/declaration.js";
 import { LabelIndex, type GraphLimits } from "../../domain/math/graph/parse.js";
 import type { Graph } from "../../domain/math/graph/types.js";
@@ -87,10 +88,17 @@ export const names = (g: Graph, vs: ArrayLike<number>): string[] => Array.from(v
 /** An edge as [u, v] by labels. */
 export const edgeName = (g: Graph, e: number): [string, string] => [g.labels[g.src[e]!]!, g.labels[g.dst[e]!]!];
 /** [label, String(value)] for every vertex, in vertex order. */
-export const pairs = (g: Graph, values: ArrayLike<number>): [string, string][] => Array.from({ length: g.n }, (_, v) => [g.labels[v]!, String(values[v])]);
+export const pairs = (g: Graph, values: ArrayLike<number | string>): [string, string][] => Array.from({ length: g.n }, (_, v) => [g.labels[v]!, String(values[v])]);
 
 /** Label → vertex lookups for postconditions and checkers (built once per call). */
 export const indexOf = (g: Graph): LabelIndex => new LabelIndex(g.labels, "graph.vertices");
+
+/** The vertex a request field names, or DOMAIN_ERROR at that field. */
+export function vertexOf(g: Graph, l: string, path: string): number {
+  const v = new LabelIndex(g.labels, "graph.vertices").get(l);
+  if (v < 0) throw new JacobianError("DOMAIN_ERROR", `${path}: ${JSON.stringify(l.slice(0, 60))} is not a vertex of the graph`, { path, hint: "name a vertex by its label as listed in graph.vertices (nauty strings: \"0\" … \"n−1\")" });
+  return v;
+}
 
 /** Vertices named by a list of labels, or a reason they are not (unknown label, wrong type). */
 export function resolve(index: LabelIndex, list: unknown, what: string): number[] | string {

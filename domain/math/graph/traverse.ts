@@ -457,8 +457,11 @@ export function topologicalOrder(g: Graph, tick: Tick = noTick): { order: Int32A
       }
     }
     if (seenAt[u] !== -1) {
-      const cycle = walk.slice(seenAt[u]!);
-      return { cycle: cycle.reverse() };
+      const cycle = walk.slice(seenAt[u]!).reverse();
+      // Start at the cycle's least vertex (a canonical rotation).
+      let at = 0;
+      for (let i = 1; i < cycle.length; i++) if (cycle[i]! < cycle[at]!) at = i;
+      return { cycle: cycle.slice(at).concat(cycle.slice(0, at)) };
     }
     v = u;
   }
