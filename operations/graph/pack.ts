@@ -52,5 +52,8 @@ export const graphPack = listPack(import.meta.url, {
     "maximum_weight_matching_compute",
     "edge_connectivity_compute",
     "vertex_connectivity_compute",
+    // hard problems and algebraic invariants
+    "chromatic_number_compute",
+    "chromatic_number_verify",
   ],
 });
