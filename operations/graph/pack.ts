@@ -55,5 +55,11 @@ export const graphPack = listPack(import.meta.url, {
     // hard problems and algebraic invariants
     "chromatic_number_compute",
     "chromatic_number_verify",
+    "maximum_clique_compute",
+    "maximum_clique_verify",
+    "maximum_independent_set_compute",
+    "maximum_independent_set_verify",
+    "minimum_vertex_cover_compute",
+    "minimum_vertex_cover_verify",
   ],
 });
