@@ -61,5 +61,7 @@ export const graphPack = listPack(import.meta.url, {
     "maximum_independent_set_verify",
     "minimum_vertex_cover_compute",
     "minimum_vertex_cover_verify",
+    "minimum_dominating_set_compute",
+    "minimum_dominating_set_verify",
   ],
 });

@@ -199,3 +199,76 @@ export function maximumIndependentSet(g: DenseGraph, opts: Omit<CliqueOptions, "
   set.sort((a, b) => a - b);
   return { clique: set, complete, upperBound: upper, nodes };
 }
+
+/**
+ * Is there a clique of at least `t` vertices? A plain Bron–Kerbosch enumeration with Tomita's
+ * pivot and the size bound |R| + |P| < t (no colouring bound): the second algorithm a checker uses
+ * against a claimed clique number. Returns such a clique, null when none exists, or undefined when
+ * the node budget ran out.
+ */
+export function cliqueOfSize(g: DenseGraph, t: number, maxNodes: number, tick: () => void = () => {}): number[] | null | undefined {
+  const { n, W, rows } = g;
+  if (t <= 0) return [];
+  if (t > n) return null;
+  let nodes = 0;
+  const R: number[] = [];
+  const count = (s: Uint32Array): number => {
+    let c = 0;
+    for (let w = 0; w < W; w++) {
+      let x = s[w]!;
+      x -= (x >>> 1) & 0x55555555;
+      x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+      c += (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+    }
+    return c;
+  };
+  const rec = (P: Uint32Array, X: Uint32Array): number[] | null | undefined => {
+    if (++nodes > maxNodes) return undefined;
+    if ((nodes & 4095) === 0) tick();
+    const pc = count(P);
+    if (R.length >= t) return R.slice();
+    if (R.length + pc < t) return null;
+    // Pivot: the vertex of P ∪ X with most neighbours in P.
+    let pivot = -1, best = -1;
+    for (const S of [P, X]) for (let w = 0; w < W; w++) {
+      let x = S[w]!;
+      while (x) {
+        const u = (w << 5) | lowBit(x);
+        x &= x - 1;
+        let c = 0;
+        for (let k = 0; k < W; k++) {
+          let y = P[k]! & rows[u * W + k]!;
+          y -= (y >>> 1) & 0x55555555;
+          y = (y & 0x33333333) + ((y >>> 2) & 0x33333333);
+          c += (Math.imul((y + (y >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+        }
+        if (c > best) { best = c; pivot = u; }
+      }
+    }
+    const cand = new Uint32Array(W);
+    for (let w = 0; w < W; w++) cand[w] = P[w]! & ~(pivot >= 0 ? rows[pivot * W + w]! : 0);
+    for (let w = 0; w < W; w++) {
+      let x = cand[w]!;
+      while (x) {
+        const v = (w << 5) | lowBit(x);
+        x &= x - 1;
+        const P2 = new Uint32Array(W), X2 = new Uint32Array(W);
+        for (let k = 0; k < W; k++) {
+          P2[k] = P[k]! & rows[v * W + k]!;
+          X2[k] = X[k]! & rows[v * W + k]!;
+        }
+        R.push(v);
+        const r = rec(P2, X2);
+        R.pop();
+        if (r !== null) return r;
+        P[w]! &= ~(1 << (v & 31));
+        X[w]! |= 1 << (v & 31);
+      }
+    }
+    return null;
+  };
+  const P0 = new Uint32Array(W);
+  for (let v = 0; v < n; v++) P0[v >>> 5]! |= 1 << (v & 31);
+  const r = rec(P0, new Uint32Array(W));
+  return r ? r.sort((a, b) => a - b) : r;
+}

@@ -193,3 +193,37 @@ export function undominated(g: DenseGraph, set: readonly number[]): number {
 }
 
 export { bits as bitCount };
+
+/**
+ * Is there a dominating set of exactly `t` vertices (n ≤ 32)? Enumerates every t-subset (in
+ * lexicographic order) and ORs the closed neighbourhoods as 32-bit masks: no branching rule, no
+ * bounds — the second algorithm a checker runs. A set, null when none exists (a smaller dominating
+ * set extends to one of size t), or undefined when there are more than `maxSubsets` subsets.
+ */
+export function dominatingSetOfSize(g: DenseGraph, t: number, maxSubsets: number, tick: () => void = () => {}): number[] | null | undefined {
+  const n = g.n;
+  if (n > 32) throw new RangeError("subset enumeration is limited to 32 vertices");
+  if (t >= n) return Array.from({ length: n }, (_, i) => i);
+  if (t <= 0) return n === 0 ? [] : null;
+  let total = 1;
+  for (let i = 0; i < t; i++) total = (total * (n - i)) / (i + 1);
+  if (total > maxSubsets) return undefined;
+  const N = new Int32Array(n);
+  for (let v = 0; v < n; v++) N[v] = g.rows[v * g.W]! | (1 << v);
+  const full = n === 32 ? -1 : (1 << n) - 1;
+  const chosen: number[] = [];
+  let leaves = 0;
+  const rec = (from: number, left: number, mask: number): boolean => {
+    if (left === 0) {
+      if ((++leaves & 0xffff) === 0) tick();
+      return (mask | 0) === full;
+    }
+    for (let v = from; v <= n - left; v++) {
+      chosen.push(v);
+      if (rec(v + 1, left - 1, mask | N[v]!)) return true;
+      chosen.pop();
+    }
+    return false;
+  };
+  return rec(0, t, 0) ? chosen.slice() : null;
+}
