@@ -63,5 +63,9 @@ export const graphPack = listPack(import.meta.url, {
     "minimum_vertex_cover_verify",
     "minimum_dominating_set_compute",
     "minimum_dominating_set_verify",
+    "hamiltonian_cycle_compute",
+    "hamiltonian_cycle_verify",
+    "hamiltonian_path_compute",
+    "hamiltonian_path_verify",
   ],
 });
