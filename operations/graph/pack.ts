@@ -67,5 +67,9 @@ export const graphPack = listPack(import.meta.url, {
     "hamiltonian_cycle_verify",
     "hamiltonian_path_compute",
     "hamiltonian_path_verify",
+    "isomorphism_compute",
+    "isomorphism_verify",
+    "canonical_form_compute",
+    "automorphism_group_compute",
   ],
 });

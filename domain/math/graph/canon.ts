@@ -46,6 +46,8 @@ export interface CanonOptions {
   tick?: () => void;
   /** Stop after this many search-tree nodes (a NodeLimitError is thrown). */
   maxNodes?: number;
+  /** Keep the generators (default true); without them only orbits and the order are kept. */
+  keepGenerators?: boolean;
 }
 
 export class NodeLimitError extends Error {
@@ -61,7 +63,7 @@ export interface CanonResult {
   readonly order: Int32Array;
   /** The relabelled graph (its canonical form): for each canonical vertex i, its sorted neighbour indices, prefixed by the count. */
   readonly certificate: Int32Array;
-  /** Generators of the automorphism group (each maps vertex v to gen[v]). */
+  /** Generators of the automorphism group, sparse: pairs v, γ(v) for the moved points v (increasing v). */
   readonly generators: Int32Array[];
   /** |Aut(G)| (respecting colours). */
   readonly groupOrder: bigint;
@@ -552,12 +554,24 @@ export function canonicalLabelling(g: SearchGraph, opts: CanonOptions = {}): Can
 
   const addGenerator = (fromLab: Int32Array): void => {
     // γ maps the vertex at position i of the reference leaf to the current leaf's vertex at i.
-    const gamma = new Int32Array(n);
-    for (let i = 0; i < n; i++) gamma[fromLab[i]!] = P.lab[i]!;
-    generators.push(gamma);
-    for (let v = 0; v < n; v++) {
-      const r = orbits.union(v, gamma[v]!);
+    const moved: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const v = fromLab[i]!, w = P.lab[i]!;
+      if (v === w) continue;
+      moved.push(v, w);
+      const r = orbits.union(v, w);
       if (r && doneStamp[r[1]] === stamp) doneStamp[r[0]] = stamp;
+    }
+    if (opts.keepGenerators !== false) {
+      const pairs = new Int32Array(moved);
+      // Sort the pairs by the moved point.
+      const idx = Array.from({ length: moved.length / 2 }, (_, k) => k).sort((a, b) => pairs[2 * a]! - pairs[2 * b]!);
+      const sorted = new Int32Array(moved.length);
+      idx.forEach((k, j) => {
+        sorted[2 * j] = pairs[2 * k]!;
+        sorted[2 * j + 1] = pairs[2 * k + 1]!;
+      });
+      generators.push(sorted);
     }
   };
 
