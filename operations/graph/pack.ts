@@ -71,5 +71,7 @@ export const graphPack = listPack(import.meta.url, {
     "isomorphism_verify",
     "canonical_form_compute",
     "automorphism_group_compute",
+    "planarity_compute",
+    "planarity_verify",
   ],
 });

@@ -579,8 +579,12 @@ function pruneLeaves(edges: readonly number[], src: Int32Array, dst: Int32Array,
   return dead.size ? edges.filter((e) => !dead.has(e)) : edges.slice();
 }
 
-/** The end pairs of the paths of a subdivision between its branch vertices. */
-export function subdivisionPaths(edges: readonly number[], src: Int32Array, dst: Int32Array, branch: ReadonlySet<number>): [number, number][] {
+/**
+ * The end pairs of the paths of a subdivision between its branch vertices, each path once (walked
+ * from its first end met), and how many edges the walks used (fewer than the subgraph has means
+ * edges off every path, e.g. a stray cycle).
+ */
+export function subdivisionPaths(edges: readonly number[], src: Int32Array, dst: Int32Array, branch: ReadonlySet<number>): [number, number][] & { walked?: number } {
   const inc = new Map<number, number[]>();
   for (const e of edges) for (const v of [src[e]!, dst[e]!]) {
     let l = inc.get(v);
@@ -608,5 +612,5 @@ export function subdivisionPaths(edges: readonly number[], src: Int32Array, dst:
       out.push([b, v]);
     }
   }
-  return out;
+  return Object.assign(out, { walked: used.size });
 }
