@@ -9,6 +9,9 @@ import { type } from "arktype";
 import { denseOf, type DenseGraph } from "../../domain/math/graph/dense.js";
 import type { Graph } from "../../domain/math/graph/types.js";
 import type { PolyLimits } from "../../domain/math/poly/parse.js";
+import { QQ, ZZ } from "../../domain/kinds.js";
+import type { Polynomial } from "../../domain/math/poly/types.js";
+import type { Rational } from "../../domain/math/rational.js";
 import { polynomial } from "../_support/kinds.js";
 import { labelLists, labels, names } from "./support.js";
 
@@ -72,3 +75,29 @@ export const partition = (what: string) => labelLists(what);
 /** Limits of result polynomials (chromatic, Tutte, characteristic). */
 export const POLY_RESULT: PolyLimits = { maxChars: 50_000_000, maxVariables: 2, maxDegree: 100_000, maxTerms: 1_000_000, maxCoeffDigits: 1_000_000, maxWork: 1e12 };
 export const resultPolynomial = (description: string) => polynomial(POLY_RESULT, description);
+
+/* ---------- polynomial results ---------- */
+
+
+/** A univariate polynomial value from little-endian coefficients (bigints over ZZ, rationals over QQ). */
+export function univariate(coeffs: readonly (bigint | Rational)[], variable: string): Polynomial {
+  const rational = coeffs.some((c) => typeof c !== "bigint" && c.den !== 1n);
+  const terms: { exponents: number[]; coeff: unknown }[] = [];
+  for (let i = coeffs.length - 1; i >= 0; i--) {
+    const c = coeffs[i]!;
+    const zero = typeof c === "bigint" ? c === 0n : c.num === 0n;
+    if (zero) continue;
+    terms.push({ exponents: [i], coeff: rational ? (typeof c === "bigint" ? { num: c, den: 1n } : c) : typeof c === "bigint" ? c : c.num });
+  }
+  return { $kind: "polynomial", ring: rational ? QQ : ZZ, variables: [variable], terms } as Polynomial;
+}
+
+/** A bivariate integer polynomial value from t[i][j] = coefficient of x^i y^j. */
+export function bivariate(t: readonly (readonly bigint[])[], vars: [string, string]): Polynomial {
+  const terms: { exponents: number[]; coeff: unknown }[] = [];
+  for (let i = t.length - 1; i >= 0; i--) {
+    const row = t[i]!;
+    for (let j = row.length - 1; j >= 0; j--) if ((row[j] ?? 0n) !== 0n) terms.push({ exponents: [i, j], coeff: row[j] });
+  }
+  return { $kind: "polynomial", ring: ZZ, variables: vars, terms } as Polynomial;
+}

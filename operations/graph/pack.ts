@@ -73,5 +73,10 @@ export const graphPack = listPack(import.meta.url, {
     "automorphism_group_compute",
     "planarity_compute",
     "planarity_verify",
+    "spanning_tree_count_compute",
+    "characteristic_polynomial_compute",
+    "chromatic_polynomial_compute",
+    "tutte_polynomial_compute",
+    "travelling_salesman_compute",
   ],
 });
