@@ -10,12 +10,15 @@ import { configure } from "arktype/config";
  * The copy arktype makes of a value before its morphs (the kind parsers) write their results into
  * it, so that a caller's payload and a stored value are never mutated. arktype's default deep clone
  * reads every property descriptor: about 4 µs per node, seconds for a graph of 10^6 edges. This one
- * copies plain objects and arrays member-wise (shared references stay shared — except arrays of
- * primitives inside arrays, a graph's edges or a matrix's rows, which are sliced without the
- * bookkeeping —, own "__proto__"
+ * copies plain objects and arrays member-wise (shared references stay shared — except short arrays
+ * of primitives inside arrays, a graph's edges, which are sliced without the bookkeeping: a shared
+ * one costs at most a few words per reference, while a shared long row stays one copy —, own "__proto__"
  * keys stay data, other objects are kept as they are, Dates copied) at a few tens of ns per node.
  * Depth is bounded before any request is parsed (application/run.ts refuses nesting beyond 32).
  */
+/** Arrays of at most this many primitives are copied per reference (no identity map). */
+const SHORT = 8;
+
 function isFlat(a: unknown[]): boolean {
   for (let j = 0; j < a.length; j++) {
     const x = a[j];
@@ -35,7 +38,7 @@ function cloneWire<T>(root: T): T {
       seen.set(v, out);
       for (let i = 0; i < out.length; i++) {
         const x: unknown = out[i];
-        if (typeof x === "object" && x !== null) out[i] = Array.isArray(x) && isFlat(x) ? x.slice() : copy(x);
+        if (typeof x === "object" && x !== null) out[i] = Array.isArray(x) && x.length <= SHORT && isFlat(x) ? x.slice() : copy(x);
       }
       return out;
     }

@@ -1,6 +1,6 @@
 /** Maximum flow for the flow family: scaling, the choice of number type, result assembly. (Not a declaration.) */
 import { maxFlowBig, maxFlowNum, residualNetwork } from "../../domain/math/graph/flow.js";
-import { fitsDoubles, scaleWeights, unscale } from "../../domain/math/graph/paths.js";
+import { doubles, fitsDoubles, scaleWeights, unscale } from "../../domain/math/graph/paths.js";
 import type { Graph } from "../../domain/math/graph/types.js";
 import { formatRational } from "../../domain/math/rational.js";
 
@@ -24,7 +24,7 @@ export function solveMaxFlow(g: Graph, s: number, t: number, tick: () => void): 
   };
   let value: number | bigint, flows: (number | bigint)[], sourceSide: Uint8Array;
   if (fitsDoubles(sw.sumAbs)) {
-    const cap = Float64Array.from(sw.big, Number);
+    const cap = doubles(sw);
     const r = maxFlowNum(g, net, cap, s, t, tick);
     value = r.value;
     flows = Array.from({ length: g.m }, (_, e) => cap[e]! - r.residual[2 * e]!);

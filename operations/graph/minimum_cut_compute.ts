@@ -28,9 +28,9 @@ export default graphCompute<Req, Res>({
   request: Request as never,
   result: Result as never,
   bounds: graphBounds(),
-  cost_model: "as graph.maximum_flow.compute: 10·(n + m)·log2(n + m)·√m",
+  cost_model: "as graph.maximum_flow.compute: 50·(n + m)·log2 n (few Dinic phases on sparse networks; the worst case is bounded by the time budget)",
   budget: { max_units: 3e9, max_memory_bytes: 1536 * 2 ** 20, timeout_ms: 120_000 },
-  preflight: (req) => ({ units: 10 * (req.graph.n + req.graph.m) * lg(req.graph.n + req.graph.m) * Math.sqrt(Math.max(1, req.graph.m)), memory_bytes: 48 * req.graph.n + 120 * req.graph.m + 2 ** 20, basis: `${req.graph.n} vertices, ${req.graph.m} edges` }),
+  preflight: (req) => ({ units: 50 * (req.graph.n + req.graph.m) * lg(req.graph.n), memory_bytes: 48 * req.graph.n + 120 * req.graph.m + 2 ** 20, basis: `${req.graph.n} vertices, ${req.graph.m} edges` }),
   execute(req, ctx) {
     const g = req.graph;
     const s = vertexOf(g, req.source, "payload.source"), t = vertexOf(g, req.target, "payload.target");

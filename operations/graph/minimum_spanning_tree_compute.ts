@@ -1,5 +1,5 @@
 import { type } from "arktype";
-import { scaleWeights, toDoubles, fitsDoubles } from "../../domain/math/graph/paths.js";
+import { doubles, scaleWeights, fitsDoubles } from "../../domain/math/graph/paths.js";
 import { kruskal } from "../../domain/math/graph/spanning.js";
 import type { Graph } from "../../domain/math/graph/types.js";
 import { formatRational, ratAdd, ZERO } from "../../domain/math/rational.js";
@@ -31,7 +31,7 @@ export default graphCompute<Req, SpanningValue>({
   execute(req, ctx) {
     const g = req.graph, maximize = req.maximize === true;
     const sw = scaleWeights(g);
-    const chosen = kruskal(g, fitsDoubles(sw.maxAbs) ? toDoubles(sw.big) : sw.big, maximize, () => ctx.checkpoint());
+    const chosen = kruskal(g, fitsDoubles(sw.maxAbs) ? doubles(sw) : sw.big, maximize, () => ctx.checkpoint());
     let total = ZERO;
     const tree = chosen.map((e) => {
       const w = g.weight ? g.weight[e]! : { num: 1n, den: 1n };

@@ -10,7 +10,7 @@
  * else on bigints.
  */
 import { domainError } from "../../domain/errors.js";
-import { bellmanFord, dijkstra, fitsDoubles, scaleWeights, toDoubles, type PathTree, type ScaledWeights } from "../../domain/math/graph/paths.js";
+import { bellmanFord, dijkstra, doubles, fitsDoubles, scaleWeights, type PathTree, type ScaledWeights } from "../../domain/math/graph/paths.js";
 import { bfs } from "../../domain/math/graph/traverse.js";
 import type { Graph } from "../../domain/math/graph/types.js";
 import { lg } from "./support.js";
@@ -43,7 +43,7 @@ export function singleSourceUnits(g: Graph, method: Method): number {
 
 /** The scaled weights as the algorithms take them: doubles when exact, else bigints. */
 export function algorithmWeights(g: Graph, sw: ScaledWeights): Float64Array | bigint[] {
-  return fitsDoubles(Math.max(1, g.n) * sw.maxAbs) ? toDoubles(sw.big) : sw.big;
+  return fitsDoubles(Math.max(1, g.n) * sw.maxAbs) ? doubles(sw) : sw.big;
 }
 
 export type SingleSource = { method: Method; sw: ScaledWeights; tree: PathTree; cycle: null } | { method: Method; sw: ScaledWeights; tree: null; cycle: number[] };

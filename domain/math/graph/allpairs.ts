@@ -4,7 +4,7 @@
  * Bellman–Ford with a virtual source, then Dijkstra on W'(u, v) = W + h(u) − h(v) ≥ 0 and
  * d(s, v) = d'(s, v) − h(s) + h(v). A negative cycle anywhere is reported instead.
  */
-import { bellmanFord, dijkstra, fitsDoubles, scaleWeights, toDoubles, treeParent, type ScaledWeights } from "./paths.js";
+import { bellmanFord, dijkstra, doubles, fitsDoubles, scaleWeights, toDoubles, treeParent, type ScaledWeights } from "./paths.js";
 import { bfs } from "./traverse.js";
 import type { Graph } from "./types.js";
 
@@ -31,7 +31,7 @@ export function allPairsSolver(g: Graph, tick: () => void = () => {}): AllPairsS
   }
   const negative = sw.big.some((b) => b < 0n);
   if (!negative) {
-    const w = fitsDoubles(Math.max(1, g.n) * sw.maxAbs) ? toDoubles(sw.big) : sw.big;
+    const w = fitsDoubles(Math.max(1, g.n) * sw.maxAbs) ? doubles(sw) : sw.big;
     return {
       method: "dijkstra",
       sw,
@@ -41,7 +41,7 @@ export function allPairsSolver(g: Graph, tick: () => void = () => {}): AllPairsS
       },
     };
   }
-  const bf = bellmanFord(g, fitsDoubles(Math.max(1, g.n) * sw.maxAbs) ? toDoubles(sw.big) : sw.big, -1, tick);
+  const bf = bellmanFord(g, fitsDoubles(Math.max(1, g.n) * sw.maxAbs) ? doubles(sw) : sw.big, -1, tick);
   if (bf.negativeCycle) return { negativeCycle: bf.negativeCycle };
   const h: bigint[] = [];
   for (let v = 0; v < g.n; v++) h.push(bf.dist.kind === "num" ? BigInt(bf.dist.d[v]!) : bf.dist.d[v]!);

@@ -65,6 +65,8 @@ export function maxFlowNum(g: Graph, net: Residual, cap: Float64Array, s: number
     queue[qt++] = s;
     while (qh < qt) {
       const v = queue[qh++]!;
+      // Vertices at t's level or beyond lead nowhere useful in this phase (only t's level matters).
+      if (level[t] !== -1 && level[v]! >= level[t]!) continue;
       for (let i = start[v]!, end = start[v + 1]!; i < end; i++) {
         const a = arcs[i]!;
         if (res[a]! > 0 && level[head[a]!] === -1) {
@@ -148,6 +150,7 @@ export function maxFlowBig(g: Graph, net: Residual, cap: readonly bigint[], s: n
     queue[qt++] = s;
     while (qh < qt) {
       const v = queue[qh++]!;
+      if (level[t] !== -1 && level[v]! >= level[t]!) continue;
       for (let i = start[v]!; i < start[v + 1]!; i++) {
         const a = arcs[i]!;
         if (res[a]! > 0n && level[head[a]!] === -1) {

@@ -14,7 +14,19 @@ export interface CanonicalGraphWire {
   edges: GraphEdgeWire[];
 }
 
+/**
+ * Graphs whose input was already canonical (the parser's own copy of the wire arrays, which nothing
+ * else holds or mutates): formatting returns it instead of building 10^6 new edge arrays.
+ */
+const CANONICAL = new WeakMap<Graph, CanonicalGraphWire>();
+
+export function rememberCanonical(g: Graph, wire: CanonicalGraphWire): void {
+  CANONICAL.set(g, wire);
+}
+
 export function formatGraph(g: Graph): CanonicalGraphWire {
+  const known = CANONICAL.get(g);
+  if (known) return known;
   const edges: GraphEdgeWire[] = [];
   const L = g.labels, w = g.weight;
   if (w) {

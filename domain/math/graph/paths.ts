@@ -22,35 +22,62 @@ const TWO53 = 2 ** 53;
 /** Integer weights W_e = w_e·L (unweighted graphs: W_e = 1, L = 1). */
 export interface ScaledWeights {
   scale: bigint;
-  big: bigint[];
+  /** The W_e as bigints (computed on first use). */
+  readonly big: bigint[];
+  /** The W_e as doubles when every |W_e| < 2^53 (exact), else null. */
+  readonly num: Float64Array | null;
   /** max |W_e| and Σ |W_e| as doubles (for the exactness bounds; may round, used only against 2^53 with margin). */
   maxAbs: number;
   sumAbs: number;
 }
 
+const TWO53_BIG = 2n ** 53n;
+
 export function scaleWeights(g: Graph): ScaledWeights {
-  if (!g.weight) return { scale: 1n, big: new Array(g.m).fill(1n), maxAbs: g.m ? 1 : 0, sumAbs: g.m };
+  if (!g.weight) {
+    let big: bigint[] | null = null;
+    return { scale: 1n, get big() { return (big ??= new Array(g.m).fill(1n)); }, num: new Float64Array(g.m).fill(1), maxAbs: g.m ? 1 : 0, sumAbs: g.m };
+  }
   let scale = 1n;
   const seen = new Set<bigint>();
   for (const r of g.weight) if (r.den !== 1n && !seen.has(r.den)) {
     seen.add(r.den);
     scale = (scale / gcd(scale, r.den)) * r.den;
   }
+  // Weights are interned by the parser, so a cache by object identity converts each distinct one once.
   const cache = new Map<Rational, bigint>();
-  const big: bigint[] = [];
-  let maxAbs = 0, sumAbs = 0;
-  for (const r of g.weight) {
+  const scaled = (r: Rational): bigint => {
     let b = cache.get(r);
     if (b === undefined) {
       b = scale === 1n ? r.num : r.num * (scale / r.den);
       cache.set(r, b);
     }
-    big.push(b);
-    const a = Math.abs(Number(b));
+    return b;
+  };
+  let maxAbs = 0, sumAbs = 0, small = true;
+  const num = new Float64Array(g.m);
+  const w = g.weight;
+  // One lookup per edge, by object identity; NaN marks a weight beyond 2^53.
+  const asNumber = new Map<Rational, number>();
+  for (let e = 0; e < g.m; e++) {
+    const r = w[e]!;
+    let x = asNumber.get(r);
+    if (x === undefined) {
+      const b = scaled(r);
+      x = b < TWO53_BIG && b > -TWO53_BIG ? Number(b) : NaN;
+      asNumber.set(r, x);
+    }
+    if (x !== x) {
+      small = false;
+      x = Number(scaled(r));
+    }
+    num[e] = x;
+    const a = x < 0 ? -x : x;
     if (a > maxAbs) maxAbs = a;
     sumAbs += a;
   }
-  return { scale, big, maxAbs, sumAbs };
+  let big: bigint[] | null = null;
+  return { scale, get big() { return (big ??= w.map(scaled)); }, num: small ? num : null, maxAbs, sumAbs };
 }
 
 /**
@@ -60,6 +87,9 @@ export function scaleWeights(g: Graph): ScaledWeights {
 export const fitsDoubles = (bound: number): boolean => bound * 4 < TWO53;
 
 export const toDoubles = (big: readonly bigint[]): Float64Array => Float64Array.from(big, Number);
+
+/** The scaled weights as exact doubles (callers have checked a bound that implies every |W| < 2^53). */
+export const doubles = (sw: ScaledWeights): Float64Array => sw.num ?? toDoubles(sw.big);
 
 /** D / L as a reduced rational. */
 export const unscale = (d: bigint, scale: bigint): Rational => (scale === 1n ? { num: d, den: 1n } : rational(d, scale));

@@ -329,6 +329,33 @@ for c in cases:
   });
 });
 
+describe("graph.maximum_weight_matching.compute on general graphs agrees with NetworkX (weighted blossom)", function () {
+  this.timeout(300_000);
+  const j = testJacobian({ packs: ["graph"], pool: false });
+  after(() => j.close());
+  before(function () {
+    requireNetworkx(this);
+  });
+
+  it("random general graphs with rational weights: the same optimum, a valid dual certificate", async () => {
+    const rng = new Rng(10);
+    const gs = Array.from({ length: 60 }, (_, i) => randomGraph(rng, { n: 3 + rng.int(i < 40 ? 12 : 40), p: 0.15 + rng.next() * 0.5, weights: i % 3 === 0 ? "rational" : "int" }));
+    const py = networkx<string>(
+      BUILD +
+        `for c in cases:
+    G = build(c)
+    M = nx.max_weight_matching(G)
+    emit(frac(sum(G[u][v]["weight"] for u, v in M)))`,
+      gs.map(forPython),
+    );
+    for (let i = 0; i < gs.length; i++) {
+      const o = (await j.run("graph.maximum_weight_matching.compute", { graph: wire(gs[i]!) })) as any;
+      expect(o.outcome, JSON.stringify(o).slice(0, 300)).to.equal("completed");
+      expect(o.value.total_weight, `case ${i}`).to.equal(py[i]);
+    }
+  });
+});
+
 /** Undirected simple version of an edge list: the first edge of each unordered pair, no loops. */
 function dedupe(edges: string[][]): string[][] {
   const seen = new Set<string>();
