@@ -61,7 +61,7 @@ export default graphCompute<Req, Res>({
     return null;
   },
   examples: [
-    { title: "the Petersen graph: 120 automorphisms, one orbit", payload: { graph: { graph6: "IheA@GUAo" } }, expected: {"format":"graph6","canonical":"I@HIcUSw?","order":["9","3","0","5","1","2","8","6","7","4"],"automorphism_group_order":"120","orbits":[["0","1","2","3","4","5","6","7","8","9"]]} },
+    { title: "the Petersen graph: 120 automorphisms, one orbit", payload: { graph: { graph6: "IheA@GUAo" } }, expected: {"format":"graph6","canonical":"I@OZCMgs?","order":["9","1","3","8","0","5","2","7","4","6"],"automorphism_group_order":"120","orbits":[["0","1","2","3","4","5","6","7","8","9"]]} },
     { title: "a path on 4 vertices: the reflection, two orbits", payload: { graph: { vertices: ["a", "b", "c", "d"], edges: [["a", "b"], ["b", "c"], ["c", "d"]] } }, expected: {"format":"graph6","canonical":"CL","order":["a","d","c","b"],"automorphism_group_order":"2","orbits":[["a","d"],["b","c"]]} },
     { title: "the same path relabelled has the same canonical string", payload: { graph: { vertices: ["w", "x", "y", "z"], edges: [["x", "z"], ["z", "w"], ["w", "y"]] } }, expected: {"format":"graph6","canonical":"CL","order":["x","y","w","z"],"automorphism_group_order":"2","orbits":[["w","z"],["x","y"]]} },
     { title: "a directed 3-cycle: the rotations", payload: { graph: { directed: true, vertices: ["a", "b", "c"], edges: [["a", "b"], ["b", "c"], ["c", "a"]] } }, expected: {"format":"digraph6","canonical":"&BP_","order":["a","b","c"],"automorphism_group_order":"3","orbits":[["a","b","c"]]} },
