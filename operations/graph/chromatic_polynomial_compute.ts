@@ -29,11 +29,11 @@ export default graphCompute<Req, Res>({
   keywords: ["chromatic polynomial", "number of colourings", "number of colorings", "proper colourings", "deletion contraction", "graph polynomial", "birkhoff", "colouring count"],
   request: Request,
   result: Result as never,
-  bounds: [...graphBounds(MAX_VERTICES, 2_016), { name: "recursion_nodes", limit: 20_000_000, unit: "nodes", description: "the thorough effort's budget of deletion–contraction nodes" }],
-  cost_model: "units = (nodes of the effort) × (n² + 64): each node reduces, splits and canonically labels a graph of at most n vertices",
+  bounds: [...graphBounds(MAX_VERTICES, 2_016), { name: "recursion_nodes", limit: 20_000_000, unit: "nodes", description: "the thorough effort's budget of deletion–contraction steps plus the search nodes of the canonical labellings that key the memo" }],
+  cost_model: "units = (nodes of the effort) × (n² + m·log2 n + 64): a node is a deletion–contraction step (reduce and split a graph of at most n vertices) or a search node of the canonical labelling that keys the memo (one refinement)",
   budget: HARD_BUDGET,
   progress_measure: "none (the recursion's size is not known in advance)",
-  preflight: (req) => ({ units: nodesFor(req.effort) * (req.graph.n ** 2 + 64), memory_bytes: 256 * 2 ** 20, basis: `${req.graph.n} vertices, ${req.graph.m} edges; at most ${nodesFor(req.effort)} recursion nodes` }),
+  preflight: (req) => ({ units: nodesFor(req.effort) * (req.graph.n ** 2 + req.graph.m * Math.log2(req.graph.n + 2) + 64), memory_bytes: 256 * 2 ** 20, basis: `${req.graph.n} vertices, ${req.graph.m} edges; at most ${nodesFor(req.effort)} recursion nodes` }),
   execute(req, ctx) {
     const g = req.graph;
     const edges = Array.from({ length: g.m }, (_, e) => [g.src[e]!, g.dst[e]!] as [number, number]);

@@ -112,9 +112,14 @@ function searchGraph(g: Small): SearchGraph {
   return { n: g.n, directed: false, start, nbr, inStart: null, inNbr: null };
 }
 
-/** A memo key: the canonical form (relabelled adjacency) and, when coloured, the colours in canonical order. */
-function canonicalKey(sg: SearchGraph, colours?: ArrayLike<number>): string {
-  const c = canonicalLabelling(sg, colours ? { colours } : {});
+/**
+ * A memo key: the canonical form (relabelled adjacency) and, when coloured, the colours in
+ * canonical order. The canonical labelling's search nodes are charged to the budget: on dense
+ * graphs of 30–60 vertices one labelling costs tens of refinements, more than the recursion step.
+ */
+function canonicalKey(sg: SearchGraph, counter: Counter, colours?: ArrayLike<number>): string {
+  const c = canonicalLabelling(sg, { ...(colours ? { colours } : {}), keepGenerators: false });
+  counter.charge(c.nodes);
   let key = `${sg.n}:${c.certificate.join(",")}`;
   if (colours) key += "|" + Array.from(c.order, (v) => colours[v]).join(",");
   return key;
@@ -126,8 +131,12 @@ class Counter {
   nodes = 0;
   constructor(private readonly opts: PolyOptions) {}
   step(): void {
-    this.nodes++;
-    if ((this.nodes & 255) === 0) this.opts.tick?.();
+    this.charge(1);
+  }
+  charge(k: number): void {
+    const before = this.nodes;
+    this.nodes += k;
+    if (this.nodes >> 8 !== before >> 8) this.opts.tick?.();
     if (this.opts.maxNodes !== undefined && this.nodes > this.opts.maxNodes) throw new PolynomialBudgetError(this.nodes);
   }
 }
@@ -163,7 +172,7 @@ function chromatic(g: Small, memo: Map<string, Poly>, counter: Counter): Poly {
     for (const b of blocks) p = polyMul(p, chromatic(induced(cur, b), memo, counter));
     return divXPower(p, blocks.length - 1);
   }
-  const key = canonicalKey(searchGraph(cur));
+  const key = canonicalKey(searchGraph(cur), counter);
   const hit = memo.get(key);
   if (hit) return hit;
   const m = edgeCount(cur);
@@ -356,7 +365,7 @@ function tutteBlock(edges: [number, number][], memo: Map<string, Poly2>, counter
   const sub: [number, number][] = [];
   cls.forEach((c, i) => { sub.push([c.u, k + i]); sub.push([c.v, k + i]); });
   const colours = [...new Array<number>(k).fill(0), ...cls.map((c) => c.k)];
-  const key = canonicalKey(searchGraph(smallFromEdges(k + cls.length, sub)), colours);
+  const key = canonicalKey(searchGraph(smallFromEdges(k + cls.length, sub)), counter, colours);
   const hit = memo.get(key);
   if (hit) return hit;
   // Branch on the class at a vertex of greatest degree, largest multiplicity first.
