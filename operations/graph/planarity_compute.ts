@@ -35,7 +35,14 @@ export default graphCompute<Req, PlanarityValue>({
     const tick = () => ctx.checkpoint();
     const r = lrPlanarity(g.n, g.src, g.dst, true, tick);
     if (r.planar) {
-      const embedding: [string, string[]][] = Array.from({ length: g.n }, (_, v) => [g.labels[v]!, names(g, r.rotation![v]!)]);
+      const { start, nbr } = r.rotation!;
+      const L = g.labels;
+      const embedding: [string, string[]][] = new Array(g.n);
+      for (let v = 0; v < g.n; v++) {
+        const list: string[] = new Array(start[v + 1]! - start[v]!);
+        for (let i = start[v]!; i < start[v + 1]!; i++) list[i - start[v]!] = L[nbr[i]!]!;
+        embedding[v] = [L[v]!, list];
+      }
       let components = 0;
       const parent = Int32Array.from({ length: g.n }, (_, i) => i);
       const find = (x: number): number => {

@@ -23,21 +23,29 @@ export interface PlanarProblem {
 export function checkEmbedding(g: Graph, embedding: unknown, faces?: string): { faces: number } | PlanarProblem {
   const idx = indexOf(g), L = g.labels;
   if (!Array.isArray(embedding) || embedding.length !== g.n) return { failure: "malformed", reason: `the embedding must list every vertex once (${g.n} entries)` };
-  const rotation: Int32Array[] = new Array(g.n);
+  // The rotation system in CSR form, read from the labels in one pass (lengths first).
+  const at = new Int32Array(g.n).fill(-1);
+  const start = new Int32Array(g.n + 1);
   for (let i = 0; i < embedding.length; i++) {
     const item = embedding[i];
     if (!Array.isArray(item) || item.length !== 2 || typeof item[0] !== "string" || !Array.isArray(item[1])) return { failure: "malformed", reason: `embedding[${i}] is not [vertex, [neighbours]]` };
     const v = idx.get(item[0]);
     if (v < 0) return { failure: "malformed", reason: `embedding[${i}] names an unknown vertex` };
-    if (rotation[v]) return { failure: "malformed", vertex: L[v]!, reason: `${L[v]} is listed twice` };
-    const nb = new Int32Array(item[1].length);
-    for (let k = 0; k < item[1].length; k++) {
-      const w = typeof item[1][k] === "string" ? idx.get(item[1][k] as string) : -1;
-      if (w < 0) return { failure: "malformed", vertex: L[v]!, reason: `the rotation of ${L[v]} names an unknown vertex` };
-      nb[k] = w;
-    }
-    rotation[v] = nb;
+    if (at[v]! >= 0) return { failure: "malformed", vertex: L[v]!, reason: `${L[v]} is listed twice` };
+    at[v] = i;
+    start[v + 1] = item[1].length;
   }
+  for (let v = 0; v < g.n; v++) start[v + 1]! += start[v]!;
+  const nbr = new Int32Array(start[g.n]!);
+  for (let v = 0; v < g.n; v++) {
+    const list = (embedding[at[v]!] as [string, unknown[]])[1];
+    for (let k = 0; k < list.length; k++) {
+      const w = typeof list[k] === "string" ? idx.get(list[k] as string) : -1;
+      if (w < 0) return { failure: "malformed", vertex: L[v]!, reason: `the rotation of ${L[v]} names an unknown vertex` };
+      nbr[start[v]! + k] = w;
+    }
+  }
+  const rotation = { start, nbr };
   const t = traceFaces(g.n, g.src, g.dst, rotation);
   if ("defect" in t) return { failure: "not_a_rotation_system", vertex: L[t.vertex]!, reason: `${t.defect} (at ${L[t.vertex]})` };
   let total = 1;

@@ -12,7 +12,8 @@
  * sizes doubling on success and halving on failure). An edge-minimal non-planar graph is a
  * subdivision of K5 or K3,3 (Kuratowski), recognised from its branch vertices.
  *
- * Embeddings are rotation systems: rotation[v] lists v's neighbours in clockwise order. `faces`
+ * Embeddings are rotation systems: v's neighbours in clockwise order, stored flat (CSR: the list
+ * of v is nbr[start[v] .. start[v+1]−1], no per-vertex arrays for 10^5 vertices). `traceFaces`
  * traces the faces of a rotation system; Euler's formula V − E + F = 2 per connected component
  * with an edge certifies that the rotation system is a plane embedding.
  */
@@ -20,10 +21,16 @@
 export type Tick = () => void;
 const noTick: Tick = () => {};
 
+/** A rotation system in CSR form: v's neighbours in cyclic order are nbr[start[v] .. start[v+1]−1]. */
+export interface Rotation {
+  start: Int32Array;
+  nbr: Int32Array;
+}
+
 export interface PlanarityResult {
   planar: boolean;
   /** Clockwise neighbours of every vertex (planar only, when requested). */
-  rotation?: Int32Array[];
+  rotation?: Rotation;
   /**
    * Non-planar, when the test failed inside the DFS: the edges the failure depends on — the tree
    * path to the vertex v where two return edges collided, v's edges examined so far and every edge
@@ -33,10 +40,84 @@ export interface PlanarityResult {
   conflict?: Int32Array;
 }
 
-/** The LR test on a simple undirected graph with vertices 0..n−1 and edges (src[e], dst[e]). */
+/**
+ * The LR test on a simple undirected graph with vertices 0..n−1 and edges (src[e], dst[e]).
+ * Large graphs are first renumbered in breadth-first order (vertices) and by their lower end
+ * (edges), so that the three depth-first passes touch memory nearly in order: on a randomly
+ * labelled 10^5-vertex triangulation it cuts the time by a third (measured 1.5 s → 0.95 s, two
+ * cores shared with other work).
+ */
 export function lrPlanarity(n: number, src: Int32Array, dst: Int32Array, embed: boolean, tick: Tick = noTick): PlanarityResult {
   const m = src.length;
   if (n >= 3 && m > 3 * n - 6) return { planar: false };
+  if (n < 4096 || (globalThis as any).NORENUM) return lrCore(n, src, dst, embed, tick);
+  // Breadth-first numbering.
+  const aStart = new Int32Array(n + 1);
+  for (let e = 0; e < m; e++) {
+    aStart[src[e]! + 1]!++;
+    aStart[dst[e]! + 1]!++;
+  }
+  for (let v = 0; v < n; v++) aStart[v + 1]! += aStart[v]!;
+  const aNbr = new Int32Array(2 * m);
+  {
+    const fill = aStart.slice(0, n);
+    for (let e = 0; e < m; e++) {
+      aNbr[fill[src[e]!]!++] = dst[e]!;
+      aNbr[fill[dst[e]!]!++] = src[e]!;
+    }
+  }
+  const newId = new Int32Array(n).fill(-1), oldId = new Int32Array(n);
+  let next = 0;
+  for (let s = 0; s < n; s++) {
+    if (newId[s] !== -1) continue;
+    newId[s] = next;
+    oldId[next++] = s;
+    for (let h = next - 1; h < next; h++) {
+      const v = oldId[h]!;
+      for (let i = aStart[v]!; i < aStart[v + 1]!; i++) {
+        const w = aNbr[i]!;
+        if (newId[w] === -1) {
+          newId[w] = next;
+          oldId[next++] = w;
+        }
+      }
+    }
+  }
+  // Edges sorted by their lower new end (counting sort), keeping the map back to input edge ids.
+  const lo = new Int32Array(m), hi = new Int32Array(m);
+  const cnt = new Int32Array(n + 1);
+  for (let e = 0; e < m; e++) {
+    const a = newId[src[e]!]!, b = newId[dst[e]!]!;
+    lo[e] = a < b ? a : b;
+    hi[e] = a < b ? b : a;
+    cnt[lo[e]! + 1]!++;
+  }
+  for (let v = 0; v < n; v++) cnt[v + 1]! += cnt[v]!;
+  const s2 = new Int32Array(m), d2 = new Int32Array(m), orig = new Int32Array(m);
+  for (let e = 0; e < m; e++) {
+    const k = cnt[lo[e]!]!++;
+    s2[k] = lo[e]!;
+    d2[k] = hi[e]!;
+    orig[k] = e;
+  }
+  const r = lrCore(n, s2, d2, embed, tick);
+  if (!r.planar) return r.conflict ? { planar: false, conflict: r.conflict.map((k) => orig[k]!) } : { planar: false };
+  if (!r.rotation) return r;
+  // Back to the input numbering.
+  const start = new Int32Array(n + 1);
+  for (let v = 0; v < n; v++) start[oldId[v]! + 1] = r.rotation.start[v + 1]! - r.rotation.start[v]!;
+  for (let v = 0; v < n; v++) start[v + 1]! += start[v]!;
+  const nbr = new Int32Array(2 * m);
+  for (let v = 0; v < n; v++) {
+    let k = start[oldId[v]!]!;
+    for (let i = r.rotation.start[v]!; i < r.rotation.start[v + 1]!; i++) nbr[k++] = oldId[r.rotation.nbr[i]!]!;
+  }
+  return { planar: true, rotation: { start, nbr } };
+}
+
+/** The LR test proper (see lrPlanarity). */
+function lrCore(n: number, src: Int32Array, dst: Int32Array, embed: boolean, tick: Tick): PlanarityResult {
+  const m = src.length;
   // Undirected adjacency (neighbour, edge).
   const aStart = new Int32Array(n + 1);
   for (let e = 0; e < m; e++) {
@@ -352,18 +433,16 @@ export function lrPlanarity(n: number, src: Int32Array, dst: Int32Array, embed: 
       }
     }
   }
-  const rotation: Int32Array[] = new Array(n);
+  const rotNbr = new Int32Array(2 * m);
   for (let v = 0; v < n; v++) {
-    const deg = aStart[v + 1]! - aStart[v]!;
-    const r = new Int32Array(deg);
     let d = first[v]!;
-    for (let k = 0; k < deg; k++) {
+    for (let k = aStart[v]!; k < aStart[v + 1]!; k++) {
       const e = d >> 1;
-      r[k] = d & 1 ? from[e]! : to[e]!;
+      rotNbr[k] = d & 1 ? from[e]! : to[e]!;
       d = next[d]!;
     }
-    rotation[v] = r;
   }
+  const rotation: Rotation = { start: aStart, nbr: rotNbr };
   return { planar: true, rotation };
 }
 
@@ -373,78 +452,69 @@ export function lrPlanarity(n: number, src: Int32Array, dst: Int32Array, embed: 
  * system is not one of the graph given (a neighbour missing, repeated or foreign), else the face
  * count of every connected component that has an edge, with its vertex and edge counts.
  */
-export function traceFaces(n: number, src: Int32Array, dst: Int32Array, rotation: readonly ArrayLike<number>[], tick: Tick = noTick): { components: { vertices: number; edges: number; faces: number }[] } | { defect: string; vertex: number } {
+export function traceFaces(n: number, src: Int32Array, dst: Int32Array, rotation: Rotation, tick: Tick = noTick): { components: { vertices: number; edges: number; faces: number }[] } | { defect: string; vertex: number } {
   const m = src.length;
   const deg = new Int32Array(n);
   for (let e = 0; e < m; e++) {
     deg[src[e]!]!++;
     deg[dst[e]!]!++;
   }
-  const start = new Int32Array(n + 1);
+  const start = rotation.start;
+  if (start.length !== n + 1 || start[0] !== 0) return { defect: "the rotation system does not cover the vertices", vertex: 0 };
   for (let v = 0; v < n; v++) {
-    const len = rotation[v]?.length ?? 0;
+    const len = start[v + 1]! - start[v]!;
     if (len !== deg[v]) return { defect: `the rotation of a vertex lists ${len} neighbours; it has ${deg[v]}`, vertex: v };
-    start[v + 1] = start[v]! + len;
   }
-  // Sorted adjacency (neighbour, edge) to find the edge of each rotation entry by binary search.
-  const sNbr = new Int32Array(2 * m), sEdge = new Int32Array(2 * m);
+  // Incident edges of every vertex (CSR), to find each edge's two darts without sorting: at v,
+  // stamp every rotation entry's neighbour with its position, then read the stamps of v's edges.
+  const inc = new Int32Array(2 * m);
   {
     const fill = start.slice(0, n);
     for (let e = 0; e < m; e++) {
-      sNbr[fill[src[e]!]!] = dst[e]!;
-      sEdge[fill[src[e]!]!++] = e;
-      sNbr[fill[dst[e]!]!] = src[e]!;
-      sEdge[fill[dst[e]!]!++] = e;
-    }
-    for (let v = 0; v < n; v++) {
-      const a = start[v]!, b = start[v + 1]!;
-      if (b - a < 2) continue;
-      const idx = Array.from({ length: b - a }, (_, i) => a + i).sort((x, y) => sNbr[x]! - sNbr[y]!);
-      const nb = idx.map((i) => sNbr[i]!), ed = idx.map((i) => sEdge[i]!);
-      sNbr.set(nb, a);
-      sEdge.set(ed, a);
+      inc[fill[src[e]!]!++] = e;
+      inc[fill[dst[e]!]!++] = e;
     }
   }
   const nb = new Int32Array(2 * m), ed = new Int32Array(2 * m);
-  const posSrc = new Int32Array(m).fill(-1), posDst = new Int32Array(m).fill(-1);
+  const posSrc = new Int32Array(m), posDst = new Int32Array(m);
+  const mark = new Int32Array(n).fill(-1), at = new Int32Array(n);
+  const rn = rotation.nbr;
   for (let v = 0; v < n; v++) {
-    const r = rotation[v]!;
-    const a = start[v]!, b = start[v + 1]!;
-    for (let k = 0; k < r.length; k++) {
-      const w = r[k]!;
-      let lo = a, hi = b - 1, at = -1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >>> 1;
-        const x = sNbr[mid]!;
-        if (x === w) { at = mid; break; }
-        if (x < w) lo = mid + 1;
-        else hi = mid - 1;
-      }
-      if (at < 0) return { defect: "a rotation lists a vertex that is not a neighbour", vertex: v };
-      const e = sEdge[at]!;
-      const p = a + k;
-      nb[p] = w;
+    const a = start[v]!;
+    for (let k = 0; k < start[v + 1]! - a; k++) {
+      const w = rn[a + k]!;
+      if (!(w >= 0 && w < n) || w === v) return { defect: "a rotation lists a vertex that is not a neighbour", vertex: v };
+      if (mark[w] === v) return { defect: "a neighbour is listed twice in a rotation", vertex: v };
+      mark[w] = v;
+      at[w] = a + k;
+      nb[a + k] = w;
+    }
+    for (let i = a; i < start[v + 1]!; i++) {
+      const e = inc[i]!;
+      const w = src[e] === v ? dst[e]! : src[e]!;
+      if (mark[w] !== v) return { defect: "an edge is missing from a rotation", vertex: v };
+      const p = at[w]!;
       ed[p] = e;
-      if (src[e] === v) {
-        if (posSrc[e]! >= 0) return { defect: "a neighbour is listed twice in a rotation", vertex: v };
-        posSrc[e] = p;
-      } else {
-        if (posDst[e]! >= 0) return { defect: "a neighbour is listed twice in a rotation", vertex: v };
-        posDst[e] = p;
-      }
+      if (src[e] === v) posSrc[e] = p;
+      else posDst[e] = p;
     }
   }
   const owner = new Int32Array(2 * m);
   for (let v = 0; v < n; v++) for (let i = start[v]!; i < start[v + 1]!; i++) owner[i] = v;
-  // Components (union–find over edges).
+  // Components (union–find over edges), counted in typed arrays by root.
   const parent = Int32Array.from({ length: n }, (_, i) => i);
   const find = (x: number): number => {
     while (parent[x] !== x) x = parent[x] = parent[parent[x]!]!;
     return x;
   };
-  for (let e = 0; e < m; e++) parent[find(src[e]!)] = find(dst[e]!);
+  for (let e = 0; e < m; e++) {
+    const a = find(src[e]!), b = find(dst[e]!);
+    if (a !== b) parent[a] = b;
+  }
+  const root = new Int32Array(n);
+  for (let v = 0; v < n; v++) root[v] = find(v);
+  const faceCount = new Int32Array(n), vCount = new Int32Array(n), eCount = new Int32Array(n);
   const seen = new Uint8Array(2 * m);
-  const faces = new Map<number, number>();
   let steps = 0;
   for (let d0 = 0; d0 < 2 * m; d0++) {
     if (seen[d0]) continue;
@@ -457,13 +527,12 @@ export function traceFaces(n: number, src: Int32Array, dst: Int32Array, rotation
       const back = src[e] === u ? posDst[e]! : posSrc[e]!;
       d = back + 1 < start[v + 1]! ? back + 1 : start[v]!;
     }
-    const c = find(owner[d0]!);
-    faces.set(c, (faces.get(c) ?? 0) + 1);
+    faceCount[root[owner[d0]!]!]!++;
   }
-  const vcount = new Map<number, number>(), ecount = new Map<number, number>();
-  for (let v = 0; v < n; v++) vcount.set(find(v), (vcount.get(find(v)) ?? 0) + 1);
-  for (let e = 0; e < m; e++) ecount.set(find(src[e]!), (ecount.get(find(src[e]!)) ?? 0) + 1);
-  const components = [...faces.keys()].sort((a, b) => a - b).map((c) => ({ vertices: vcount.get(c)!, edges: ecount.get(c)!, faces: faces.get(c)! }));
+  for (let v = 0; v < n; v++) vCount[root[v]!]!++;
+  for (let e = 0; e < m; e++) eCount[root[src[e]!]!]!++;
+  const components: { vertices: number; edges: number; faces: number }[] = [];
+  for (let c = 0; c < n; c++) if (eCount[c]! > 0) components.push({ vertices: vCount[c]!, edges: eCount[c]!, faces: faceCount[c]! });
   return { components };
 }
 
