@@ -32,7 +32,7 @@ export default graphChecker<Req>({
   summary:
     "Checks a claimed chromatic number (or bounds) of an undirected graph — the value of graph.chromatic_number.compute as it is: the colour classes partition the vertices with no edge inside a class " +
     "(χ ≤ the number of classes), and the witness proves χ ≥ the lower bound: a clique of that size, an odd cycle (χ ≥ 3), or a subgraph of at most 20 vertices with no colouring in one colour fewer.",
-  keywords: ["chromatic number", "verify", "check", "proper colouring", "proper coloring", "colouring", "coloring", "certificate", "clique", "odd cycle", "k-colourable"],
+  keywords: ["chromatic number", "verify", "check", "proper colouring", "proper coloring", "graph colouring", "graph coloring", "vertex colouring", "colouring", "coloring", "certificate", "clique", "odd cycle", "k-colourable"],
   request: Request as never,
   bindings: Bindings,
   method:
