@@ -12,11 +12,12 @@ import "reflect-metadata";
 import { createHash } from "node:crypto";
 import { container as rootContainer, inject, injectable, instanceCachingFactory, Lifecycle, type DependencyContainer } from "tsyringe";
 import type { OperationPack } from "../domain/declaration.js";
-import type { ArtifactStore, Digest, Executor, Logger, ProviderRegistry, RuntimeSettings, SearchIndex, ValueStore } from "../domain/ports.js";
+import type { ArtifactStore, Digest, Executor, JobQueue, Logger, ProviderRegistry, RuntimeSettings, SearchIndex, ValueStore } from "../domain/ports.js";
 import { Catalog, sourcePack, type SourcePack } from "../application/catalog.js";
 import { FindUseCase } from "../application/find.js";
 import { ArtifactsUseCase } from "../application/artifacts.js";
 import { RunUseCase } from "../application/run.js";
+import { TasksUseCase } from "../application/tasks.js";
 import { JacobianRuntime } from "../application/service.js";
 import { readManifest } from "./catalog/manifest.js";
 import { resolveSettings, type JacobianOptions, type ResolvedSettings } from "./config.js";
@@ -26,6 +27,10 @@ import { StderrLogger } from "./logging/stderr-logger.js";
 import { DefaultProviderRegistry } from "./providers/registry.js";
 import { Bm25SearchIndex } from "./search/bm25-index.js";
 import { FsArtifactStore } from "./stores/fs-artifact-store.js";
+import { RedisLink } from "./distributed/redis.js";
+import { RedisArtifactStore } from "./distributed/redis-artifact-store.js";
+import { RedisJobQueue } from "./distributed/job-queue.js";
+import type { JobWorker } from "./distributed/job-worker.js";
 import { MemoryValueStore } from "./stores/memory-value-store.js";
 
 export const TOKENS = {
@@ -39,6 +44,7 @@ export const TOKENS = {
   logger: Symbol("Logger"),
   providers: Symbol("ProviderRegistry"),
   values: Symbol("ValueStore"),
+  queue: Symbol("JobQueue"),
   onClose: Symbol("RuntimeOnClose"),
 } as const;
 
@@ -49,9 +55,10 @@ function bind(cls: new (...args: any[]) => unknown, tokens: (symbol | (new (...a
   injectable()(cls as never);
 }
 bind(FindUseCase, [TOKENS.catalog, TOKENS.index]);
-bind(RunUseCase, [TOKENS.catalog, TOKENS.values, TOKENS.artifacts, TOKENS.executor, TOKENS.digest, TOKENS.logger, TOKENS.settings]);
+bind(RunUseCase, [TOKENS.catalog, TOKENS.values, TOKENS.artifacts, TOKENS.executor, TOKENS.digest, TOKENS.logger, TOKENS.settings, TOKENS.queue]);
 bind(ArtifactsUseCase, [TOKENS.catalog, TOKENS.artifacts, RunUseCase]);
-bind(JacobianRuntime, [TOKENS.catalog, FindUseCase, RunUseCase, TOKENS.values, TOKENS.artifacts, ArtifactsUseCase, TOKENS.onClose]);
+bind(TasksUseCase, [RunUseCase, TOKENS.queue]);
+bind(JacobianRuntime, [TOKENS.catalog, FindUseCase, RunUseCase, TOKENS.values, TOKENS.artifacts, ArtifactsUseCase, TasksUseCase, TOKENS.onClose]);
 
 const sha256: Digest = { sha256: (text) => createHash("sha256").update(text, "utf8").digest("hex") };
 
@@ -67,9 +74,12 @@ export function selectPacks(requested: (string | OperationPack)[] | undefined, m
 /** Shared services of one process, able to open any number of isolated runtimes. */
 export class JacobianHost {
   private readonly runtimes = new Set<JacobianRuntime>();
+  private readonly workers: JobWorker[] = [];
   private constructor(
     private readonly container: DependencyContainer,
     readonly settings: ResolvedSettings,
+    /** Distributed mode: the Redis connections (undefined for a self-contained process). */
+    private readonly link: RedisLink | undefined,
   ) {}
 
   static create(options: JacobianOptions = {}, defaultLogger: "stderr" | "silent" = "silent"): JacobianHost {
@@ -97,7 +107,13 @@ export class JacobianHost {
         return index;
       }),
     });
-    c.register(TOKENS.artifacts, { useFactory: instanceCachingFactory(() => o.artifacts ?? new FsArtifactStore(resolved.artifactsDir)) });
+    // Distributed mode (`redis` set): artifacts in Redis, long work on the shared job queue. The
+    // Redis client libraries load on first use, so a self-contained process never loads them.
+    const logger = c.resolve<Logger>(TOKENS.logger);
+    const link = resolved.distributed ? new RedisLink(resolved.distributed, logger) : undefined;
+    c.register(TOKENS.artifacts, { useFactory: instanceCachingFactory(() => o.artifacts ?? (link ? new RedisArtifactStore(link) : new FsArtifactStore(resolved.artifactsDir))) });
+    const queue: JobQueue | null = o.queue !== undefined ? o.queue : link ? new RedisJobQueue(link, logger) : null;
+    c.register(TOKENS.queue, { useFactory: () => queue }); // (tsyringe treats a null useValue as unregistered)
     c.register(TOKENS.executor, {
       useFactory: instanceCachingFactory<Executor>(() => {
         if (o.executor) return o.executor;
@@ -110,8 +126,28 @@ export class JacobianHost {
     c.register(FindUseCase, { useClass: FindUseCase }, { lifecycle: Lifecycle.ContainerScoped });
     c.register(RunUseCase, { useClass: RunUseCase }, { lifecycle: Lifecycle.ContainerScoped });
     c.register(ArtifactsUseCase, { useClass: ArtifactsUseCase }, { lifecycle: Lifecycle.ContainerScoped });
+    c.register(TasksUseCase, { useClass: TasksUseCase }, { lifecycle: Lifecycle.ContainerScoped });
     c.register(JacobianRuntime, { useClass: JacobianRuntime }, { lifecycle: Lifecycle.ContainerScoped });
-    return new JacobianHost(c, resolved);
+    return new JacobianHost(c, resolved, link);
+  }
+
+  /** The shared job queue (distributed mode), or null. */
+  get queue(): JobQueue | null {
+    return this.container.resolve<JobQueue | null>(TOKENS.queue);
+  }
+
+  /**
+   * Consume the shared queue in this process (`jacobian worker`, or a replica with
+   * `replica_concurrency`): up to `concurrency` jobs at a time, each run by a local runtime.
+   */
+  async startWorker(concurrency: number): Promise<JobWorker> {
+    const queue = this.queue;
+    if (!this.link || !(queue instanceof RedisJobQueue)) throw new Error("a job worker needs distributed mode: configure `redis` (--redis redis://host:port)");
+    const { JobWorker } = await import("./distributed/job-worker.js");
+    const worker = new JobWorker(this.link, queue, this.openRuntime(), this.logger, concurrency);
+    await worker.start();
+    this.workers.push(worker);
+    return worker;
   }
 
   get catalog(): Catalog {
@@ -150,7 +186,10 @@ export class JacobianHost {
   }
 
   async close(): Promise<void> {
+    for (const w of this.workers.splice(0)) await w.close();
     for (const r of [...this.runtimes]) await r.close();
     await this.container.resolve<Executor>(TOKENS.executor).close();
+    await this.queue?.close();
+    await this.link?.close();
   }
 }

@@ -59,6 +59,7 @@ export function inspectionOf(decl: OperationDeclaration): InspectionData {
     cost_model: decl.cost_model,
     budget: { ...decl.budget },
     ...(decl.progress_measure ? { progress_measure: decl.progress_measure } : {}),
+    recovery: decl.recovery ?? "restart",
     ...(decl.kind === "checker" ? { method: decl.method } : {}),
     examples: decl.examples.map((e) => ({ title: e.title, payload: e.payload, expected: e.expected as Json, ...(e.equivalence ? { equivalence: e.equivalence.description } : {}) })),
   };
@@ -202,6 +203,8 @@ export class Catalog {
         cost_model: data.cost_model,
         budget: { max_units: budget.max_units, max_memory_bytes: budget.max_memory_bytes, timeout_ms: budget.timeout_ms },
         ...(data.progress_measure ? { progress_measure: data.progress_measure } : {}),
+        // Inspection files built before the field existed carry none: those operations restart.
+        recovery: data.recovery ?? "restart",
       },
       examples: data.examples as unknown as Json,
     };

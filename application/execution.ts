@@ -1,12 +1,13 @@
 import { AbortedError } from "../domain/errors.js";
 import type { ExecutionContext } from "../domain/declaration.js";
 import type { ProgressSink } from "../domain/ports.js";
+import type { Json } from "../domain/json.js";
 
 /**
  * Build the context an operation runs with: cooperative cancellation and progress (stageReports).
  * Used by every executor (inline or worker), so operations see one behaviour everywhere.
  */
-export function createExecutionContext(signal: AbortSignal, onProgress?: ProgressSink): ExecutionContext {
+export function createExecutionContext(signal: AbortSignal, onProgress?: ProgressSink, checkpoints: { resumed?: Json; save?: (state: Json) => void } = {}): ExecutionContext {
   const staged = onProgress ? stageReports(onProgress) : undefined;
   const checkpoint = () => {
     if (signal.aborted) throw new AbortedError(abortReason(signal));
@@ -14,6 +15,8 @@ export function createExecutionContext(signal: AbortSignal, onProgress?: Progres
   return {
     signal,
     checkpoint,
+    ...(checkpoints.resumed !== undefined ? { resumed: checkpoints.resumed } : {}),
+    ...(checkpoints.save ? { saveCheckpoint: checkpoints.save } : {}),
     progress(done, total, message) {
       staged?.(done, total, message);
     },

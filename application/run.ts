@@ -1,8 +1,8 @@
 import type { CheckerDeclaration, ComputeDeclaration, CostEstimate, OperationDeclaration } from "../domain/declaration.js";
-import { AbortedError, JacobianError, type FailureDetail, type NonConclusionCode } from "../domain/errors.js";
+import { AbortedError, JacobianError, ProviderUnavailableError, type FailureDetail, type NonConclusionCode } from "../domain/errors.js";
 import { canonicalJson, utf8Length, type Json } from "../domain/json.js";
 import type { CheckerFinding, RunOutcome } from "../domain/outcome.js";
-import type { ArtifactStore, Digest, Executor, Logger, ProgressSink, RuntimeSettings, StoredValue, ValueStore } from "../domain/ports.js";
+import type { ArtifactStore, Digest, Executor, JobQueue, Logger, ProgressSink, QueuedRun, RuntimeSettings, StoredValue, ValueStore } from "../domain/ports.js";
 import { issuePath, validateSync } from "../domain/schema.js";
 import { toWire } from "../domain/kinds.js";
 import type { OperationMetadata } from "../domain/metadata.js";
@@ -22,6 +22,36 @@ export interface RunOptions {
    * (a CLI command, a stateless 2026-era HTTP request) pass false: a ref there could never resolve.
    */
   issueRefs?: boolean;
+  /**
+   * Execute here even when the work is long enough for the shared job queue (distributed mode):
+   * the queue's own workers run their jobs with this set.
+   */
+  local?: boolean;
+  /** A checkpoint of an earlier attempt of this run (a queue worker taking over a job). */
+  resume?: Json;
+  /** Receives the operation's checkpoints (a queue worker keeps them with the job). */
+  onCheckpoint?: (state: Json) => void;
+}
+
+/** A call that passed stages 0–4: the operation, its parsed request and the preflight estimate. */
+export interface PreparedRun {
+  op: InstalledOperation;
+  decl: OperationDeclaration;
+  request: unknown;
+  estimate: CostEstimate;
+}
+
+/** Tracks what an outcome reports about its call: the id echoed, the provider, the wall time. */
+class Call {
+  private readonly started = performance.now();
+  capabilityId: string;
+  provider = "none";
+  constructor(args: unknown) {
+    this.capabilityId = echoId((args as { capability_id?: unknown } | null)?.capability_id);
+  }
+  elapsed() {
+    return { runtime_ms: Math.round((performance.now() - this.started) * 1000) / 1000, provider: this.provider };
+  }
 }
 
 const RUN_HINT = 'math.run takes {"capability_id": "...", "payload": {...}, "inputs"?: {"<port>": {"value_ref": "value://..."}}}';
@@ -37,36 +67,54 @@ class Stop {
  * execute one operation → check the postcondition → publish. Each stage is a named method.
  */
 export class RunUseCase {
-  private readonly deps: { catalog: Catalog; values: ValueStore; artifacts: ArtifactStore; executor: Executor; digest: Digest; logger: Logger; settings: RuntimeSettings };
-  constructor(catalog: Catalog, values: ValueStore, artifacts: ArtifactStore, executor: Executor, digest: Digest, logger: Logger, settings: RuntimeSettings) {
-    this.deps = { catalog, values, artifacts, executor, digest, logger, settings };
+  private readonly deps: { catalog: Catalog; values: ValueStore; artifacts: ArtifactStore; executor: Executor; digest: Digest; logger: Logger; settings: RuntimeSettings; queue: JobQueue | null };
+  constructor(catalog: Catalog, values: ValueStore, artifacts: ArtifactStore, executor: Executor, digest: Digest, logger: Logger, settings: RuntimeSettings, queue: JobQueue | null = null) {
+    this.deps = { catalog, values, artifacts, executor, digest, logger, settings, queue };
   }
 
   async run(args: unknown, opts: RunOptions = {}): Promise<RunOutcome> {
-    const started = performance.now();
-    let capabilityId = echoId((args as { capability_id?: unknown } | null)?.capability_id);
-    let provider = "none";
-    const elapsed = () => ({ runtime_ms: Math.round((performance.now() - started) * 1000) / 1000, provider });
+    const call = new Call(args);
     try {
-      const parsed = this.parseArguments(args);
-      capabilityId = parsed.capability_id;
-      const op = this.lookup(parsed.capability_id);
-      provider = op.meta.providers.map((p) => p.id).join("+");
-      this.checkProviders(op);
-      const decl = await this.deps.catalog.load(op);
-      const resolved = this.resolveInputs(op.meta, parsed.inputs ?? {});
-      const assembled = this.assembleRequest(op.meta, parsed.payload, resolved);
-      const request = this.parseRequest(decl, assembled);
-      const estimate = this.preflight(decl, request);
+      const ready = await this.prepare(args, call);
+      const queue = opts.local ? null : this.deps.queue;
+      if (queue?.queues(ready.estimate)) return await this.dispatch(queue, ready, opts, call);
+      const { op, decl, request, estimate } = ready;
       const result = await this.execute(op, decl, request, estimate, opts);
       const value = this.checkPostcondition(decl, request, result);
       const published = await this.publish(op.meta, decl, request, value, opts.issueRefs !== false);
-      return { capability_id: capabilityId, outcome: "completed", ...published, execution: elapsed() };
+      return { capability_id: call.capabilityId, outcome: "completed", ...published, execution: call.elapsed() };
     } catch (e) {
-      const stop = this.classify(e, capabilityId);
-      if (stop.outcome.kind === "failed") return { capability_id: capabilityId, outcome: "failed", error: stop.outcome.error, execution: elapsed() };
-      return { capability_id: capabilityId, outcome: "non_conclusion", reason: { code: stop.outcome.code, message: stop.outcome.message }, execution: elapsed() };
+      return this.stopped(e, call);
     }
+  }
+
+  /**
+   * A run prepared for the shared queue (an MCP task): the queued form of the call, or the outcome
+   * of the stage that stopped it (a bad payload, a refusal) — nothing is queued for those.
+   */
+  async prepareQueued(args: unknown): Promise<{ run: QueuedRun } | { stopped: RunOutcome }> {
+    const call = new Call(args);
+    try {
+      const { decl, request, estimate } = await this.prepare(args, call);
+      return { run: { capability_id: decl.id, request: toWire(request), estimate } };
+    } catch (e) {
+      return { stopped: this.stopped(e, call) };
+    }
+  }
+
+  /** Stages 0–4: arguments, the operation and its providers, inputs, one parsed request, preflight. */
+  private async prepare(args: unknown, call: Call): Promise<PreparedRun> {
+    const parsed = this.parseArguments(args);
+    call.capabilityId = parsed.capability_id;
+    const op = this.lookup(parsed.capability_id);
+    call.provider = op.meta.providers.map((p) => p.id).join("+");
+    this.checkProviders(op);
+    const decl = await this.deps.catalog.load(op);
+    const resolved = this.resolveInputs(op.meta, parsed.inputs ?? {});
+    const assembled = this.assembleRequest(op.meta, parsed.payload, resolved);
+    const request = this.parseRequest(decl, assembled);
+    const estimate = this.preflight(decl, request);
+    return { op, decl, request, estimate };
   }
 
   parseArguments(args: unknown): RunArguments {
@@ -166,6 +214,40 @@ export class RunUseCase {
     return est;
   }
 
+  /**
+   * Stage 5 for long work in a distributed deployment: the request (inputs already resolved here,
+   * in this runtime) goes to the shared queue in canonical wire form; a worker runs the whole
+   * pipeline on it and publishes the outcome. value:// refs are issued here, in the caller's
+   * runtime, never by the worker.
+   */
+  async dispatch(queue: JobQueue, ready: PreparedRun, opts: RunOptions, call: Call = new Call({ capability_id: ready.decl.id })): Promise<RunOutcome> {
+    const job = await queue.submit({ capability_id: ready.decl.id, request: toWire(ready.request), estimate: ready.estimate }, { waiting: true });
+    const outcome = await queue.wait(job.id, { ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) });
+    const adopted = opts.issueRefs === false ? outcome : await this.adopt(outcome);
+    // The caller sees the wall time of its call (queueing included), under its own id echo.
+    return { ...adopted, capability_id: call.capabilityId, execution: call.elapsed() };
+  }
+
+  /**
+   * Issue this runtime's value:// refs for the output ports of an outcome computed elsewhere (a
+   * queued run's result delivered to the runtime that asked for it).
+   */
+  async adopt(outcome: RunOutcome): Promise<RunOutcome> {
+    if (outcome.outcome !== "completed" || outcome.refs) return outcome;
+    const op = this.deps.catalog.get(outcome.capability_id);
+    const ports = Object.entries(op?.meta.ports.outputs ?? {});
+    if (!op || !ports.length) return outcome;
+    let value = outcome.value;
+    if (value === undefined && outcome.value_artifact) value = ((await this.deps.artifacts.get(outcome.value_artifact)) as { result?: Json } | undefined)?.result;
+    if (value === undefined) return outcome;
+    const refs: Record<string, string> = {};
+    for (const [port, p] of ports) {
+      const v = p.field === "." ? value : pathValue(value, p.field);
+      if (v !== undefined) refs[port] = this.deps.values.put({ kind: p.kind, value: v, producer: op.meta.id });
+    }
+    return Object.keys(refs).length ? { ...outcome, refs } : outcome;
+  }
+
   /** Stage 5: execute exactly one operation under its time budget and the caller's signal. */
   async execute(op: InstalledOperation, decl: OperationDeclaration, request: unknown, estimate: CostEstimate, opts: RunOptions): Promise<unknown> {
     const budget = this.deps.catalog.budget(decl);
@@ -181,6 +263,8 @@ export class RunUseCase {
       ...(op.source.module ? { module: op.source.module } : {}),
       ...(op.packModule ? { packModule: op.packModule } : {}),
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+      ...(opts.resume !== undefined ? { resume: opts.resume } : {}),
+      ...(opts.onCheckpoint ? { onCheckpoint: opts.onCheckpoint } : {}),
     });
   }
 
@@ -265,8 +349,16 @@ export class RunUseCase {
     };
   }
 
+  /** The outcome of a run stopped by `e` at any stage. */
+  private stopped(e: unknown, call: Call): RunOutcome {
+    const stop = this.classify(e, call.capabilityId);
+    if (stop.outcome.kind === "failed") return { capability_id: call.capabilityId, outcome: "failed", error: stop.outcome.error, execution: call.elapsed() };
+    return { capability_id: call.capabilityId, outcome: "non_conclusion", reason: { code: stop.outcome.code, message: stop.outcome.message }, execution: call.elapsed() };
+  }
+
   private classify(e: unknown, capabilityId: string): Stop {
     if (e instanceof Stop) return e;
+    if (e instanceof ProviderUnavailableError) return new Stop({ kind: "non_conclusion", code: "PROVIDER_UNAVAILABLE", message: e.message });
     if (e instanceof JacobianError) return new Stop({ kind: "failed", error: e.toDetail() });
     if (e instanceof AbortedError) {
       const op = this.deps.catalog.get(capabilityId);

@@ -1,10 +1,11 @@
 import type { Json } from "../domain/json.js";
 import type { RunOutcome } from "../domain/outcome.js";
-import type { ArtifactStore, ValueStore } from "../domain/ports.js";
+import type { ArtifactStore, TaskRecord, ValueStore } from "../domain/ports.js";
 import type { Catalog } from "./catalog.js";
 import type { ArtifactsUseCase, ReplayReport } from "./artifacts.js";
 import type { FindResult, FindUseCase } from "./find.js";
 import { LIBRARY, type RunOptions, type RunUseCase } from "./run.js";
+import type { TaskPolicy, TaskStart, TasksUseCase } from "./tasks.js";
 
 /** How many produced artifact URIs a runtime remembers for listing. */
 export const PRODUCED_ARTIFACTS_MAX = 1000;
@@ -17,6 +18,8 @@ export class JacobianRuntime {
   private closed = false;
   /** artifact:// URIs this runtime's runs published, oldest first, at most PRODUCED_ARTIFACTS_MAX. */
   private readonly produced = new Set<string>();
+  /** This runtime as the owner of the tasks it starts (random; never derived from a session id). */
+  readonly id: string = globalThis.crypto.randomUUID();
   constructor(
     private readonly catalogRef: Catalog,
     private readonly finder: FindUseCase,
@@ -24,6 +27,7 @@ export class JacobianRuntime {
     private readonly values: ValueStore,
     private readonly artifacts: ArtifactStore,
     readonly artifactOps: ArtifactsUseCase,
+    private readonly tasks: TasksUseCase,
     private readonly onClose: () => Promise<void> = async () => {},
   ) {}
 
@@ -40,7 +44,50 @@ export class JacobianRuntime {
   /** math.run. */
   async run(args: unknown, opts: RunOptions = {}): Promise<RunOutcome> {
     if (this.closed) throw new Error("this Jacobian runtime is closed");
-    const outcome = await this.runner.run(args, opts);
+    return this.remember(await this.runner.run(args, opts));
+  }
+
+  /** Whether this runtime can run math.run as tasks (distributed mode). */
+  get tasksEnabled(): boolean {
+    return this.tasks.enabled;
+  }
+
+  /** math.run as a task owned by this runtime (see TasksUseCase.start). */
+  startTask(args: unknown, policy: TaskPolicy, ttlMs?: number): Promise<TaskStart> {
+    if (this.closed) throw new Error("this Jacobian runtime is closed");
+    return this.tasks.start(args, policy, { owner: this.id, ...(ttlMs !== undefined ? { ttlMs } : {}) });
+  }
+
+  task(id: string): Promise<TaskRecord | undefined> {
+    return this.tasks.get(id);
+  }
+
+  /**
+   * Wait for a task's outcome. Delivered to the runtime that started it, the outcome gets this
+   * runtime's value:// refs and its artifacts join this runtime's listing; anywhere else it is
+   * delivered as stored (refs never cross runtimes).
+   */
+  async taskResult(id: string, signal?: AbortSignal): Promise<TaskRecord | undefined> {
+    const record = await this.tasks.result(id, signal);
+    if (!record?.outcome || record.owner !== this.id || this.closed) return record;
+    return { ...record, outcome: this.remember(await this.runner.adopt(record.outcome)) };
+  }
+
+  /** Wait until a task is terminal (without adopting its outcome); undefined when unknown or expired. */
+  awaitTask(id: string, signal?: AbortSignal): Promise<TaskRecord | undefined> {
+    return this.tasks.result(id, signal);
+  }
+
+  cancelTask(id: string): Promise<TaskRecord | undefined> {
+    return this.tasks.cancel(id);
+  }
+
+  listTasks(limit: number): Promise<TaskRecord[]> {
+    return this.tasks.list(this.id, limit);
+  }
+
+  /** Track the artifacts a completed outcome published (for this runtime's own listing). */
+  private remember(outcome: RunOutcome): RunOutcome {
     if (outcome.outcome === "completed") {
       for (const uri of [...(outcome.artifacts ?? []), ...(outcome.value_artifact ? [outcome.value_artifact] : [])]) {
         this.produced.delete(uri); // re-inserted as the most recent

@@ -83,6 +83,19 @@ export interface ExecutionContext {
   checkpoint(): void;
   /** Yield to the event loop (lets cancellation arrive) and then checkpoint. */
   yieldNow(): Promise<void>;
+  /**
+   * The state an earlier attempt of this very run saved with `saveCheckpoint` (distributed mode:
+   * the run was taken over after its worker was lost); absent otherwise. It is data from outside
+   * the operation: validate it, and ignore it when it does not fit.
+   */
+  readonly resumed?: Json;
+  /**
+   * Save state from which another attempt of this run can resume (operations declaring recovery
+   * "checkpoint"). The latest state wins (a queue worker writes it at most every 250 ms); an
+   * operation whose state is costly to copy saves about once a second. Absent where no one keeps
+   * checkpoints (a self-contained process).
+   */
+  saveCheckpoint?(state: Json): void;
 }
 
 /**
@@ -131,7 +144,17 @@ interface DeclarationBase<Req, Res> {
   ports?: { inputs?: Record<string, PortDeclaration>; outputs?: Record<string, PortDeclaration> };
   /** Measure reported through `ctx.progress`, if the operation reports progress. */
   progress_measure?: string;
+  /**
+   * What a run does when the process executing it dies and another worker takes the job over
+   * (distributed mode, docs/operator.md): `"restart"` (the default) starts again from the
+   * beginning; `"checkpoint"` resumes from the state it last saved with `ctx.saveCheckpoint`.
+   * Published by inspection as `preflight.recovery`.
+   */
+  recovery?: Recovery;
 }
+
+/** How an interrupted run continues on another worker (see `DeclarationBase.recovery`). */
+export type Recovery = "restart" | "checkpoint";
 
 export interface ComputeDeclaration<Req = any, Res = any> extends DeclarationBase<Req, Res> {
   kind: "compute";

@@ -49,6 +49,17 @@ export function domainError(message: string, path?: string, hint?: string): Jaco
   return new JacobianError("DOMAIN_ERROR", message, { ...(path ? { path } : {}), ...(hint ? { hint } : {}) });
 }
 
+/**
+ * Infrastructure a run needs is out of reach (the shared artifact store or job queue of a
+ * distributed deployment): the pipeline reports non_conclusion / PROVIDER_UNAVAILABLE.
+ */
+export class ProviderUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ProviderUnavailable";
+  }
+}
+
 /** Raised when cooperative work notices its signal has been aborted. */
 export class AbortedError extends Error {
   readonly reason: "TIMEOUT" | "CANCELLED";

@@ -5,7 +5,7 @@
  * carry it in a manifest generated at build time, so start-up cost does not grow with the code of
  * the catalog; an operation's module is loaded on its first run.
  */
-import type { Bound, Budget, Effect, OperationDeclaration, PortDeclaration, ProviderRequirement } from "./declaration.js";
+import type { Bound, Budget, Effect, OperationDeclaration, PortDeclaration, ProviderRequirement, Recovery } from "./declaration.js";
 import type { Json } from "./json.js";
 import { isKnownKind } from "./kinds.js";
 import { isKindedSchema, type TypedSchema } from "./schema.js";
@@ -45,6 +45,8 @@ export interface InspectionData {
   cost_model: string;
   budget: Budget;
   progress_measure?: string;
+  /** How an interrupted run continues on another worker (default "restart"). */
+  recovery: Recovery;
   method?: string;
   examples: { title: string; payload: Json; expected: Json; equivalence?: string }[];
 }

@@ -1,5 +1,6 @@
 import type { Json } from "./json.js";
 import type { OperationDeclaration, Budget, CostEstimate } from "./declaration.js";
+import type { RunOutcome } from "./outcome.js";
 
 /** A value held for request-local handoff between calls of one runtime. */
 export interface StoredValue {
@@ -112,6 +113,10 @@ export interface ExecuteRequest {
   /** The caller's cancellation signal. */
   signal: AbortSignal;
   onProgress?: ProgressSink;
+  /** A checkpoint of an earlier attempt (ExecutionContext.resumed). */
+  resume?: Json;
+  /** Where the operation's checkpoints go (ExecutionContext.saveCheckpoint). */
+  onCheckpoint?: (state: Json) => void;
 }
 
 /** Where operations run: in-process or in a killable worker. */
@@ -132,4 +137,72 @@ export interface RuntimeSettings {
   inline_value_bytes: number;
   /** Largest accepted `math.run` / `math.find` argument object, bytes. */
   max_request_bytes: number;
+}
+
+/**
+ * A run prepared by the pipeline up to its preflight, ready for another process: the operation id
+ * and its request in canonical wire form (what a `math.run` payload of that request would be).
+ */
+export interface QueuedRun {
+  capability_id: string;
+  request: Json;
+  /** The preflight estimate made where the call arrived. */
+  estimate: CostEstimate;
+}
+
+/** Life of a queued run as the task protocol shows it; `completed` and `cancelled` are terminal. */
+export type TaskStatus = "working" | "completed" | "cancelled";
+
+/** The shared record of one queued run (an MCP task, or the job behind a waiting call). */
+export interface TaskRecord {
+  /** ≥ 192 random bits, url-safe: unguessable, so any replica may answer for it. */
+  id: string;
+  capability_id: string;
+  status: TaskStatus;
+  /** ISO 8601. */
+  createdAt: string;
+  lastUpdatedAt: string;
+  ttlMs: number;
+  pollIntervalMs: number;
+  /** Progress or the reason for the status, for people and models. */
+  statusMessage?: string;
+  /** The runtime that created it (lists its own tasks; gets value:// refs for its result). */
+  owner?: string;
+  /** Present once terminal: the run's outcome, exactly as a waiting call would have got it. */
+  outcome?: RunOutcome;
+}
+
+export interface SubmitOptions {
+  owner?: string;
+  /** Requested time to live; the operator's maximum caps it. */
+  ttlMs?: number;
+  /** The caller waits for the outcome in this process: the worker delivers it here directly. */
+  waiting?: boolean;
+}
+
+/**
+ * Long work handed to a shared queue (distributed mode: BullMQ on Redis). Workers in any process
+ * take jobs; the task records live in the shared store, so any replica answers for any task.
+ * Methods throw ProviderUnavailableError when the queue cannot be reached.
+ */
+export interface JobQueue {
+  /** True when work of this estimate goes to the queue instead of running where it arrived. */
+  queues(estimate: CostEstimate): boolean;
+  /** Enqueue a run; resolves once its record is durably created (a `get` finds it). */
+  submit(run: QueuedRun, opts?: SubmitOptions): Promise<TaskRecord>;
+  /** A terminal record for a run that stopped before it could be queued (a refused task). */
+  record(capabilityId: string, outcome: RunOutcome, opts?: SubmitOptions): Promise<TaskRecord>;
+  /**
+   * Wait until the run is terminal, relaying its progress. Aborting the signal cancels the job and
+   * resolves at once with a CANCELLED outcome — or, with `cancelOnAbort: false` (a task's result
+   * awaited by one of its readers), only stops waiting, rejecting with an AbortedError.
+   */
+  wait(id: string, opts?: { signal?: AbortSignal; onProgress?: ProgressSink; cancelOnAbort?: boolean }): Promise<RunOutcome>;
+  /** The current record, or undefined when unknown or expired. */
+  get(id: string): Promise<TaskRecord | undefined>;
+  /** Ask for cancellation; the record is terminal (`cancelled`, or what it already was) on return. */
+  cancel(id: string): Promise<TaskRecord | undefined>;
+  /** The owner's live records, newest first. */
+  list(owner: string, limit: number): Promise<TaskRecord[]>;
+  close(): Promise<void>;
 }

@@ -20,6 +20,7 @@ export const OPERATOR_OPTIONS: [string, string][] = [
   ["--config <file>", "operator config file (JSON)"],
   ["--artifacts-dir <dir>", "artifact store directory"],
   ["--budget-scale <x>", "multiply every operation budget, 0 < x ≤ 1000"],
+  ["--redis <url>", "distributed mode: artifacts and long work on this Redis (redis://host:port/db)"],
   ["--debug", "log values in the structured logs on stderr"],
 ];
 
@@ -31,6 +32,7 @@ export const COMMANDS: CommandHelp[] = [
   { name: "run", synopsis: "<id> (--json <payload> | --file <path>)", description: "Run one operation with a JSON payload; prints the outcome envelope. A long run shows a progress line on stderr when stderr is a terminal.", options: [["--json <payload>", "the payload, a JSON object"], ["--file <path>", "read the payload from a JSON file ('-' for stdin)"]], example: `jacobian run integer.compute.gcd --json '{"left":"84","right":"30"}'`, details: EXIT_CODES_TEXT },
   { name: "catalog", synopsis: "", description: "Print the installed inventory (the capability://catalog resource).", example: "jacobian catalog --packs integer,matrix" },
   { name: "serve", synopsis: "[--stdio | --http] [--port <n>] [--host <address>]", description: "Serve the MCP server over stdio (default) or Streamable HTTP.", options: [["--stdio", "serve over stdin/stdout (the default)"], ["--http", "serve Streamable HTTP at http://<host>:<port>/mcp"], ["--port <n>", "HTTP port (default 3917; 0 picks a free port)"], ["--host <address>", "HTTP bind address (default 127.0.0.1)"]], example: "jacobian serve --http --port 3917" },
+  { name: "worker", synopsis: "--redis <url> [--concurrency <n>]", description: "Run jobs of the shared queue (distributed mode): long math.run calls and tasks that replicas enqueued.", options: [["--concurrency <n>", "jobs run at once (default: distributed.worker_concurrency, the number of cores)"]], example: "jacobian worker --redis redis://127.0.0.1:6379/0", details: "Stops on SIGINT/SIGTERM after its running jobs finish; a killed worker's jobs are taken over by the others (docs/operator.md)." },
   { name: "doctor", synopsis: "", description: "Check the installation: packs, providers, artifact store.", example: "jacobian doctor" },
   { name: "docs", synopsis: "", description: "Print docs/operations.md generated from the catalog.", example: "jacobian docs > docs/operations.md" },
   { name: "artifacts", synopsis: "<ls | show <id> | verify | replay <id> | gc> [--older-than-days <n>]", description: "Operator housekeeping of durable artifacts.", options: [["--older-than-days <n>", "gc: remove only artifacts older than this"]], example: "jacobian artifacts replay artifact://sha256/<hex>", details: "replay re-runs the recorded request and exits 0 when the result is identical, 4 otherwise; verify exits 4 when an artifact is corrupt." },

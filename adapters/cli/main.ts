@@ -22,6 +22,7 @@ abstract class RuntimeCommand extends Command {
   config = Option.String("--config");
   artifactsDir = Option.String("--artifacts-dir");
   budgetScale = Option.String("--budget-scale");
+  redis = Option.String("--redis");
   debug = Option.Boolean("--debug", false);
 
   options(): JacobianOptions {
@@ -29,6 +30,7 @@ abstract class RuntimeCommand extends Command {
     if (this.packs) o.packs = this.packs.split(",").map((s) => s.trim()).filter(Boolean);
     if (this.config) o.configFile = this.config;
     if (this.artifactsDir) o.artifactsDir = this.artifactsDir;
+    if (this.redis !== undefined) o.redis = this.redis;
     if (this.budgetScale !== undefined) {
       const n = Number(this.budgetScale);
       if (!(n > 0 && n <= 1000)) throw new UsageError("--budget-scale must be a number in (0, 1000]");
@@ -154,6 +156,8 @@ class ServeCommand extends RuntimeCommand {
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError("--port must be an integer in 0..65535");
       const server = await mcp.startHttpServer(host, { host: this.bind ?? host.settings.http.host, port, ...(host.settings.http.allowedHosts ? { allowedHosts: host.settings.http.allowedHosts } : {}) });
       this.context.stderr.write(`jacobian ${LIBRARY.version}: MCP over Streamable HTTP at ${server.url}\n`);
+      const consume = host.settings.distributed?.replicaConcurrency ?? 0;
+      if (consume > 0) await host.startWorker(consume);
       warmLater(host);
       await waitForSignal();
       await server.close();
@@ -187,6 +191,26 @@ class ServeCommand extends RuntimeCommand {
   }
 }
 
+class WorkerCommand extends RuntimeCommand {
+  static override paths = [["worker"]];
+  concurrency = Option.String("--concurrency");
+  async execute() {
+    const n = this.concurrency === undefined ? undefined : Number(this.concurrency);
+    if (n !== undefined && !(Number.isInteger(n) && n >= 1 && n <= 64)) throw new UsageError("--concurrency must be an integer from 1 to 64");
+    const host = await this.host("stderr");
+    const distributed = host.settings.distributed;
+    if (!distributed) {
+      await host.close();
+      throw new UsageError("a worker needs distributed mode: give --redis redis://host:port (or `redis` in the config file)");
+    }
+    const worker = await host.startWorker(n ?? distributed.workerConcurrency);
+    this.context.stderr.write(`jacobian ${LIBRARY.version}: worker ${worker.name} on ${host.artifacts.location}\n`);
+    await waitForSignal();
+    await host.close();
+    return 0;
+  }
+}
+
 class DocsCommand extends RuntimeCommand {
   static override paths = [["docs"]];
   async execute() {
@@ -203,7 +227,16 @@ class DoctorCommand extends RuntimeCommand {
     const host = await this.host();
     const providers = new Map<string, unknown>();
     for (const { meta } of host.catalog.all()) for (const s of host.catalog.providerStatus(meta)) providers.set(s.id, s);
-    this.print({ library: LIBRARY, node: process.version, packs: host.catalog.packs, providers: [...providers.values()], artifacts_dir: host.artifacts.location });
+    const d = host.settings.distributed;
+    let distributed: unknown;
+    if (d) {
+      const queue = host.queue as { health?: () => Promise<Record<string, number>> } | null;
+      distributed = await queue?.health?.().then(
+        (jobs) => ({ redis: host.artifacts.location, reachable: true, jobs }),
+        (e: Error) => ({ redis: host.artifacts.location, reachable: false, error: e.message }),
+      );
+    }
+    this.print({ library: LIBRARY, node: process.version, packs: host.catalog.packs, providers: [...providers.values()], artifacts_dir: host.artifacts.location, ...(distributed ? { distributed } : {}) });
     await host.close();
     return 0;
   }
@@ -276,7 +309,7 @@ function waitForSignal(): Promise<void> {
   });
 }
 
-const COMMAND_CLASSES = [CatalogCommand, InspectCommand, SearchCommand, RunCommand, ServeCommand, DocsCommand, DoctorCommand, ArtifactsCommand];
+const COMMAND_CLASSES = [CatalogCommand, InspectCommand, SearchCommand, RunCommand, ServeCommand, WorkerCommand, DocsCommand, DoctorCommand, ArtifactsCommand];
 
 export async function main(argv: string[], io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream } = process): Promise<number> {
   const first = argv[0];

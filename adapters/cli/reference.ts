@@ -29,7 +29,9 @@ export function renderOperationsReference(rt: JacobianRuntime): string {
     out.push(`- Cost model: ${c.preflight.cost_model}`);
     const b = c.preflight.budget;
     out.push(`- Default budget: ${b.max_units} units, ${b.max_memory_bytes} bytes, ${b.timeout_ms} ms`);
-    if (c.preflight.progress_measure) out.push(`- Progress: ${c.preflight.progress_measure}`);
+    if (c.preflight.progress_measure) {
+      out.push(`- Progress: ${c.preflight.progress_measure}; a run whose worker is lost ${c.preflight.recovery === "checkpoint" ? "resumes from its last checkpoint" : "restarts from the beginning"}`);
+    }
     out.push("", "Request schema:", "", "```json", JSON.stringify(c.request_schema, null, 2), "```", "");
     out.push("Examples:", "");
     for (const ex of c.examples as Entry[]) {

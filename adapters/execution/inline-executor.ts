@@ -11,7 +11,7 @@ export class InlineExecutor implements Executor {
   async execute(job: ExecuteRequest): Promise<unknown> {
     if (job.signal.aborted) throw new AbortedError("CANCELLED");
     const signal = AbortSignal.any([job.signal, AbortSignal.timeout(job.budget.timeout_ms)]);
-    const ctx = createExecutionContext(signal, job.onProgress);
+    const ctx = createExecutionContext(signal, job.onProgress, { ...(job.resume !== undefined ? { resumed: job.resume } : {}), ...(job.onCheckpoint ? { save: job.onCheckpoint } : {}) });
     let onAbort: (() => void) | undefined;
     const aborted = new Promise<never>((_, reject) => {
       onAbort = () => reject(new AbortedError(abortReason(signal)));

@@ -2,6 +2,7 @@ import { MessageChannel, receiveMessageOnPort } from "node:worker_threads";
 import type { Piscina } from "piscina";
 import type { ExecuteRequest, Executor } from "../../domain/ports.js";
 import { AbortedError, JacobianError, type FailureCode } from "../../domain/errors.js";
+import type { Json } from "../../domain/json.js";
 import { abortReason } from "../../application/execution.js";
 import type { WorkerMessage, WorkerReply, WorkerTask } from "./worker.js";
 import { InlineExecutor } from "./inline-executor.js";
@@ -78,7 +79,8 @@ export class PoolExecutor implements Executor {
         started = true;
         budgetTimer = setTimeout(() => timer.abort(new DOMException("operation time budget exceeded", "TimeoutError")), job.budget.timeout_ms);
         if (abortWhenStarted) inner.abort(signal.reason);
-      } else if (job.onProgress) job.onProgress(m.done, m.total, m.message);
+      } else if (m.type === "checkpoint") job.onCheckpoint?.(m.state as Json);
+      else if (job.onProgress) job.onProgress(m.done, m.total, m.message);
     };
     channel.port1.on("message", onMessage);
     channel.port1.unref();
@@ -87,7 +89,15 @@ export class PoolExecutor implements Executor {
       else abortWhenStarted = true; // queued or still loading: forward once it is safe to terminate
     };
     signal.addEventListener("abort", onAbort, { once: true });
-    const task: WorkerTask = { opId: job.op.id, request: job.request, progress: channel.port2, ...(job.module ? { module: job.module } : {}), ...(job.packModule ? { packModule: job.packModule } : {}) };
+    const task: WorkerTask = {
+      opId: job.op.id,
+      request: job.request,
+      progress: channel.port2,
+      ...(job.module ? { module: job.module } : {}),
+      ...(job.packModule ? { packModule: job.packModule } : {}),
+      ...(job.resume !== undefined ? { resume: job.resume } : {}),
+      ...(job.onCheckpoint ? { checkpoints: true } : {}),
+    };
     let reply: WorkerReply;
     const run = (await this.pool()).run(task, { signal: inner.signal, transferList: [channel.port2] });
     // The port stays open until the task settles: a deferred abort needs its `started` message.

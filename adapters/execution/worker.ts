@@ -7,6 +7,7 @@ import "../ark-config.js";
 import type { MessagePort } from "node:worker_threads";
 import type { OperationDeclaration, OperationPack } from "../../domain/declaration.js";
 import { JacobianError } from "../../domain/errors.js";
+import type { Json } from "../../domain/json.js";
 import { createExecutionContext } from "../../application/execution.js";
 
 export interface WorkerTask {
@@ -17,12 +18,16 @@ export interface WorkerTask {
   packModule?: string;
   request: unknown;
   progress?: MessagePort;
+  /** A checkpoint of an earlier attempt (ExecutionContext.resumed). */
+  resume?: unknown;
+  /** Post the operation's checkpoints on the progress port. */
+  checkpoints?: boolean;
   /** A no-op task that only makes the pool start (and fully load) a worker. */
   warmup?: boolean;
 }
 
 /** Messages a worker posts on the task's port: `started` once loading is over, then progress. */
-export type WorkerMessage = { type: "started" } | { type: "progress"; done: number; total?: number; message?: string };
+export type WorkerMessage = { type: "started" } | { type: "progress"; done: number; total?: number; message?: string } | { type: "checkpoint"; state: unknown };
 
 export type WorkerReply =
   | { ok: true; result: unknown }
@@ -51,7 +56,11 @@ export default async function run(task: WorkerTask): Promise<WorkerReply> {
   // Every module this task needs is loaded now: from here on the worker may be terminated safely.
   task.progress?.postMessage({ type: "started" } satisfies WorkerMessage);
   if (!op) return { ok: false, error: { name: "Error", message: `operation ${task.opId} is not available in the worker` } };
-  const ctx = createExecutionContext(new AbortController().signal, task.progress ? (done, total, message) => task.progress!.postMessage({ type: "progress", done, total, message } satisfies WorkerMessage) : undefined);
+  const port = task.progress;
+  const ctx = createExecutionContext(new AbortController().signal, port ? (done, total, message) => port.postMessage({ type: "progress", done, total, message } satisfies WorkerMessage) : undefined, {
+    ...(task.resume !== undefined ? { resumed: task.resume as Json } : {}),
+    ...(port && task.checkpoints ? { save: (state: Json) => port.postMessage({ type: "checkpoint", state } satisfies WorkerMessage) } : {}),
+  });
   try {
     return { ok: true, result: await op.execute(task.request, ctx) };
   } catch (e) {

@@ -150,7 +150,7 @@ export async function startHttpServer(host: JacobianHost, opts: HttpServerOption
       const [id, s] = [...sessions].reduce((a, b) => (b[1].lastSeen < a[1].lastSeen ? b : a));
       await closeSession(id, s);
     }
-    const server = createMcpServer(host, (h) => h.openRuntime(), { logFields: { transport: "http", era: "legacy" } });
+    const server = createMcpServer(host, (h) => h.openRuntime(), { era: "legacy", logFields: { transport: "http", era: "legacy" } });
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => void sessions.set(id, { transport, server, lastSeen: Date.now() }),

@@ -64,7 +64,8 @@ export function registerResources(server: McpServer, runtime: () => Promise<Jaco
       let content: Json | undefined;
       try {
         content = await (await runtime()).readArtifact(`artifact://sha256/${hex}`);
-      } catch {
+      } catch (e) {
+        if ((e as Error)?.name === "ProviderUnavailable") throw new ProtocolError(ProtocolErrorCode.InternalError, `${(e as Error).message}; retry later`);
         throw new ProtocolError(ProtocolErrorCode.InternalError, `artifact ${uri.href} failed its integrity check and is not served`);
       }
       if (content === undefined) throw new ResourceNotFoundError(uri.href);

@@ -9,7 +9,8 @@ import { LIBRARY } from "../../domain/library.js";
 import type { LogRecord, Logger } from "../../domain/ports.js";
 import type { JacobianHost } from "../composition.js";
 import { operationResources, registerOperationResources, registerResources } from "./resources.js";
-import { registerTools } from "./tools.js";
+import { registerTools, renderRunOutcome } from "./tools.js";
+import { installTasks, TASK_CAPABILITIES, type Era } from "./tasks.js";
 
 export const INSTRUCTIONS = `Jacobian computes exact mathematics: arbitrary-size integers, exact rationals, finite fields and exact linear algebra. Nothing is approximated; there is no floating point.
 
@@ -63,6 +64,11 @@ export interface ServerOptions {
    * (stateless 2026-era HTTP): its runtime closes with the request, so a ref could never resolve.
    */
   issueRefs?: boolean;
+  /**
+   * The protocol era this instance serves, when known at creation: in distributed mode such an
+   * instance serves math.run as tasks (adapters/mcp/tasks.ts).
+   */
+  era?: Era;
 }
 
 /**
@@ -81,13 +87,18 @@ export function createMcpServer(host: McpHost | JacobianHost, openRuntime: (h: J
       return (opened = openRuntime(h));
     }));
   };
+  const now = mh.current();
+  // Tasks need the shared queue, known only once the composition root exists (always, over HTTP).
+  const tasksEra = options.era && now?.queue ? options.era : undefined;
   const server = new McpServer(
     { name: LIBRARY.name, version: LIBRARY.version, title: "Jacobian: exact mathematics" },
-    { instructions: INSTRUCTIONS, capabilities: { tools: {}, resources: {} } },
+    // With tasks, the tool handlers are registered by registerTools below, after installTasks.
+    { instructions: INSTRUCTIONS, capabilities: tasksEra ? { resources: {}, ...TASK_CAPABILITIES } : { tools: {}, resources: {} } },
   );
   const { settings, logger } = mh;
-  registerTools(server, lease, { logger, maxRequestBytes: settings.maxRequestBytes, debug: settings.debug, ...(options.logFields ? { fields: options.logFields } : {}) }, { issueRefs: options.issueRefs !== false });
-  const now = mh.current();
+  const middleware = { logger, maxRequestBytes: settings.maxRequestBytes, debug: settings.debug, ...(options.logFields ? { fields: options.logFields } : {}) };
+  if (tasksEra) installTasks(server, { era: tasksEra, lease, settings: middleware, render: renderRunOutcome });
+  registerTools(server, lease, middleware, { issueRefs: options.issueRefs !== false, taskSupport: tasksEra !== undefined });
   registerResources(server, lease, now ? operationResources(now.catalog.all()) : []);
   if (!now) {
     void mh.ready().then(
@@ -123,5 +134,5 @@ export function createServerFactory(
   logFields: LogRecord = {},
   options: Pick<ServerOptions, "issueRefs"> = {},
 ): McpServerFactory {
-  return (ctx) => createMcpServer(host, (h) => runtimeFor(h, ctx), { ...options, logFields: { ...logFields, era: ctx.era } });
+  return (ctx) => createMcpServer(host, (h) => runtimeFor(h, ctx), { ...options, era: ctx.era, logFields: { ...logFields, era: ctx.era } });
 }

@@ -2,7 +2,7 @@
  * The two MCP tools. Each handler only calls the runtime (the use cases) and maps the result to a
  * ToolReply; validation, math and publication all happen behind runtime.find / runtime.run.
  */
-import type { McpServer, ServerContext } from "@modelcontextprotocol/server";
+import type { CallToolResult, McpServer, ServerContext } from "@modelcontextprotocol/server";
 import type { JacobianRuntime } from "../../application/service.js";
 import type { FindResult } from "../../application/find.js";
 import { echoId } from "../../application/echo.js";
@@ -12,7 +12,7 @@ import type { RunOutcome } from "../../domain/outcome.js";
 import type { ProgressSink } from "../../domain/ports.js";
 import { findText } from "./text.js";
 import { wireProgress } from "./progress.js";
-import { withMiddleware, type MiddlewareSettings, type ToolDefinition, type ToolReply } from "./middleware.js";
+import { render, withMiddleware, type MiddlewareSettings, type ToolDefinition, type ToolReply } from "./middleware.js";
 import { findInputSchema, findOutputSchema, runInputSchema, runOutputSchema } from "./schemas.js";
 
 export const FIND_DESCRIPTION = [
@@ -57,15 +57,25 @@ function findTool(runtime: () => Promise<JacobianRuntime>): ToolDefinition {
   };
 }
 
-function runTool(runtime: () => Promise<JacobianRuntime>, issueRefs: boolean): ToolDefinition {
-  const reply = (o: RunOutcome): ToolReply => ({
+/** The reply of math.run for an outcome. */
+function runReply(o: RunOutcome): ToolReply {
+  return {
     structured: o as unknown as { [key: string]: Json },
     isError: o.outcome === "failed",
     outcome: o.outcome,
     ...(o.outcome === "failed" ? { code: o.error.code } : o.outcome === "non_conclusion" ? { code: o.reason.code } : {}),
     ...(o.capability_id ? { capabilityId: o.capability_id } : {}),
     links: o.outcome === "completed" ? [...(o.artifacts ?? []), ...(o.value_artifact ? [o.value_artifact] : [])] : [],
-  });
+  };
+}
+
+/** The tool result of a math.run outcome (a task's result is rendered exactly as the call's would be). */
+export function renderRunOutcome(o: RunOutcome): CallToolResult {
+  return render(runReply(o));
+}
+
+function runTool(runtime: () => Promise<JacobianRuntime>, issueRefs: boolean): ToolDefinition {
+  const reply = runReply;
   return {
     name: "math.run",
     handle: async (args, ctx) => {
@@ -109,8 +119,11 @@ function progressBridge(ctx: ServerContext): { sink: ProgressSink; finish(): voi
   };
 }
 
-/** `issueRefs: false` where the runtime ends with the request (stateless 2026-era HTTP). */
-export function registerTools(server: McpServer, runtime: () => Promise<JacobianRuntime>, settings: MiddlewareSettings, options: { issueRefs?: boolean } = {}): void {
+/**
+ * `issueRefs: false` where the runtime ends with the request (stateless 2026-era HTTP);
+ * `taskSupport` where math.run may run as a task (distributed mode, adapters/mcp/tasks.ts).
+ */
+export function registerTools(server: McpServer, runtime: () => Promise<JacobianRuntime>, settings: MiddlewareSettings, options: { issueRefs?: boolean; taskSupport?: boolean } = {}): void {
   server.registerTool(
     "math.find",
     {
@@ -122,7 +135,7 @@ export function registerTools(server: McpServer, runtime: () => Promise<Jacobian
     },
     withMiddleware(findTool(runtime), settings),
   );
-  server.registerTool(
+  const run = server.registerTool(
     "math.run",
     {
       title: "Run an exact-math operation",
@@ -133,4 +146,8 @@ export function registerTools(server: McpServer, runtime: () => Promise<Jacobian
     },
     withMiddleware(runTool(runtime, options.issueRefs !== false), settings),
   );
+  // registerTool takes no `execution` (2.4.0 has no task runtime); the registered tool carries it
+  // into tools/list. 2025-11-25 clients read it; the 2026-07-28 codec drops it (the extension
+  // needs no per-tool declaration).
+  if (options.taskSupport) run.execution = { taskSupport: "optional" };
 }

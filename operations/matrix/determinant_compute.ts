@@ -5,7 +5,7 @@ import { bareissStepsModPrime, clearDenominators, determinantModPrime, determina
 import { rational } from "../../domain/math/rational.js";
 import { matrix, request, result } from "../_support/kinds.js";
 import {
-  asInt, asRat, BIGINT_OVERHEAD, CHAR_COST, DETERMINANT_KIND, determinantShape, FLOAT_STEP, hadamardBitsEstimate, LOG2_10, MAX_DETERMINANT_CHARS, MAX_DIM, MAX_ENTRY_CHARS, measure, mulCost,
+  asInt, asRat, BIGINT_OVERHEAD, CHAR_COST, DETERMINANT_KIND, determinantCheckpoint, determinantShape, FLOAT_STEP, hadamardBitsEstimate, LOG2_10, MAX_DETERMINANT_CHARS, MAX_DIM, MAX_ENTRY_CHARS, measure, mulCost,
   requireSquare, runCounted, runSteps,
 } from "./support.js";
 
@@ -48,6 +48,9 @@ export default defineCompute<Req, Res>({
     "Memory: a few n×n arrays of doubles, the lifting digits (2h/b · n doubles), the Hadamard bound's product.",
   budget: { max_units: 5e9, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 60_000 },
   progress_measure: "work steps done (lifting steps and primes) out of an estimate",
+  // ZZ/QQ: the divisor and the residues done are saved about once a second; a run taken over by
+  // another worker resumes from them (GF(p) elimination restarts: it is one pass).
+  recovery: "checkpoint",
   preflight(req) {
     return estimate(req);
   },
@@ -58,11 +61,14 @@ export default defineCompute<Req, Res>({
   async execute(req, ctx) {
     const m = requireSquare(req.matrix, "payload.matrix");
       switch (m.ring.kind) {
-      case "ZZ":
-        return { determinant: rational(await runCounted(determinantSteps(asInt(m)), ctx)), ring: m.ring };
+      case "ZZ": {
+        const cp = determinantCheckpoint(ctx);
+        return { determinant: rational(await runCounted(determinantSteps(asInt(m), cp.done), ctx, undefined, cp.snapshot)), ring: m.ring };
+      }
       case "QQ": {
         const { integer, scale } = clearDenominators(asRat(m));
-        const d = await runCounted(determinantSteps(integer), ctx);
+        const cp = determinantCheckpoint(ctx);
+        const d = await runCounted(determinantSteps(integer, cp.done), ctx, undefined, cp.snapshot);
         return { determinant: rational(d, scale), ring: m.ring };
       }
       case "GF":

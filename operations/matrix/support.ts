@@ -8,6 +8,8 @@ import { domainError } from "../../domain/errors.js";
 import type { Ring, TypedMatrix } from "../../domain/kinds.js";
 import { bitLength } from "../../domain/math/integer.js";
 import type { IntMatrix } from "../../domain/math/matrix.js";
+import type { DeterminantProgress } from "../../domain/math/linalg/determinant.js";
+import type { Json } from "../../domain/json.js";
 import type { Rational } from "../../domain/math/rational.js";
 import { natural, object, rational, ring } from "../_support/kinds.js";
 
@@ -173,17 +175,43 @@ export function splitmix(seed: bigint): () => bigint {
  * Drive a generator whose yields mark units of work of unknown total (progress is reported as
  * the count done so far), with the same checkpoints and event-loop yields as runSteps.
  */
-export async function runCounted<T>(steps: Generator<unknown, T, void>, ctx: ExecutionContext, yieldMs = 20): Promise<T> {
+export async function runCounted<T>(steps: Generator<unknown, T, void>, ctx: ExecutionContext, yieldMs = 20, snapshot?: () => Json | undefined): Promise<T> {
   let last = performance.now();
+  let saved = last;
   let done = 0;
+  const save = snapshot && ctx.saveCheckpoint ? ctx.saveCheckpoint.bind(ctx) : undefined;
   for (;;) {
     const r = steps.next();
     if (r.done) return r.value;
     ctx.checkpoint();
     ctx.progress(++done);
-    if (performance.now() - last >= yieldMs) {
+    const now = performance.now();
+    if (save && now - saved >= CHECKPOINT_INTERVAL_MS) {
+      const state = snapshot!();
+      if (state !== undefined) save(state);
+      saved = now;
+    }
+    if (now - last >= yieldMs) {
       await ctx.yieldNow();
       last = performance.now();
     }
   }
+}
+
+/** A running operation saves its checkpoint about this often (each save copies its state). */
+export const CHECKPOINT_INTERVAL_MS = 1000;
+
+/**
+ * The determinant's checkpoint, `{ v: 1, d, residues: [[p, det mod p], …] }`: the proven divisor and
+ * the residues done (domain/math/linalg/determinant.ts). A resumed state that does not fit is
+ * ignored (the run restarts); residues are used only for the primes the run would compute anyway.
+ */
+export function determinantCheckpoint(ctx: ExecutionContext): { done: DeterminantProgress; snapshot: () => Json | undefined } {
+  const done: DeterminantProgress = { residues: [] };
+  const r = ctx.resumed as { v?: unknown; d?: unknown; residues?: unknown } | undefined;
+  if (r && typeof r === "object" && r.v === 1 && typeof r.d === "string" && /^[1-9][0-9]{0,100000}$/.test(r.d) && Array.isArray(r.residues)) {
+    done.d = BigInt(r.d);
+    done.residues = r.residues.filter((x): x is [number, number] => Array.isArray(x) && x.length === 2 && x.every((v) => Number.isSafeInteger(v) && v >= 0));
+  }
+  return { done, snapshot: () => (done.d === undefined ? undefined : { v: 1, d: done.d.toString(), residues: done.residues.map(([p, det]) => [p, det]) }) };
 }

@@ -89,7 +89,7 @@ describe("adapters/cli: what a person at a terminal sees", () => {
     expect(r.out).to.include("--json <payload>");
     expect(r.out.split("--packs <list>").length - 1).to.equal(1);
     const commands = COMMANDS.map((c) => c.name);
-    expect(commands).to.have.members(["search", "inspect", "run", "catalog", "serve", "doctor", "docs", "artifacts"]);
+    expect(commands).to.have.members(["search", "inspect", "run", "catalog", "serve", "worker", "doctor", "docs", "artifacts"]);
     expect(r.out.split("\n").filter((l) => l.trim().startsWith("e.g. jacobian "))).to.have.length(commands.length);
     for (const c of commands) {
       const h = cli([c, "--help"]);

@@ -70,6 +70,14 @@ describe("application/find", () => {
     expect(c.ports).to.deep.equal({ inputs: {}, outputs: {} });
   });
 
+  it("inspection declares how an interrupted run continues on another worker (default: restart)", () => {
+    expect((j.inspect("integer.compute.gcd") as any).capability.preflight.recovery).to.equal("restart");
+    const t = testJacobian({ packs: [testPack] });
+    const slow = (t.inspect("test.slow.compute") as any).capability.preflight;
+    expect(slow).to.include({ progress_measure: "steps counted", recovery: "restart" });
+    return t.close();
+  });
+
   // Found by the MCP fuzzer: the literal check on `op` printed a 3,000-deep value into its message
   // (stack overflow), and find answered any non-JacobianError with "e.toDetail is not a function".
   it("refuses a deeply nested op as INVALID_PAYLOAD instead of failing internally", async () => {

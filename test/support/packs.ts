@@ -181,10 +181,42 @@ export const echo = defineCompute<typeof N.infer, typeof Out.infer>({
   examples: [{ title: "echo", payload: { n: "5" }, expected: { n: "5" } }],
 });
 
+const Resumed = strict(type({ n: "string", resumed_from: "string" }));
+/**
+ * Counts to n in 1 ms steps like slowCount, saving a checkpoint `{ i }` at every step and resuming
+ * from one (recovery "checkpoint"); `resumed_from` tells where this attempt started.
+ */
+export const checkpointed = defineCompute<typeof N.infer, typeof Resumed.infer>({
+  ...base,
+  id: "test.checkpoint.compute",
+  title: "Resumable counter",
+  summary: "Counts to n, saving its position as a checkpoint and resuming from one",
+  request: N,
+  result: Resumed,
+  budget: { max_units: 1e12, max_memory_bytes: 1e9, timeout_ms: 60_000 },
+  progress_measure: "steps counted",
+  recovery: "checkpoint",
+  preflight: (r) => ({ units: Number(r.n) * 1e6, memory_bytes: 0, basis: `n = ${r.n}` }),
+  async execute(r, ctx) {
+    const n = Number(r.n);
+    const saved = (ctx.resumed as { i?: unknown } | undefined)?.i;
+    const from = typeof saved === "number" && Number.isSafeInteger(saved) && saved >= 0 && saved <= n ? saved : 0;
+    for (let i = from + 1; i <= n; i++) {
+      await new Promise((res) => setTimeout(res, 1));
+      ctx.checkpoint();
+      ctx.progress(i, n, `step ${i}`);
+      ctx.saveCheckpoint?.({ i });
+    }
+    return { n: r.n, resumed_from: String(from) };
+  },
+  postcondition: () => null,
+  examples: [{ title: "three steps", payload: { n: "3" }, expected: { n: "3", resumed_from: "0" } }],
+});
+
 export const testPack: OperationPack = {
   name: "test",
   version: "0.0.0",
   description: "Pipeline edge cases (tests only)",
-  operations: [slowCount, liar, crasher, needsPari, bigOutput, slowChecker, spin, hog, echo],
+  operations: [slowCount, liar, crasher, needsPari, bigOutput, slowChecker, spin, hog, echo, checkpointed],
   module: import.meta.url,
 };

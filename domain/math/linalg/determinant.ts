@@ -15,6 +15,10 @@
  *    a handful of primes replace hundreds; the lifting costs O(n²) per 22-bit digit, against
  *    O(n³) per prime. Used when n ≥ DIXON_MIN_DIM and entries are below 2^32 (the word-size
  *    Dixon path); otherwise, and when A is singular modulo the first primes, method 1.
+ *
+ * Both keep what they have done in a DeterminantProgress the caller may save and pass back to
+ * resume (a job taken over by another worker): the divisor once known, and det(A) mod each prime
+ * done. A resumed run skips the lifting and recomputes no residue it was given.
  */
 import { bitLength } from "../integer.js";
 import { boundFromSquares, hadamardBound, lcm, type IntMatrix } from "../matrix.js";
@@ -31,45 +35,62 @@ export function primesForBits(hBits: number, n: number): number {
 }
 
 /**
- * det(A) over ZZ as a generator: yields progress (steps done; about `determinantWork(n, hBits)`
- * in total) and returns det(A).
+ * How far a determinant computation got: the proven divisor d of det(A) the residues are combined
+ * with (1 for the plain method; undefined until known) and det(A) mod p for the primes done, in
+ * order. The generator fills it in; pass a filled one back to resume.
  */
-export function* determinantSteps(a: IntMatrix): Generator<number, bigint, void> {
+export interface DeterminantProgress {
+  d?: bigint;
+  residues: [p: number, det: number][];
+}
+
+/**
+ * det(A) over ZZ as a generator: yields progress (steps done; about `determinantWork(n, hBits)`
+ * in total) and returns det(A). `done` records the work (and, when given filled, resumes it).
+ */
+export function* determinantSteps(a: IntMatrix, done: DeterminantProgress = { residues: [] }): Generator<number, bigint, void> {
   const n = a.length;
   if (n === 0) return 1n;
   const H = hadamardBound(a);
   if (H === 0n) return 0n;
+  if (done.d !== undefined && done.d > 0n) return yield* multimodularSteps(new FlatResidues(a), n, H, done.d, undefined, done);
+  done.residues.length = 0; // residues mean nothing without their divisor
   if (n >= DIXON_MIN_DIM && dixonApplies(a)) {
-    const d = yield* divisorFirstSteps(a, H);
+    const d = yield* divisorFirstSteps(a, H, done);
     if (d !== undefined) return d;
   }
-  return yield* multimodularSteps(new FlatResidues(a), n, H, 1n);
+  done.d = 1n;
+  return yield* multimodularSteps(new FlatResidues(a), n, H, 1n, undefined, done);
 }
 
 /**
  * det(A) = d·q for a known divisor d of det(A): q by CRT of det(A)·d⁻¹ modulo primes not dividing
- * d until their product exceeds 2·⌈H/d⌉.
+ * d until their product exceeds 2·⌈H/d⌉. Residues already in `done` are used, not recomputed.
  */
-function* multimodularSteps(src: FlatResidues, n: number, H: bigint, d: bigint, known?: { p: number; det: number }): Generator<number, bigint, void> {
+function* multimodularSteps(src: FlatResidues, n: number, H: bigint, d: bigint, known: { p: number; det: number } | undefined, done: DeterminantProgress): Generator<number, bigint, void> {
   const Q = (H + d - 1n) / d;
   const need = bitLength(Q) + 2; // log2 M > bits(Q) + 1 ≥ log2(2Q)
   const bits = delayedPrimeBits(n);
   const buf = new Float64Array(n * n);
   const crt = new Crt();
+  const given = new Map(done.residues.filter(([p, r]) => Number.isSafeInteger(p) && Number.isSafeInteger(r) && r >= 0 && r < p));
+  done.residues = [];
   let have = 0;
   for (let i = 0; have <= need; i++) {
     const p = wordPrime(bits, i);
     const dp = Number(d % BigInt(p));
     if (dp === 0) continue;
-    const det = known && known.p === p ? known.det : detModW(src.reduce(p, buf), n, p);
+    const old = given.get(p);
+    const det = old ?? (known && known.p === p ? known.det : detModW(src.reduce(p, buf), n, p));
+    done.residues.push([p, det]);
     crt.add(d === 1n ? det : mulModW(det, invModW(dp, p), p), p);
     have += Math.log2(p) - 1e-9;
-    yield 1;
+    if (old === undefined) yield 1;
   }
   return d * crt.symmetric();
 }
 
-function* divisorFirstSteps(a: IntMatrix, H: bigint): Generator<number, bigint | undefined, void> {
+function* divisorFirstSteps(a: IntMatrix, H: bigint, done: DeterminantProgress): Generator<number, bigint | undefined, void> {
   const n = a.length;
   const sys = dixonSetup(a);
   if (!sys) return undefined;
@@ -99,7 +120,8 @@ function* divisorFirstSteps(a: IntMatrix, H: bigint): Generator<number, bigint |
     if (!x) return undefined; // impossible when the bounds hold; fall back rather than guess
     d = lcm(d, x.den);
   }
-  return yield* multimodularSteps(sys.src, n, H, d, { p, det: sys.lu.det });
+  done.d = d;
+  return yield* multimodularSteps(sys.src, n, H, d, { p, det: sys.lu.det }, done);
 }
 
 /** det(A) over ZZ. */
@@ -117,7 +139,7 @@ export function multimodularDeterminant(a: IntMatrix): bigint {
   if (n === 0) return 1n;
   const H = hadamardBound(a);
   if (H === 0n) return 0n;
-  const it = multimodularSteps(new FlatResidues(a), n, H, 1n);
+  const it = multimodularSteps(new FlatResidues(a), n, H, 1n, undefined, { residues: [] });
   for (;;) {
     const r = it.next();
     if (r.done) return r.value;

@@ -83,3 +83,30 @@ describe("adapters/execution worker pool", function () {
     expect((o as any).error.code).to.equal("POSTCONDITION_VIOLATED");
   });
 });
+
+describe("checkpoints through the executors", function () {
+  this.timeout(30_000);
+  for (const pool of [false, { threads: 1, inlineMaxUnits: 0 }] as const) {
+    it(`${pool ? "pool worker thread" : "inline"}: checkpoints reach the caller, and a resumed run starts where one left off`, async () => {
+      const j = testJacobian({ packs: [testPack], pool });
+      try {
+        const states: { i: number }[] = [];
+        const ac = new AbortController();
+        const first = await j.run("test.checkpoint.compute", { n: "400" }, {
+          signal: ac.signal,
+          onCheckpoint: (s) => {
+            states.push(s as { i: number });
+            if ((s as { i: number }).i >= 20) ac.abort();
+          },
+        });
+        expect(first).to.deep.include({ outcome: "non_conclusion" });
+        const last = states.at(-1)!;
+        expect(last.i).to.be.at.least(20);
+        const second = await j.run("test.checkpoint.compute", { n: "400" }, { resume: last });
+        expect((second as { value?: unknown }).value).to.deep.equal({ n: "400", resumed_from: String(last.i) });
+      } finally {
+        await j.close();
+      }
+    });
+  }
+});

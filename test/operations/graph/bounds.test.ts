@@ -45,8 +45,12 @@ describe("graph pack: bounds, refusals and domain errors", function () {
     expect(cyc.error.code).to.equal("DOMAIN_ERROR");
     const float = await run("graph.minimum_spanning_tree.compute", { graph: { vertices: ["a", "b"], edges: [["a", "b", 0.5]] } });
     expect([float.error.code, float.error.path]).to.deep.equal(["INVALID_PAYLOAD", "payload.graph.edges[0][2]"]);
-    const nonBip = await run("graph.maximum_weight_matching.compute", { graph: { vertices: ["a", "b", "c"], edges: [["a", "b"], ["b", "c"], ["c", "a"]] } });
-    expect(nonBip.error.code).to.equal("DOMAIN_ERROR");
+    // A general graph takes the blossom algorithm up to 2,000 vertices; a larger non-bipartite one is refused with a hint.
+    const tri = await run("graph.maximum_weight_matching.compute", { graph: { vertices: ["a", "b", "c"], edges: [["a", "b"], ["b", "c"], ["c", "a"]] } });
+    expect([tri.value.method, tri.value.total_weight]).to.deep.equal(["blossom", "1"]);
+    const vs = Array.from({ length: 2_001 }, (_, i) => String(i));
+    const big = await run("graph.maximum_weight_matching.compute", { graph: { vertices: vs, edges: [["0", "1"], ["1", "2"], ["2", "0"]] } });
+    expect([big.outcome, big.error?.code]).to.deep.equal(["failed", "DOMAIN_ERROR"]);
   });
 
   it("over budget is RESOURCE_REFUSED before any work; a 10^5-vertex linear-time request is admitted", async () => {
