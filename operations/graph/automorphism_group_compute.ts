@@ -77,7 +77,7 @@ export default graphCompute<Req, Res>({
   },
   examples: [
     { title: "the Petersen graph: the symmetric group S5 of order 120", payload: { graph: { graph6: "IheA@GUAo" } }, expected: {"order":"120","generators":[[["0","8"],["1","3"],["4","6"]],[["0","1"],["2","5"],["3","8"],["4","6"]],[["0","3"],["1","2"],["5","8"],["6","7"]],[["0","4","3","2","1"],["5","9","8","7","6"]]],"orbits":[["0","1","2","3","4","5","6","7","8","9"]]} },
-    { title: "a 4-cycle: the dihedral group of order 8", payload: { graph: { vertices: ["a", "b", "c", "d"], edges: [["a", "b"], ["b", "c"], ["c", "d"], ["d", "a"]] } }, expected: {"order":"8","generators":[[["b","d"]],[["a","c"]],[["a","b"],["c","d"]]],"orbits":[["a","b","c","d"]]} },
+    { title: "a 4-cycle: the dihedral group of order 8", payload: { graph: { vertices: ["a", "b", "c", "d"], edges: [["a", "b"], ["b", "c"], ["c", "d"], ["d", "a"]] } }, expected: {"order":"8","generators":[[["a","b"],["c","d"]],[["a","c"]],[["b","d"]]],"orbits":[["a","b","c","d"]]} },
     { title: "a spider with legs of lengths 1, 2, 3 (the smallest asymmetric tree): only the identity", payload: { graph: { vertices: ["c", "a1", "b1", "b2", "d1", "d2", "d3"], edges: [["c", "a1"], ["c", "b1"], ["b1", "b2"], ["c", "d1"], ["d1", "d2"], ["d2", "d3"]] } }, expected: {"order":"1","generators":[],"orbits":[["c"],["a1"],["b1"],["b2"],["d1"],["d2"],["d3"]]} },
     { title: "a spider with three legs of length 2: the symmetric group on the legs", payload: { graph: { vertices: ["1", "2", "3", "4", "5", "6", "7"], edges: [["1", "2"], ["2", "3"], ["3", "4"], ["4", "5"], ["3", "6"], ["6", "7"]] } }, expected: {"order":"6","generators":[[["4","6"],["5","7"]],[["1","5","7"],["2","4","6"]]],"orbits":[["1","5","7"],["2","4","6"],["3"]]} },
   ],

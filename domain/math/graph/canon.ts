@@ -25,6 +25,8 @@
  * initial partition (cells ordered by colour). Simple graphs and digraphs only (loops and parallel
  * edges are the callers' encoding business).
  */
+import { factorial } from "../combinatorics.js";
+import { product } from "../integer.js";
 import type { Graph } from "./types.js";
 
 /** Adjacency as the search reads it (out-arcs; in-arcs for digraphs). */
@@ -493,8 +495,160 @@ class Orbits {
   }
 }
 
-/** Canonical labelling, automorphism group generators and order of a graph or digraph. */
+/**
+ * Canonical labelling, automorphism group generators and order of a graph or digraph.
+ *
+ * Undirected graphs are first reduced by their twin classes — vertices with equal open
+ * neighbourhoods (independent twins) or equal closed ones (adjacent twins), and equal colours. Any
+ * permutation inside a class is an automorphism and the classes are blocks of every automorphism,
+ * so the graph's canonical form is its quotient's (one vertex per class, coloured by its colour,
+ * size and kind) expanded class by class, and |Aut(G)| = |Aut(quotient)| · Π |class|!. This keeps
+ * stars, complete graphs, isolated vertices and pendant leaves from making the search tree as
+ * deep as the graph is large (10^5 isolated vertices would cost 10^5 levels of O(n) each).
+ */
 export function canonicalLabelling(g: SearchGraph, opts: CanonOptions = {}): CanonResult {
+  if (g.directed || g.n < 3) return canonicalSearch(g, opts);
+  const t = twinClasses(g, opts.colours);
+  if (t.classes.length === g.n) return canonicalSearch(g, opts);
+  return expandTwins(g, t, opts);
+}
+
+interface Twins {
+  /** Members of every class, increasing; singletons included. */
+  classes: Int32Array[];
+  classOf: Int32Array;
+  /** 1 for a class of adjacent twins. */
+  adjacentTwins: Uint8Array;
+}
+
+/** Twin classes by exact neighbourhood keys (colour, then the sorted open or closed neighbourhood). */
+function twinClasses(g: SearchGraph, colours?: ArrayLike<number>): Twins {
+  const n = g.n;
+  const sorted: Int32Array[] = new Array(n);
+  for (let v = 0; v < n; v++) sorted[v] = g.nbr.slice(g.start[v]!, g.start[v + 1]!).sort();
+  const classOf = new Int32Array(n).fill(-1);
+  const classes: Int32Array[] = [];
+  const adjacent: number[] = [];
+  const group = (key: (v: number) => string, kind: number): void => {
+    const buckets = new Map<string, number[]>();
+    for (let v = 0; v < n; v++) {
+      if (classOf[v] !== -1) continue;
+      const k = key(v);
+      let b = buckets.get(k);
+      if (!b) buckets.set(k, (b = []));
+      b.push(v);
+    }
+    for (const b of buckets.values()) {
+      if (b.length < 2) continue;
+      for (const v of b) classOf[v] = classes.length;
+      classes.push(Int32Array.from(b));
+      adjacent.push(kind);
+    }
+  };
+  const col = (v: number): string => (colours ? `${colours[v]}|` : "");
+  group((v) => col(v) + sorted[v]!.join(","), 0);
+  group((v) => {
+    const c = Array.from(sorted[v]!);
+    c.push(v);
+    c.sort((a, b) => a - b);
+    return col(v) + c.join(",");
+  }, 1);
+  for (let v = 0; v < n; v++) {
+    if (classOf[v] !== -1) continue;
+    classOf[v] = classes.length;
+    classes.push(Int32Array.of(v));
+    adjacent.push(0);
+  }
+  return { classes, classOf, adjacentTwins: Uint8Array.from(adjacent) };
+}
+
+
+/** Canonical labelling through the twin quotient (see canonicalLabelling). */
+function expandTwins(g: SearchGraph, t: Twins, opts: CanonOptions): CanonResult {
+  const n = g.n, k = t.classes.length;
+  // The quotient: class c ~ class d when their members are adjacent (all of them are, or none).
+  const qEdges: number[][] = Array.from({ length: k }, () => []);
+  for (let c = 0; c < k; c++) {
+    const r = t.classes[c]![0]!;
+    for (let i = g.start[r]!; i < g.start[r + 1]!; i++) {
+      const w = g.nbr[i]!;
+      const d = t.classOf[w]!;
+      if (d !== c && t.classes[d]![0] === w) qEdges[c]!.push(d);
+    }
+  }
+  const qStart = new Int32Array(k + 1);
+  for (let c = 0; c < k; c++) qStart[c + 1] = qStart[c]! + qEdges[c]!.length;
+  const qNbr = new Int32Array(qStart[k]!);
+  for (let c = 0; c < k; c++) qNbr.set(qEdges[c]!, qStart[c]!);
+  // Quotient colours: the rank of (colour, size, kind), an isomorphism-invariant order.
+  const keyOf = (c: number): [number, number, number] => [opts.colours ? opts.colours[t.classes[c]![0]!]! : 0, t.classes[c]!.length, t.adjacentTwins[c]!];
+  const keys = Array.from({ length: k }, (_, c) => keyOf(c));
+  const distinct = [...new Set(keys.map((x) => x.join(",")))].map((s) => s.split(",").map(Number)).sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!);
+  const rank = new Map(distinct.map((x, i) => [x.join(","), i]));
+  const qColours = Int32Array.from(keys, (x) => rank.get(x.join(","))!);
+  const q = canonicalLabelling({ n: k, directed: false, start: qStart, nbr: qNbr, inStart: null, inNbr: null }, { ...opts, colours: qColours });
+  // Expand class by class in the quotient's canonical order.
+  const order = new Int32Array(n);
+  let p = 0;
+  for (let i = 0; i < k; i++) for (const v of t.classes[q.order[i]!]!) order[p++] = v;
+  const canonicalIndex = new Int32Array(n);
+  for (let i = 0; i < n; i++) canonicalIndex[order[i]!] = i;
+  const certificate = new Int32Array(n + g.nbr.length);
+  let w = 0;
+  for (let i = 0; i < n; i++) {
+    const v = order[i]!;
+    const a = g.start[v]!, b = g.start[v + 1]!;
+    certificate[w++] = b - a;
+    const from = w;
+    for (let j = a; j < b; j++) certificate[w++] = canonicalIndex[g.nbr[j]!]!;
+    if (b - a > 1) certificate.subarray(from, w).sort();
+  }
+  // Π |class|! as one balanced product (10^5 isolated vertices: 10^5! has 456,574 digits).
+  const factors: bigint[] = [q.groupOrder];
+  for (const c of t.classes) if (c.length > 1) factors.push(factorial(c.length));
+  const groupOrder = product(factors);
+  const generators: Int32Array[] = [];
+  if (opts.keepGenerators !== false) {
+    const sortPairs = (pairs: number[]): Int32Array => {
+      const idx = Array.from({ length: pairs.length / 2 }, (_, i) => i).sort((x, y) => pairs[2 * x]! - pairs[2 * y]!);
+      const out = new Int32Array(pairs.length);
+      idx.forEach((i, j) => {
+        out[2 * j] = pairs[2 * i]!;
+        out[2 * j + 1] = pairs[2 * i + 1]!;
+      });
+      return out;
+    };
+    for (const gen of q.generators) {
+      const pairs: number[] = [];
+      for (let i = 0; i < gen.length; i += 2) {
+        const from = t.classes[gen[i]!]!, to = t.classes[gen[i + 1]!]!;
+        for (let m = 0; m < from.length; m++) pairs.push(from[m]!, to[m]!);
+      }
+      generators.push(sortPairs(pairs));
+    }
+    for (const c of t.classes) {
+      if (c.length < 2) continue;
+      generators.push(sortPairs([c[0]!, c[1]!, c[1]!, c[0]!]));
+      if (c.length > 2) {
+        const pairs: number[] = [];
+        for (let m = 0; m < c.length; m++) pairs.push(c[m]!, c[(m + 1) % c.length]!);
+        generators.push(sortPairs(pairs));
+      }
+    }
+  }
+  // Orbits: the union of the classes in one quotient orbit, named by their least vertex.
+  const least = new Int32Array(k).fill(n);
+  for (let c = 0; c < k; c++) {
+    const o = q.orbit[c]!;
+    if (t.classes[c]![0]! < least[o]!) least[o] = t.classes[c]![0]!;
+  }
+  const orbit = new Int32Array(n);
+  for (let v = 0; v < n; v++) orbit[v] = least[q.orbit[t.classOf[v]!]!]!;
+  return { canonicalIndex, order, certificate, generators, groupOrder, orbit, nodes: q.nodes };
+}
+
+/** The individualisation–refinement search itself (no twin reduction). */
+function canonicalSearch(g: SearchGraph, opts: CanonOptions): CanonResult {
   const n = g.n;
   const S = new Search(g, opts);
   const P = S.P;
@@ -582,40 +736,54 @@ export function canonicalLabelling(g: SearchGraph, opts: CanonOptions = {}): Can
   let firstLevel = 0; // the first-path level whose children are being explored
   const vs: Against = { first: null, best: null, eqFirst: false, cmpBest: 0 };
 
-  /** Explores the subtree of the current node at level l; returns the level to resume at (< l: jump). */
-  const dfs = (l: number): number => {
-    const c = S.targetCell();
-    if (c < 0) {
-      // A leaf.
-      const cert = S.certificate(scratchCert);
-      if (eqFirst[l] && compareSeq(cert, certLen, firstCert, certLen) === 0) {
-        addGenerator(firstLab);
-        return firstLevel;
-      }
-      let cmp = cmpBest[l]!;
-      if (cmp === 0) {
-        cmp = compareSeq(cert, certLen, bestCert, certLen);
-        if (cmp === 0) {
-          addGenerator(bestLab);
-          let d = 0;
-          while (d < l && path[d] === bestPath[d]) d++;
-          return d;
-        }
-      }
-      if (cmp > 0) {
-        bestLab = P.lab.slice();
-        bestCert = cert.slice();
-        bestPath = path.slice(0, l);
-        for (let i = 1; i <= l; i++) {
-          traceAt(bestTrace, i).copyFrom(i <= firstLevel ? firstTrace[i]! : curTrace[i]!);
-          cmpBest[i] = 0;
-        }
-        bestTrace.length = l + 1;
-      }
-      return l;
+  /** At a leaf (level l): compare with the first and best leaves; returns the level to resume at (< l: jump). */
+  const leaf = (l: number): number => {
+    const cert = S.certificate(scratchCert);
+    if (eqFirst[l] && compareSeq(cert, certLen, firstCert, certLen) === 0) {
+      addGenerator(firstLab);
+      return firstLevel;
     }
-    const cell = P.lab.slice(c, P.cellEnd[c]!);
-    for (let i = 0; i < cell.length; i++) {
+    let cmp = cmpBest[l]!;
+    if (cmp === 0) {
+      cmp = compareSeq(cert, certLen, bestCert, certLen);
+      if (cmp === 0) {
+        addGenerator(bestLab);
+        let d = 0;
+        while (d < l && path[d] === bestPath[d]) d++;
+        return d;
+      }
+    }
+    if (cmp > 0) {
+      bestLab = P.lab.slice();
+      bestCert = cert.slice();
+      bestPath = path.slice(0, l);
+      for (let i = 1; i <= l; i++) {
+        traceAt(bestTrace, i).copyFrom(i <= firstLevel ? firstTrace[i]! : curTrace[i]!);
+        cmpBest[i] = 0;
+      }
+      bestTrace.length = l + 1;
+    }
+    return l;
+  };
+
+  /**
+   * Explores the subtree of the current node at level l0 (iteratively: the tree can be as deep
+   * as the graph is large); returns the level to resume at (< l0: a jump above it).
+   */
+  const dfs = (l0: number): number => {
+    let c = S.targetCell();
+    if (c < 0) return leaf(l0);
+    const cells: Int32Array[] = [P.lab.slice(c, P.cellEnd[c]!)];
+    const next: number[] = [0];
+    while (cells.length > 0) {
+      const k = cells.length - 1, l = l0 + k;
+      const cell = cells[k]!, i = next[k]!;
+      if (i >= cell.length) {
+        cells.pop();
+        next.pop();
+        continue;
+      }
+      next[k] = i + 1;
       const w = cell[i]!;
       if (i > 0) P.restore(l);
       const sc = S.individualise(w, l + 1);
@@ -628,10 +796,22 @@ export function canonicalLabelling(g: SearchGraph, opts: CanonOptions = {}): Can
       eqFirst[l + 1] = vs.eqFirst;
       cmpBest[l + 1] = vs.cmpBest;
       path[l] = w;
-      const j = dfs(l + 1);
-      if (j < l) return j;
+      c = S.targetCell();
+      if (c >= 0) {
+        cells.push(P.lab.slice(c, P.cellEnd[c]!));
+        next.push(0);
+        continue;
+      }
+      const j = leaf(l + 1);
+      if (j > l) continue;
+      // Jump: resume the loop of the node at level j.
+      if (j < l0) return j;
+      while (cells.length - 1 > j - l0) {
+        cells.pop();
+        next.pop();
+      }
     }
-    return l;
+    return l0;
   };
 
   let order = 1n;
