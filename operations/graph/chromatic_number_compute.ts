@@ -41,7 +41,12 @@ export default graphCompute<Req, ChromaticValue>({
       // χ > ω: an odd cycle when χ = 3, else a vertex-critical subgraph (each deletion proved).
       const cycle = r.colours === 3 ? oddCycle(d) : null;
       if (cycle) witness = { kind: "odd_cycle", vertices: names(g, cycle) };
-      else witness = { kind: "subgraph", vertices: sortedNames(g, criticalSubgraph(d, r.colours, new Budget(Math.max(nodes - r.nodes, nodes / 4), tick))) };
+      else {
+        // The witness costs at most as much again as the search (each deletion is a (χ − 1)-colouring
+        // decision); out of that budget the current set is still a witness, only a larger one.
+        const witnessBudget = new Budget(Math.min(Math.max(0, nodes - r.nodes), Math.max(10_000, r.nodes)), tick);
+        witness = { kind: "subgraph", vertices: sortedNames(g, criticalSubgraph(d, r.colours, witnessBudget)) };
+      }
     } else if (!r.complete && r.clique.length === 2) {
       const cycle = oddCycle(d);
       if (cycle) {

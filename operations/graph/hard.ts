@@ -27,8 +27,12 @@ export const nodesFor = (effort: Effort | undefined): number => SEARCH_NODES[eff
 /** Largest graph the colouring operations take. */
 export const MAX_COLOURING_VERTICES = 2_000;
 
-/** Wall time of a thorough search on the largest admitted graph, with a margin. */
-export const HARD_BUDGET = { max_units: 1e13, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 };
+/**
+ * One unit ≈ one simple operation (≈ 1 ns): 3·10^11 units is about the 300-second wall-time
+ * budget, so a search whose node budget cannot finish in time is refused before it starts
+ * rather than cut off by the timeout.
+ */
+export const HARD_BUDGET = { max_units: 3e11, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 };
 
 /**
  * Preflight of a branch-and-bound search: the node budget times the cost of one node (a pass

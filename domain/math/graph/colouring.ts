@@ -284,6 +284,8 @@ export function criticalSubgraph(g: DenseGraph, k: number, budget: Budget): numb
   for (const v of order) {
     if (budget.left <= 0) break;
     const T = S.filter((u) => u !== v);
+    // Building the induced bitset graph costs |T|² bit operations: about |T|²/1000 branch nodes.
+    budget.used += Math.ceil((T.length * T.length) / 1000);
     const r = kColouring(inducedDense(g, T), k - 1, budget);
     if (r === false) S = T;
     else if (r === undefined) break;
