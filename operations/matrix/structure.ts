@@ -13,6 +13,7 @@ import { fieldArith } from "../../domain/math/poly/gfq.js";
 import type { FieldElement } from "../../domain/math/poly/types.js";
 import type { Mat } from "../../domain/math/linalg/field.js";
 import { integerCharpoly, primeFieldCharpoly, rationalCharpoly } from "../../domain/math/linalg/charpoly.js";
+import { delayedPrimeBits } from "../../domain/math/linalg/wordsize.js";
 import type { PolyLimits } from "../../domain/math/poly/parse.js";
 import { integers, primeField, rationals } from "../../domain/math/poly/rings.js";
 import type { CoeffRing, Polynomial } from "../../domain/math/poly/types.js";
@@ -168,9 +169,11 @@ export function charpolyEstimate(m: TypedMatrix) {
     return { units: n * n * n * per + s.chars * CHAR_COST + n * n * 30, memory_bytes: n * n * (s.ring.smallField ? 8 : s.ring.pBits / 8 + 40) * 3 + s.chars * 4, basis: `${n}×${n} over GF(p) with p of ${s.ring.pBits} bits` };
   }
   const bits = charpolyBitsEstimate(s);
-  const primes = Math.ceil((bits + 2) / 25.9);
+  // primes below 2^b, b = delayedPrimeBits(n) (22–26 bits); ≈ 4n³/3 delayed steps each (Krylov)
+  const pb = delayedPrimeBits(n);
+  const primes = Math.ceil((bits + 4) / (pb - 0.1));
   const units = primes * (n * n * n * FLOAT_STEP + n * n * 4) + primes * (n + 1) * mulCost(bits, 26) + s.chars * CHAR_COST + (n + 1) * bits;
-  return { units, memory_bytes: n * n * 8 * 4 + (n + 1) * (bits / 8 + 32) * 3 + s.chars * 4, basis: `${n}×${n} over ${s.ring.kind}, coefficient bound ≈ ${Math.round(bits)} bits, about ${primes} primes below 2^26` };
+  return { units, memory_bytes: n * n * 8 * 4 + (n + 1) * (bits / 8 + 32) * 3 + s.chars * 4, basis: `${n}×${n} over ${s.ring.kind}, coefficient bound ≈ ${Math.round(bits)} bits, about ${primes} primes below 2^${pb}` };
 }
 
 /* ------------------------------------------------------------------------------------------ */
