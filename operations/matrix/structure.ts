@@ -9,7 +9,8 @@ import { domainError } from "../../domain/errors.js";
 import { formatRing, type MatrixRing, type TypedMatrix } from "../../domain/kinds.js";
 import { extensionCharpoly } from "../../domain/math/linalg/extension.js";
 import { internalRing } from "../../domain/math/linalg/extension.js";
-import { fieldArith } from "../../domain/math/poly/gfq.js";
+import { extensionFieldRing, fieldArith } from "../../domain/math/poly/gfq.js";
+import { ffRoots } from "../../domain/math/poly/ffactor.js";
 import type { FieldElement } from "../../domain/math/poly/types.js";
 import type { Mat } from "../../domain/math/linalg/field.js";
 import { integerCharpoly, primeFieldCharpoly, rationalCharpoly } from "../../domain/math/linalg/charpoly.js";
@@ -278,4 +279,15 @@ export function primitiveVector(v: readonly Rational[]): bigint[] {
   const first = ints.find((x) => x !== 0n) ?? 1n;
   const s = (first < 0n ? -1n : 1n) * (g === 0n ? 1n : g);
   return ints.map((x) => x / s);
+}
+
+/**
+ * The roots in GF(p^k), with multiplicities, of a polynomial given in fieldView's internal
+ * representation (a characteristic polynomial), as internal elements: equal-degree splitting over
+ * the field (polynomial/ffactor), sorted by their canonical expressions (length, then text).
+ */
+export function extensionRoots(m: TypedMatrix, dense: readonly unknown[], tick: () => void): { value: unknown; multiplicity: number }[] {
+  if (m.ring.kind !== "GFq") throw new Error("extensionRoots: not an extension field");
+  const F = m.ring, Ar = fieldArith(F), E = extensionFieldRing(F);
+  return ffRoots(E, dense.map((c) => Ar.big(c as never)), { checkpoint: tick }).map((r) => ({ value: Ar.from(r.root), multiplicity: r.multiplicity }));
 }
