@@ -24,7 +24,7 @@ export default matrixCompute<Req, Res>({
   title: "Characteristic polynomial det(xI − A) of a square matrix over ZZ, QQ, GF(p) or GF(p^k)",
   summary:
     "The characteristic polynomial det(xI − A), monic of degree n, of an n×n matrix (n ≤ 500) over ZZ, QQ, GF(p) or GF(p^k), as a polynomial value over the matrix's ring. " +
-    "ZZ: Hessenberg reduction modulo word-size primes (doubles) and Chinese remaindering up to a proven coefficient bound (C(n,k) times the product of the k largest row norms): no early termination, the result is proven. " +
+    "ZZ: modulo word-size primes (doubles, delayed reduction) from the Krylov sequence of one vector, which determines det(xI − A) mod p whenever it spans (else Hessenberg reduction), and Chinese remaindering up to a proven coefficient bound (C(n,k) times the product of the k largest row norms): no early termination, the result is proven. " +
     "QQ: the same on d·A (d the common denominator), rescaled. GF(p) and GF(p^k): Hessenberg reduction over the field. The whole result is published on the `characteristic_polynomial` port, which matrix.characteristic_polynomial.verify takes as its claim.",
   keywords: ["characteristic polynomial", "charpoly", "det(xI - A)", "eigenvalues", "hessenberg", "multimodular", "matrix", "linear algebra", "cayley-hamilton", "trace", "determinant"],
   request: Request,
@@ -35,7 +35,7 @@ export default matrixCompute<Req, Res>({
     { name: "field_characteristic_digits", limit: 40, unit: "decimal digits", description: "p of GF(p) has at most 40 digits and must be a proven prime" },
   ],
   cost_model:
-    "units ≈ 64-bit limb operations. ZZ/QQ: k primes below 2^26 with k·26 > the coefficient bound (≈ Σ row bits + ½·n·log2 n + n bits); each prime costs ≈ n³ multiply-reduce steps in doubles (" +
+    "units ≈ 64-bit limb operations. ZZ/QQ: k primes below 2^b (b = 22–26, the largest with n·2^(2b) < 2^53) with k·b > the coefficient bound (≈ Σ row bits + ½·n·log2 n + n bits); each prime costs ≈ n³ steps in doubles (" +
     FLOAT_STEP +
     " units each) plus n² entry reductions; Chinese remaindering costs (n+1)·k products of the growing modulus. GF(p): n³ steps (doubles below 2^26, bigint products above). Plus parsing and formatting.",
   budget: { max_units: 5e9, max_memory_bytes: 512 * 2 ** 20, timeout_ms: 60_000 },

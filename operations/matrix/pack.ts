@@ -45,5 +45,6 @@ export const matrixPack = listPack(import.meta.url, {
     "jordan_form_compute",
     "sparse_rank_compute",
     "sparse_solve_compute",
+    "sparse_solve_verify",
   ],
 });

@@ -49,3 +49,62 @@ export function sparseMatrix(req: { rows: number; cols: number; entries: { row: 
   });
   return sparseFromTriples(req.rows, req.cols, triples, p);
 }
+
+/** A claim of matrix.sparse_solve.compute as its checks see it (vectors as residues). */
+export type SparseSolveClaim =
+  | { status: "solution"; solution: bigint[]; kernel_vector?: bigint[] }
+  | { status: "inconsistent"; certificate: bigint[]; kernel_vector?: bigint[] }
+  | { status: "singular"; kernel_vector?: bigint[] }
+  | { status: "not_found" };
+
+/** Where a sparse-solve certificate fails, or null when it holds; `proven` when the claim is settled by it. */
+export type SparseCheck = { ok: true; proven: boolean; detail: string } | { ok: false; reason: string; row?: number; column?: number };
+
+/**
+ * Exact checks of a sparse-solve claim in bigints, from the request's triples (duplicates summed),
+ * independent of the solver: A·x = b; A·w = 0 with w ≠ 0 (a kernel vector: A is singular, the
+ * solution not unique); yᵀ·A = 0 with yᵀ·b ≠ 0 (no solution exists). `singular` without a kernel
+ * vector and `not_found` claim nothing checkable: not proven.
+ */
+export function checkSparseClaim(req: { rows: number; cols: number; entries: { row: number; col: number; value: bigint }[] }, b: readonly bigint[], p: bigint, claim: SparseSolveClaim): SparseCheck {
+  const md = (v: bigint) => ((v % p) + p) % p;
+  const inside = req.entries.every((e) => e.row < req.rows && e.col < req.cols);
+  if (!inside) return { ok: false, reason: "an entry lies outside the matrix" };
+  if (b.length !== req.rows) return { ok: false, reason: `b has ${b.length} entries; A has ${req.rows} rows` };
+  const times = (x: readonly bigint[]): bigint[] => {
+    const out: bigint[] = new Array(req.rows).fill(0n);
+    for (const e of req.entries) out[e.row] = out[e.row]! + e.value * x[e.col]!;
+    return out.map(md);
+  };
+  const kernel = "kernel_vector" in claim ? claim.kernel_vector : undefined;
+  if (kernel) {
+    if (kernel.length !== req.cols) return { ok: false, reason: `the kernel vector has ${kernel.length} entries; A has ${req.cols} columns` };
+    if (kernel.every((v) => md(v) === 0n)) return { ok: false, reason: "the kernel vector is zero" };
+    const row = times(kernel).findIndex((v) => v !== 0n);
+    if (row >= 0) return { ok: false, reason: `(A·w)_${row} ≠ 0 for the kernel vector w`, row };
+  }
+  switch (claim.status) {
+    case "solution": {
+      const x = claim.solution;
+      if (x.length !== req.cols) return { ok: false, reason: `the solution has ${x.length} entries; A has ${req.cols} columns` };
+      const ax = times(x);
+      const row = ax.findIndex((v, i) => v !== md(b[i]!));
+      if (row >= 0) return { ok: false, reason: `(A·x)_${row} ≠ b_${row}`, row };
+      return { ok: true, proven: true, detail: kernel ? "A·x = b and A·w = 0 with w ≠ 0 (not unique), exactly" : "A·x = b exactly" };
+    }
+    case "inconsistent": {
+      const y = claim.certificate;
+      if (y.length !== req.rows) return { ok: false, reason: `the certificate has ${y.length} entries; A has ${req.rows} rows` };
+      const ya: bigint[] = new Array(req.cols).fill(0n);
+      for (const e of req.entries) ya[e.col] = ya[e.col]! + y[e.row]! * e.value;
+      const column = ya.findIndex((v) => md(v) !== 0n);
+      if (column >= 0) return { ok: false, reason: `(yᵀ·A)_${column} ≠ 0`, column };
+      if (md(y.reduce((s, v, i) => s + v * b[i]!, 0n)) === 0n) return { ok: false, reason: "yᵀ·b = 0: y does not separate b from the column space" };
+      return { ok: true, proven: true, detail: "yᵀ·A = 0 and yᵀ·b ≠ 0 exactly: no solution exists" };
+    }
+    case "singular":
+      return kernel ? { ok: true, proven: true, detail: "A·w = 0 with w ≠ 0 exactly: A is singular" } : { ok: true, proven: false, detail: "no kernel vector given" };
+    case "not_found":
+      return { ok: true, proven: false, detail: "nothing is claimed" };
+  }
+}

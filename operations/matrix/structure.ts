@@ -9,10 +9,12 @@ import { domainError } from "../../domain/errors.js";
 import { formatRing, type MatrixRing, type TypedMatrix } from "../../domain/kinds.js";
 import { extensionCharpoly } from "../../domain/math/linalg/extension.js";
 import { internalRing } from "../../domain/math/linalg/extension.js";
-import { fieldArith } from "../../domain/math/poly/gfq.js";
+import { extensionFieldRing, fieldArith } from "../../domain/math/poly/gfq.js";
+import { ffRoots } from "../../domain/math/poly/ffactor.js";
 import type { FieldElement } from "../../domain/math/poly/types.js";
 import type { Mat } from "../../domain/math/linalg/field.js";
 import { integerCharpoly, primeFieldCharpoly, rationalCharpoly } from "../../domain/math/linalg/charpoly.js";
+import { delayedPrimeBits } from "../../domain/math/linalg/wordsize.js";
 import type { PolyLimits } from "../../domain/math/poly/parse.js";
 import { integers, primeField, rationals } from "../../domain/math/poly/rings.js";
 import type { CoeffRing, Polynomial } from "../../domain/math/poly/types.js";
@@ -168,9 +170,11 @@ export function charpolyEstimate(m: TypedMatrix) {
     return { units: n * n * n * per + s.chars * CHAR_COST + n * n * 30, memory_bytes: n * n * (s.ring.smallField ? 8 : s.ring.pBits / 8 + 40) * 3 + s.chars * 4, basis: `${n}×${n} over GF(p) with p of ${s.ring.pBits} bits` };
   }
   const bits = charpolyBitsEstimate(s);
-  const primes = Math.ceil((bits + 2) / 25.9);
+  // primes below 2^b, b = delayedPrimeBits(n) (22–26 bits); ≈ 4n³/3 delayed steps each (Krylov)
+  const pb = delayedPrimeBits(n);
+  const primes = Math.ceil((bits + 4) / (pb - 0.1));
   const units = primes * (n * n * n * FLOAT_STEP + n * n * 4) + primes * (n + 1) * mulCost(bits, 26) + s.chars * CHAR_COST + (n + 1) * bits;
-  return { units, memory_bytes: n * n * 8 * 4 + (n + 1) * (bits / 8 + 32) * 3 + s.chars * 4, basis: `${n}×${n} over ${s.ring.kind}, coefficient bound ≈ ${Math.round(bits)} bits, about ${primes} primes below 2^26` };
+  return { units, memory_bytes: n * n * 8 * 4 + (n + 1) * (bits / 8 + 32) * 3 + s.chars * 4, basis: `${n}×${n} over ${s.ring.kind}, coefficient bound ≈ ${Math.round(bits)} bits, about ${primes} primes below 2^${pb}` };
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -275,4 +279,15 @@ export function primitiveVector(v: readonly Rational[]): bigint[] {
   const first = ints.find((x) => x !== 0n) ?? 1n;
   const s = (first < 0n ? -1n : 1n) * (g === 0n ? 1n : g);
   return ints.map((x) => x / s);
+}
+
+/**
+ * The roots in GF(p^k), with multiplicities, of a polynomial given in fieldView's internal
+ * representation (a characteristic polynomial), as internal elements: equal-degree splitting over
+ * the field (polynomial/ffactor), sorted by their canonical expressions (length, then text).
+ */
+export function extensionRoots(m: TypedMatrix, dense: readonly unknown[], tick: () => void): { value: unknown; multiplicity: number }[] {
+  if (m.ring.kind !== "GFq") throw new Error("extensionRoots: not an extension field");
+  const F = m.ring, Ar = fieldArith(F), E = extensionFieldRing(F);
+  return ffRoots(E, dense.map((c) => Ar.big(c as never)), { checkpoint: tick }).map((r) => ({ value: Ar.from(r.root), multiplicity: r.multiplicity }));
 }

@@ -1,9 +1,11 @@
 /**
  * Characteristic polynomials of integer, rational and prime-field matrices.
  *
- * ZZ: multimodular. det(xI − A) is computed modulo primes p < 2^26 by similarity reduction to
- * Hessenberg form in doubles (every product < 2^52 is exact), and the coefficients are rebuilt by
- * the Chinese remainder theorem in the symmetric range. The number of primes is fixed in advance
+ * ZZ: multimodular. det(xI − A) is computed modulo primes p < 2^delayedPrimeBits(n) (23 bits at
+ * n = 60) in doubles, from the Krylov sequence of one vector (n matrix–vector products and one LU,
+ * all with delayed reduction) or, where that sequence does not span (A derogatory modulo p), by
+ * similarity reduction to Hessenberg form; the coefficients are rebuilt by the Chinese remainder
+ * theorem in the symmetric range. The number of primes is fixed in advance
  * by a proven bound: the coefficient of x^{n−k} is (−1)^k times the sum of the C(n, k) principal
  * k×k minors, each at most the product of the k largest row norms (Hadamard), so
  *   |c_{n−k}| ≤ C(n, k) · ∏_{k largest} ‖row‖₂,
@@ -12,11 +14,15 @@
  * QQ: A = B/d with d the lcm of the denominators, χ_A(x) = d^{−n} χ_B(d x).
  * GF(p): Hessenberg over GF(p) (doubles below 2^26, bigints above).
  */
-import { bitLength, mod, modInverse } from "../integer.js";
+import { bitLength } from "../integer.js";
 import { smallModulus } from "../matrix.js";
 import { primeField } from "../poly/rings.js";
 import { rational, type Rational } from "../rational.js";
 import { charpolyHessenberg } from "./field.js";
+import { VectorCrt } from "./crt.js";
+import { delayedPrimeBits, FlatResidues, lowInverse, luModW, luSolveModW, reduceW, wordPrime } from "./wordsize.js";
+
+export { FlatResidues };
 
 type Tick = () => void;
 const noop: Tick = () => {};
@@ -41,9 +47,22 @@ function invmod(a: number, p: number): number {
 /**
  * det(xI − A) mod p for a prime p < 2^26 and A given row-major as residues in [0, p) in a flat
  * array of n² doubles (destroyed), little-endian, length n+1.
+ *
+ * Hessenberg reduction by the similarity H ← L·H·L⁻¹ of each step (L eliminates column m − 1 below
+ * row m): all row updates of the step first (one product per entry, reduced), then column m gains
+ * Σ_r u_r·(column r) as one dot product per row. When p + n·(p − 1)² < 2^53 (p below
+ * 2^delayedPrimeBits(n)) those dot products, and the minors' recurrence, accumulate exactly in
+ * doubles and are reduced once (measured at n = 60: 0.43 → 0.30 ms per prime, fewer bits per
+ * prime included); larger p reduces every product.
  */
 export function charpolyModSmallPrime(H: Float64Array, n: number, p: number): Float64Array {
   const invP = 1 / p;
+  const delayed = p + Math.max(1, n) * (p - 1) * (p - 1) < 2 ** 53;
+  const red = (x: number): number => {
+    const y = x - Math.floor(x * invP) * p;
+    return y < 0 ? y + p : y >= p ? y - p : y;
+  };
+  const u = new Float64Array(n);
   for (let m = 1; m < n - 1; m++) {
     let i = -1;
     for (let r = m; r < n; r++) if (H[r * n + m - 1] !== 0) { i = r; break; }
@@ -54,21 +73,31 @@ export function charpolyModSmallPrime(H: Float64Array, n: number, p: number): Fl
     }
     const inv = invmod(H[m * n + m - 1]!, p);
     const mo = m * n;
+    let any = false;
     for (let r = m + 1; r < n; r++) {
       const ro = r * n;
-      const u = mulmod(H[ro + m - 1]!, inv, p, invP);
-      if (u === 0) continue;
-      const w = p - u;
-      for (let j = m - 1; j < n; j++) {
+      const ur = mulmod(H[ro + m - 1]!, inv, p, invP);
+      u[r] = ur;
+      if (ur === 0) continue;
+      any = true;
+      const w = p - ur;
+      H[ro + m - 1] = 0;
+      for (let j = m; j < n; j++) {
         const x = H[ro + j]! + w * H[mo + j]!;
         const y = x - Math.floor(x * invP) * p;
         H[ro + j] = y < 0 ? y + p : y >= p ? y - p : y;
       }
-      for (let t = 0; t < n; t++) {
-        const to = t * n;
-        const x = H[to + m]! + u * H[to + r]!;
-        const y = x - Math.floor(x * invP) * p;
-        H[to + m] = y < 0 ? y + p : y >= p ? y - p : y;
+    }
+    if (!any) continue;
+    for (let t = 0; t < n; t++) {
+      const to = t * n;
+      let s = H[to + m]!;
+      if (delayed) {
+        for (let r = m + 1; r < n; r++) s += u[r]! * H[to + r]!;
+        H[to + m] = red(s);
+      } else {
+        for (let r = m + 1; r < n; r++) s = red(s + u[r]! * H[to + r]!);
+        H[to + m] = s;
       }
     }
   }
@@ -80,11 +109,12 @@ export function charpolyModSmallPrime(H: Float64Array, n: number, p: number): Fl
     const po = (k - 1) * N1, co = k * N1;
     const hkk = H[(k - 1) * n + k - 1]!;
     const nh = hkk === 0 ? 0 : p - hkk;
-    for (let i = 0; i < k; i++) P[co + i + 1] = P[po + i]!;
-    for (let i = 0; i < k; i++) {
-      const x = P[co + i]! + nh * P[po + i]!;
-      const y = x - Math.floor(x * invP) * p;
-      P[co + i] = y < 0 ? y + p : y >= p ? y - p : y;
+    // P_k = (x − h_kk)·P_{k−1} − Σ_{i<k} h_{i,k}·(∏_{i<j<k} h_{j,j−1})·P_{i−1}
+    for (let t = 0; t < k; t++) P[co + t + 1] = P[po + t]!;
+    P[co] = 0;
+    for (let t = 0; t < k; t++) {
+      const x = P[co + t]! + nh * P[po + t]!;
+      P[co + t] = delayed ? x : red(x);
     }
     let prod = 1;
     for (let i = k - 1; i >= 1; i--) {
@@ -94,45 +124,57 @@ export function charpolyModSmallPrime(H: Float64Array, n: number, p: number): Fl
       if (h === 0) continue;
       const f = p - mulmod(h, prod, p, invP);
       const qo = (i - 1) * N1;
-      for (let t = 0; t < i; t++) {
-        const x = P[co + t]! + f * P[qo + t]!;
-        const y = x - Math.floor(x * invP) * p;
-        P[co + t] = y < 0 ? y + p : y >= p ? y - p : y;
-      }
+      if (delayed) for (let t = 0; t < i; t++) P[co + t] += f * P[qo + t]!;
+      else for (let t = 0; t < i; t++) P[co + t] = red(P[co + t]! + f * P[qo + t]!);
     }
+    if (delayed) for (let t = 0; t < k; t++) P[co + t] = red(P[co + t]!);
   }
   return P.slice(n * N1, n * N1 + N1);
 }
 
 /**
- * An integer matrix prepared for reduction modulo many primes p < 2^26: entries below 2^53 as
- * doubles (reduced by fmod), larger ones reduced through bigints.
+ * det(xI − A) mod p from the Krylov sequence of one vector: if K = [v, Av, …, A^{n−1}v] is
+ * nonsingular modulo p, the minimal polynomial of v has degree n, divides χ_A and is monic, so it
+ * is χ_A = x^n − Σ c_j x^j with K·c = A^n·v — proven, whatever v was. Otherwise (A derogatory
+ * modulo p, or an unlucky v) undefined, and the caller runs the Hessenberg reduction. Every step
+ * accumulates without per-product reduction (p < 2^delayedPrimeBits(n)): n matrix–vector products
+ * and one LU, ≈ 4n³/3 multiply-adds, cheaper than Hessenberg's n³ reduced updates (measured, n =
+ * 60, 88 primes of 23 bits, CPU time on a loaded machine: 22 ms against 34 ms). `a` is not modified.
  */
-export class FlatResidues {
-  readonly n: number;
-  readonly cols: number;
-  private readonly small: Float64Array;
-  private readonly big: { at: number; v: bigint }[] = [];
-  constructor(A: readonly (readonly bigint[])[]) {
-    this.n = A.length;
-    this.cols = A.length ? A[0]!.length : 0;
-    this.small = new Float64Array(this.n * this.cols);
-    const LIM = 2n ** 53n;
-    A.forEach((r, i) => r.forEach((v, j) => {
-      if (v > -LIM && v < LIM) this.small[i * this.cols + j] = Number(v);
-      else this.big.push({ at: i * this.cols + j, v });
-    }));
-  }
-  reduce(p: number): Float64Array {
-    const out = new Float64Array(this.small.length);
-    for (let i = 0; i < out.length; i++) {
-      const x = this.small[i]! % p;
-      out[i] = x < 0 ? x + p : x;
+export function charpolyKrylovModW(a: Float64Array, n: number, p: number): Float64Array | undefined {
+  if (n === 0) return Float64Array.of(1);
+  const ip = lowInverse(p);
+  const K = new Float64Array(n * n);
+  let x = new Float64Array(n);
+  let seed = 0x2545f491;
+  for (let i = 0; i < n; i++) { seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0; x[i] = seed % p; }
+  let y = new Float64Array(n);
+  for (let j = 0; ; j++) {
+    if (j < n) for (let i = 0; i < n; i++) K[i * n + j] = x[i]!;
+    else break;
+    // y = A·x with four accumulators (a dot product is bound by the latency of one); all four
+    // together stay below n·(p − 1)² < 2^53
+    for (let i = 0; i < n; i++) {
+      const ii = i * n;
+      let s0 = 0, s1 = 0, s2 = 0, s3 = 0, t = 0;
+      for (; t + 3 < n; t += 4) {
+        s0 += a[ii + t]! * x[t]!;
+        s1 += a[ii + t + 1]! * x[t + 1]!;
+        s2 += a[ii + t + 2]! * x[t + 2]!;
+        s3 += a[ii + t + 3]! * x[t + 3]!;
+      }
+      for (; t < n; t++) s0 += a[ii + t]! * x[t]!;
+      y[i] = reduceW((s0 + s1) + (s2 + s3), p, ip);
     }
-    const P = BigInt(p);
-    for (const { at, v } of this.big) out[at] = Number(mod(v, P));
-    return out;
+    const z = x; x = y; y = z;
   }
+  const lu = luModW(K, n, p);
+  if (!lu) return undefined;
+  const c = luSolveModW(lu, x);
+  const out = new Float64Array(n + 1);
+  for (let j = 0; j < n; j++) out[j] = c[j] === 0 ? 0 : p - c[j]!;
+  out[n] = 1;
+  return out;
 }
 
 /** Residues of an integer matrix modulo p < 2^26 as rows of doubles. */
@@ -170,29 +212,24 @@ export function primesForBits(bits: number): number {
 
 /**
  * det(xI − A) for an integer matrix, little-endian (length n+1, monic), multimodular with CRT to
- * the proven bound. `tick` runs after each prime.
+ * the proven bound. The primes are those below 2^delayedPrimeBits(n), where the Hessenberg
+ * reduction accumulates without reducing every product. `tick` runs after each prime.
  */
 export function integerCharpoly(A: readonly (readonly bigint[])[], tick: Tick = noop): bigint[] {
   const n = A.length;
-  const bits = charpolyBoundBits(A);
-  const count = primesForBits(bits + 1);
-  let X: bigint[] = new Array(n + 1).fill(0n);
-  let M = 1n;
+  const need = charpolyBoundBits(A) + 2; // M > 2^(bits+1) ≥ 2·bound
+  const pb = delayedPrimeBits(n);
+  const crt = new VectorCrt(n + 1);
   const src = new FlatResidues(A);
-  for (let t = 0; t < count; t++) {
-    const p = smallModulus(t);
-    const c = charpolyModSmallPrime(src.reduce(p), n, p);
-    const P = BigInt(p);
-    const inv = modInverse(M % P, P)!;
-    X = X.map((x, i) => {
-      const diff = mod(BigInt(c[i]!) - x, P);
-      return diff === 0n ? x : x + M * ((diff * inv) % P);
-    });
-    M *= P;
+  for (let t = 0, have = 0; have <= need; t++) {
+    const p = wordPrime(pb, t);
+    const r = src.reduce(p);
+    crt.add(charpolyKrylovModW(r, n, p) ?? charpolyModSmallPrime(r, n, p), p);
+    have += Math.log2(p) - 1e-9;
     tick();
   }
-  const half = M / 2n;
-  return X.map((x) => (x > half ? x - M : x));
+  crt.flush();
+  return Array.from({ length: n + 1 }, (_, i) => crt.symmetric(i));
 }
 
 /** det(xI − A) over QQ, little-endian: χ_A(x) = d^{−n} χ_B(d x) with B = d·A integral. */

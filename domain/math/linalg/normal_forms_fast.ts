@@ -66,11 +66,12 @@ function* solutions(A: IntMatrix, tick: Tick): Generator<{ D: bigint; num: bigin
 /**
  * Below these dimensions the general algorithms are as fast (measured, CPU time, random entries in
  * [−99, 99]: Smith at n = 20 about equal, at 40 the generic path 3–16 ms against 17–33 ms; Hermite
- * (Kannan–Bachem without transform) at 40 takes 3–7 ms, as much as the determinant and a Dixon
- * solve, and loses from about 60 on: 12–58 ms against 25–68 ms, at 150 65 ms against 600 ms).
+ * (Kannan–Bachem without transform) at 20 0.93 ms against 0.90 ms for the determinant and a Dixon
+ * solve, at 30 2.7 against 1.2 ms, at 40 6.5 against 1.6 ms, at 150 600 against 65 ms — since
+ * the word-size kernels reduce without fmod; before, the crossover was near 60).
  */
 export const SMITH_GENERIC_MIN_DIM = 30;
-export const HERMITE_GENERIC_MIN_DIM = 60;
+export const HERMITE_GENERIC_MIN_DIM = 24;
 
 /** The invariant factors [1, …, 1, |det A|] when they are that (see the module comment), else undefined. */
 export function smithGeneric(A: IntMatrix, tick: Tick = noop): bigint[] | undefined {

@@ -192,58 +192,78 @@ export function wiedemannRank(A: SparseMatrixModP, p: number, trials: number, se
 }
 
 export type SparseSolveResult =
-  | { status: "solution"; x: Float64Array; trials: number }
-  | { status: "singular"; trials: number }
+  | { status: "solution"; x: Float64Array; kernel?: Float64Array; trials: number }
+  | { status: "inconsistent"; y: Float64Array; kernel?: Float64Array; trials: number }
+  | { status: "singular"; kernel?: Float64Array; trials: number }
   | { status: "not_found"; trials: number };
 
 /**
- * A solution of A·x = b over GF(p), p < 2^26, by Wiedemann's method, checked exactly.
+ * A solution of A·x = b over GF(p), p < 2^26, by Wiedemann's method, checked exactly; or a proof
+ * that there is none.
  *
- * The operator is B = A (square), B = Aᵀ·D·A (m > n; right-hand side Aᵀ·D·b) or B = A·D·Aᵀ
- * (m < n; then x = D·Aᵀ·y), D a random nonsingular diagonal. Berlekamp–Massey on the projection
- * s_i = uᵀ·B^i·c (i < 2N, N the order of B; stopped early once the linear complexity L has been
- * stable for 24 terms past 2L) gives the minimal generator f of s, which divides the minimal
- * polynomial of c under B. When f(0) ≠ 0: y = −f(0)⁻¹·Σ_{i≥1} f_i·B^{i−1}·c, which solves B·y = c
- * exactly when f annihilates c; the answer is kept only after A·x = b is checked exactly, so an
- * unlucky projection costs a trial, never a wrong answer. When f(0) = 0 for a square A, x divides
- * the minimal polynomial of A: A is singular (a proof). Otherwise `not_found` (singular or
- * inconsistent rectangular systems, or unlucky trials).
+ * Operators (D, D1, D2 random nonsingular diagonals): B = A (square, "direct"); B = A·D·Aᵀ on
+ * m-vectors (m < n, "wide"; then x = D·Aᵀ·y); and B = D1·Aᵀ·D2·A·D1 on n-vectors ("normal"; right-
+ * hand side D1·Aᵀ·D2·b, then x = D1·y), used for m > n and, after a first projection has shown
+ * f(0) = 0, for every shape. Berlekamp–Massey on s_i = uᵀ·B^i·c (i < 2N, N the order of B;
+ * stopped early once the linear complexity L has been stable for 24 terms past 2L) gives the
+ * minimal generator f of s, which divides the minimal polynomial of c under B. When f(0) ≠ 0:
+ * y = −f(0)⁻¹·Σ_{i≥1} f_i·B^{i−1}·c, which solves B·y = c exactly when f annihilates c; an answer is
+ * kept only after A·x = b is checked exactly, so an unlucky projection costs a trial, never a wrong
+ * answer.
+ *
+ * Singular systems. When f(0) = 0 for the direct operator, x divides the minimal polynomial of A:
+ * A is singular (a proof), and a kernel vector is sought from f = x^k·g: w = g(A)·b ≠ 0 (else g,
+ * of lower degree, would generate s), and when f annihilates b some A^j·w (j < k) is a nonzero
+ * kernel vector (returned only when A·w = 0 is checked). Consistent singular systems are then
+ * solved with the normal operator: with random diagonals rank(Aᵀ·D2·A) = rank(A) and its minimal
+ * polynomial has no factor x² with high probability (Chen, Eberly, Kaltofen, Saunders, Turner,
+ * Villard 2002), so c lies where B is invertible and Aᵀ·D2·(A·x − b) = 0 forces A·x = b.
+ *
+ * Inconsistent systems. When no trial gives a solution, the same method solves [A | b]ᵀ·y = e_n
+ * ((n+1)×m, right-hand side the last unit vector): a checked solution y has yᵀ·A = 0 and yᵀ·b = 1,
+ * a proof that A·x = b has no solution. With `certify` false (that inner call) this step is
+ * skipped. Otherwise `singular` (proven, with a kernel vector when one was found) or `not_found`.
  */
-export function wiedemannSolve(A: SparseMatrixModP, b: Float64Array, p: number, trials: number, seed: number, tick: Tick = () => {}): SparseSolveResult {
+export function wiedemannSolve(A: SparseMatrixModP, b: Float64Array, p: number, trials: number, seed: number, tick: Tick = () => {}, certify = true): SparseSolveResult {
   const invP = 1 / p;
   const m = A.rows, n = A.cols;
   if (b.every((v) => v === 0)) return { status: "solution", x: new Float64Array(n), trials: 0 };
   const square = m === n;
-  const N = square ? n : Math.min(m, n);
-  const tall = m > n; // B = Aᵀ·D·A on n-vectors; wide: B = A·D·Aᵀ on m-vectors
   const ym = new Float64Array(m), yn = new Float64Array(n);
+  let singular = false, deficient = false;
+  let kernel: Float64Array | undefined;
   let trial = 0;
   for (; trial < trials; trial++) {
     const rnd = stream(seed + 104729 * trial, p);
-    const d = Float64Array.from({ length: square ? 0 : tall ? m : n }, rnd);
-    const size = square ? n : tall ? n : m;
+    const route: "direct" | "wide" | "normal" = deficient || m > n ? "normal" : square ? "direct" : "wide";
+    const size = route === "wide" ? m : n;
+    const N = route === "direct" ? n : route === "wide" ? m : Math.min(m, n);
+    const d1 = Float64Array.from({ length: route === "direct" ? 0 : n }, rnd);
+    const d2 = Float64Array.from({ length: route === "normal" ? m : 0 }, rnd);
     const applyB = (v: Float64Array, out: Float64Array): void => {
-      if (square) { mulA(A, v, out, p, invP); return; }
-      if (tall) {
-        mulA(A, v, ym, p, invP);
-        for (let i = 0; i < m; i++) ym[i] = mulmod(d[i]!, ym[i]!, p, invP);
+      if (route === "direct") { mulA(A, v, out, p, invP); return; }
+      if (route === "normal") {
+        for (let j = 0; j < n; j++) yn[j] = mulmod(d1[j]!, v[j]!, p, invP);
+        mulA(A, yn, ym, p, invP);
+        for (let i = 0; i < m; i++) ym[i] = mulmod(d2[i]!, ym[i]!, p, invP);
         mulAt(A, ym, out, p, invP);
+        for (let j = 0; j < n; j++) out[j] = mulmod(d1[j]!, out[j]!, p, invP);
       } else {
-        for (let j = 0; j < n; j++) yn[j] = 0;
         mulAt(A, v, yn, p, invP);
-        for (let j = 0; j < n; j++) yn[j] = mulmod(d[j]!, yn[j]!, p, invP);
+        for (let j = 0; j < n; j++) yn[j] = mulmod(d1[j]!, yn[j]!, p, invP);
         mulA(A, yn, out, p, invP);
       }
     };
     // the right-hand side c of B·y = c
     let c: Float64Array;
-    if (square || !tall) c = Float64Array.from(b);
+    if (route !== "normal") c = Float64Array.from(b);
     else {
-      for (let i = 0; i < m; i++) ym[i] = mulmod(d[i]!, b[i]!, p, invP);
+      for (let i = 0; i < m; i++) ym[i] = mulmod(d2[i]!, b[i]!, p, invP);
       c = new Float64Array(n);
       mulAt(A, ym, c, p, invP);
+      for (let j = 0; j < n; j++) c[j] = mulmod(d1[j]!, c[j]!, p, invP);
     }
-    if (c.every((v) => v === 0)) continue; // tall: Aᵀ·D·b = 0 with b ≠ 0 (unlucky D, or b outside the range)
+    if (c.every((v) => v === 0)) continue; // Aᵀ·D2·b = 0 with b ≠ 0: b outside the range (or unlucky D2)
     const u = Float64Array.from({ length: size }, rnd);
     const gen = krylovGenerator(applyB, u, c, N, size, p, invP, true, tick);
     let { C, L } = gen;
@@ -252,7 +272,11 @@ export function wiedemannSolve(A: SparseMatrixModP, b: Float64Array, p: number, 
     // generator f(x) = x^L·C(1/x): f_i = C[L − i]
     const f = (i: number): number => C[L - i] ?? 0;
     if (f(0) === 0) {
-      if (square) return { status: "singular", trials: trial + 1 };
+      deficient = true;
+      if (route === "direct") {
+        singular = true;
+        kernel ??= kernelFromGenerator(A, c, f, L, p, invP, tick);
+      }
       continue;
     }
     // y = −f(0)⁻¹·Σ_{i=1}^{L} f_i·B^{i−1}·c by Horner
@@ -269,19 +293,62 @@ export function wiedemannSolve(A: SparseMatrixModP, b: Float64Array, p: number, 
     const scale = p - invmod(f(0), p);
     for (let k = 0; k < size; k++) acc[k] = mulmod(acc[k]!, scale, p, invP);
     let x: Float64Array;
-    if (square || tall) x = acc;
+    if (route === "direct") x = acc;
+    else if (route === "normal") x = Float64Array.from(acc, (v, j) => mulmod(d1[j]!, v, p, invP));
     else {
       x = new Float64Array(n);
       mulAt(A, acc, x, p, invP);
-      for (let j = 0; j < n; j++) x[j] = mulmod(d[j]!, x[j]!, p, invP);
+      for (let j = 0; j < n; j++) x[j] = mulmod(d1[j]!, x[j]!, p, invP);
     }
     // the certificate: A·x = b, exactly
     mulA(A, x, ym, p, invP);
     let ok = true;
     for (let i = 0; i < m && ok; i++) if (ym[i] !== b[i]) ok = false;
-    if (ok) return { status: "solution", x, trials: trial + 1 };
+    if (ok) return { status: "solution", x, ...(kernel ? { kernel } : {}), trials: trial + 1 };
   }
-  return { status: "not_found", trials: trial };
+  if (certify) {
+    // [A | b]ᵀ·y = e_n: yᵀ·A = 0 and yᵀ·b = 1
+    const triples: { row: number; col: number; value: number }[] = [];
+    for (let i = 0; i < m; i++) {
+      for (let k = A.rowPtr[i]!; k < A.rowPtr[i + 1]!; k++) triples.push({ row: A.colIdx[k]!, col: i, value: A.values[k]! });
+      if (b[i] !== 0) triples.push({ row: n, col: i, value: b[i]! });
+    }
+    const M = sparseFromTriples(n + 1, m, triples, p);
+    const e = new Float64Array(n + 1);
+    e[n] = 1;
+    const r = wiedemannSolve(M, e, p, trials, seed + 7919, tick, false);
+    trial += r.trials;
+    if (r.status === "solution") return { status: "inconsistent", y: r.x, ...(kernel ? { kernel } : {}), trials: trial };
+  }
+  return singular ? { status: "singular", ...(kernel ? { kernel } : {}), trials: trial } : { status: "not_found", trials: trial };
+}
+
+/**
+ * A nonzero w with A·w = 0 from a generator f = x^k·g (k ≥ 1, g(0) ≠ 0) of s_i = uᵀ·A^i·c: w =
+ * g(A)·c, then A·w, A²·w, … until the next product vanishes (at most k + 1 steps; it does when f
+ * annihilates c). Undefined when it does not within those steps.
+ */
+function kernelFromGenerator(A: SparseMatrixModP, c: Float64Array, f: (i: number) => number, L: number, p: number, invP: number, tick: Tick): Float64Array | undefined {
+  const n = A.cols;
+  let k = 0;
+  while (k < L && f(k) === 0) k++;
+  // w = Σ_{i ≥ k} f_i·A^{i−k}·c by Horner
+  let w = Float64Array.from(c, (v) => mulmod(f(L), v, p, invP));
+  let t = new Float64Array(n);
+  for (let i = L - 1; i >= k; i--) {
+    mulA(A, w, t, p, invP);
+    const fi = f(i);
+    for (let j = 0; j < n; j++) t[j] = red(t[j]! + fi * c[j]!, p, invP);
+    [w, t] = [t, w];
+    if ((i & 15) === 0) tick();
+  }
+  for (let step = 0; step <= k; step++) {
+    if (w.every((v) => v === 0)) return undefined;
+    mulA(A, w, t, p, invP);
+    if (t.every((v) => v === 0)) return w;
+    [w, t] = [t, w];
+  }
+  return undefined;
 }
 
 /**

@@ -106,7 +106,9 @@ describe("operations/matrix fast paths and their fallbacks", function () {
 
   it("SNF and HNF without transforms = matsnf / mathnf on both sides of the generic-path thresholds (12×12–70×70, generic and structured)", async function () {
     requireGp(this);
-    const ms: WireMatrix[] = [intMatrix(14_000, 40, 40, 7), intMatrix(14_001, 25, 25, 20), intMatrix(14_002, 12, 12, 31), intMatrix(14_003, 64, 64, 7), intMatrix(14_004, 70, 70, 3)];
+    const ms: WireMatrix[] = [intMatrix(14_000, 40, 40, 7), intMatrix(14_001, 25, 25, 20), intMatrix(14_002, 12, 12, 31), intMatrix(14_003, 64, 64, 7), intMatrix(14_004, 70, 70, 3), intMatrix(14_005, 22, 22, 7)];
+    // 2·B at 30×30 (above the Hermite threshold): Z^n / L is not cyclic, the generic path declines
+    ms.push({ ring: "ZZ", rows: big(intMatrix(14_006, 30, 30, 6)).map((row) => row.map((x) => (2n * x).toString())) });
     const u = big(intMatrix(14_010, 12, 12, 2)), v = big(intMatrix(14_011, 12, 12, 2));
     ms.push({ ring: "ZZ", rows: u.map((row) => Array.from({ length: 12 }, (_, k) => row.reduce((s, x, t) => s + x * (t > 9 ? 12n : 1n) * v[t]![k]!, 0n).toString())) });
     // ours is row-style on A; mathnf is column-style: rowHNF(A) = J·mathnf((A·J)ᵀ)ᵀ·J with J the reversal
