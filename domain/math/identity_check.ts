@@ -18,7 +18,9 @@
  * needs; each check draws its primes from it afresh.
  */
 import { decidePrimality } from "./primality.js";
-import { reduceWord, wordImage } from "./poly/smallprime.js";
+import { wordImage, type WordImage } from "./poly/smallprime.js";
+
+const LIMB = 2 ** 26;
 
 /** Distinct primes per check. */
 export const CHECK_PRIMES = 2;
@@ -92,9 +94,39 @@ export function likelySumOfProducts(xs: readonly bigint[], ys: readonly bigint[]
 const WORD_PRIMES_24_25 = 985_818;
 const TARGET_BITS = 96;
 
+/** n·m mod q for n, m < q < 2^26 (the product is exact below 2^52). */
+function mulMod(a: number, b: number, q: number): number {
+  const x = a * b;
+  const r = x - Math.floor(x / q) * q; // the rounded quotient is off by at most one
+  return r < 0 ? r + q : r >= q ? r - q : r;
+}
+
+/**
+ * Whether an odd n < 2^25 is prime: trial division by the primes below 40, then strong probable
+ * prime tests to the bases 2, 3, 5 and 7, which no composite below 3,215,031,751 passes (Pomerance,
+ * Selfridge and Wagstaff; Jaeschke). (Trial division up to √n took about 0.1 ms per prime found.)
+ */
 function isWordPrime(n: number): boolean {
-  if (n % 2 === 0) return n === 2;
-  for (let d = 3; d * d <= n; d += 2) if (n % d === 0) return false;
+  for (const d of [3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37]) if (n % d === 0) return n === d;
+  let d = n - 1, s = 0;
+  while (d % 2 === 0) {
+    d /= 2;
+    s++;
+  }
+  next: for (const a of [2, 3, 5, 7]) {
+    let x = 1, b = a, e = d;
+    while (e > 0) {
+      if (e % 2 === 1) x = mulMod(x, b, n);
+      b = mulMod(b, b, n);
+      e = Math.floor(e / 2);
+    }
+    if (x === 1 || x === n - 1) continue;
+    for (let i = 1; i < s; i++) {
+      x = mulMod(x, x, n);
+      if (x === n - 1) continue next;
+    }
+    return false;
+  }
   return true;
 }
 
@@ -122,25 +154,39 @@ function wordTrials(k: number): { q: number; r: number }[] {
   return out;
 }
 
-function bitsOf(a: readonly bigint[]): number {
-  let m = 0n;
-  for (const c of a) {
-    const x = c < 0n ? -c : c;
-    if (x > m) m = x;
+/** An upper bound on the bits of the largest coefficient of an image. */
+function imageBits(w: WordImage): number {
+  let small = 0, limbs = 0;
+  for (let i = 0; i < w.length; i++) {
+    const s = w.small[i]!;
+    if (s === s) small = Math.max(small, s);
+    else limbs = Math.max(limbs, w.limbs[i]!.length);
   }
-  return m.toString(16).length * 4;
+  return Math.max(Math.ceil(Math.log2(small + 1)), 26 * limbs);
 }
 
-/** a(r) mod q by Horner on the image of a modulo q. */
-function evalWord(image: Float64Array, r: number, q: number): number {
+/** x mod q for 0 ≤ x < 2^52. */
+function red(x: number, q: number, qinv: number): number {
+  const t = x - Math.floor(x * qinv) * q; // the rounded quotient is off by at most one
+  return t < 0 ? t + q : t >= q ? t - q : t;
+}
+
+/** a(r) mod q by Horner, reducing each coefficient of the image on the way (no allocation). */
+function evalImage(w: WordImage, r: number, q: number): number {
   const qinv = 1 / q;
+  const base = LIMB % q;
   let acc = 0;
-  for (let i = image.length - 1; i >= 0; i--) {
-    const x = acc * r + image[i]!;
-    let t = x - Math.floor(x * qinv) * q;
-    if (t < 0) t += q;
-    else if (t >= q) t -= q;
-    acc = t;
+  for (let i = w.length - 1; i >= 0; i--) {
+    const s = w.small[i]!;
+    let c: number;
+    if (s === s) c = red(s, q, qinv);
+    else {
+      const l = w.limbs[i]!;
+      c = 0;
+      for (let j = l.length - 1; j >= 0; j--) c = red(c * base + l[j]!, q, qinv);
+    }
+    if (w.negative[i] && c !== 0) c = q - c;
+    acc = red(acc * r + c, q, qinv);
   }
   return acc;
 }
@@ -151,20 +197,37 @@ function evalWord(image: Float64Array, r: number, q: number): number {
  * of error below 2^-96, see above).
  */
 export function likelyPolynomialProducts(identities: readonly { left: readonly bigint[]; right: readonly bigint[]; product: readonly bigint[] }[]): boolean {
+  // One set of trials serves every identity: each identity's error bound holds for it on its own.
+  let k = 2;
+  // g·h₁ = f₁ and g·h₂ = f₂ share g: one image per distinct coefficient array
+  const cache = new Map<readonly bigint[], WordImage>();
+  const image = (a: readonly bigint[]): WordImage => {
+    let w = cache.get(a);
+    if (!w) cache.set(a, (w = wordImage(a)));
+    return w;
+  };
+  const images: { a: WordImage; b: WordImage; c: WordImage }[] = [];
   for (const { left, right, product } of identities) {
     if (!left.length || !right.length) {
       if (product.some((c) => c !== 0n)) return false;
       continue;
     }
+    const a = image(left), b = image(right), c = image(product);
     const d = Math.max(left.length + right.length - 2, product.length - 1, 1);
-    const B = Math.max(bitsOf(left) + bitsOf(right) + Math.ceil(Math.log2(Math.min(left.length, right.length) + 1)), bitsOf(product)) + 1;
+    const B = Math.max(imageBits(a) + imageBits(b) + Math.ceil(Math.log2(Math.min(left.length, right.length) + 1)), imageBits(c)) + 1;
     const eps = Math.min(0.5, B / 24 / WORD_PRIMES_24_25 + d / 2 ** 24);
-    const k = Math.max(2, Math.ceil(TARGET_BITS / -Math.log2(eps)));
-    const a = wordImage(left), b = wordImage(right), c = wordImage(product);
-    for (const { q, r } of wordTrials(k)) {
-      const lhs = evalWord(reduceWord(a, q), r, q) * evalWord(reduceWord(b, q), r, q);
-      if (lhs % q !== evalWord(reduceWord(c, q), r, q)) return false;
-    }
+    k = Math.max(k, Math.ceil(TARGET_BITS / -Math.log2(eps)));
+    images.push({ a, b, c });
+  }
+  if (!images.length) return true;
+  for (const { q, r } of wordTrials(k)) {
+    const values = new Map<WordImage, number>();
+    const at = (w: WordImage): number => {
+      let v = values.get(w);
+      if (v === undefined) values.set(w, (v = evalImage(w, r, q)));
+      return v;
+    };
+    for (const { a, b, c } of images) if ((at(a) * at(b)) % q !== at(c)) return false;
   }
   return true;
 }
