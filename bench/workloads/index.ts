@@ -48,5 +48,9 @@ import katsuraSix from "./katsura-6.js";
 import graphSsspOneE5 from "./graph-sssp-1e5.js";
 import graphMaxflowOneE5 from "./graph-maxflow-1e5.js";
 import graphMatchingOneE4 from "./graph-matching-1e4.js";
+import graphIsoSrg144 from "./graph-iso-srg-144.js";
+import graphIsoCubic1000 from "./graph-iso-cubic-1000.js";
+import graphChromatic60 from "./graph-chromatic-60.js";
+import graphPlanarity1e5 from "./graph-planarity-1e5.js";
 
-export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty, polyMulOneE4, polyDivremGfp, factormodTwoHundred, polyFactorSixty, polySwinnertonDyerSix, polyGcdFiveHundred, polyResultantHundred, fibersGf101, cyclicSix, katsuraSix, detEighty, detOneSixty, detThreeHundred, rankHundred, rrefHundred, solveHundred, charpolySixty, hnfForty, snfForty, lllForty, sparseRankTwoThousand, sparseSolveTwoThousand, graphSsspOneE5, graphMaxflowOneE5, graphMatchingOneE4];
+export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty, polyMulOneE4, polyDivremGfp, factormodTwoHundred, polyFactorSixty, polySwinnertonDyerSix, polyGcdFiveHundred, polyResultantHundred, fibersGf101, cyclicSix, katsuraSix, detEighty, detOneSixty, detThreeHundred, rankHundred, rrefHundred, solveHundred, charpolySixty, hnfForty, snfForty, lllForty, sparseRankTwoThousand, sparseSolveTwoThousand, graphSsspOneE5, graphMaxflowOneE5, graphMatchingOneE4, graphIsoSrg144, graphIsoCubic1000, graphChromatic60, graphPlanarity1e5];
