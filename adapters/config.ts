@@ -170,7 +170,10 @@ export function resolveSettings(opts: JacobianOptions): ResolvedSettings {
         ? false
         : {
             threads: opts.pool?.threads ?? cfg.pool?.threads ?? Math.max(2, os.availableParallelism()),
-            inlineMaxUnits: opts.pool?.inlineMaxUnits ?? cfg.pool?.inline_max_units ?? 2e6,
+            // ≈ 20 ms of work at ~1 ns per unit runs on the calling thread: a hand-off costs 0.1–0.6 ms
+            // (1.3 ms for a pair of degree-500 polynomials) and a fresh worker 0.4–0.9 s of start-up
+            // plus its JIT warm-up (measured with bench:pipeline, node 20), more than such work itself
+            inlineMaxUnits: opts.pool?.inlineMaxUnits ?? cfg.pool?.inline_max_units ?? 2e7,
             workerHeapMb: opts.pool?.workerHeapMb ?? cfg.pool?.worker_heap_mb ?? 2048,
           },
     debug: opts.debug ?? cfg.debug ?? false,

@@ -1,7 +1,9 @@
 import type { Budget, CheckerDeclaration, OperationDeclaration, OperationPack } from "../domain/declaration.js";
 import { OPERATION_ID } from "../domain/declaration.js";
 import type { ProviderRegistry, ProviderStatus, RuntimeSettings } from "../domain/ports.js";
-import { isKindedSchema, issuePath, validateSync, type SchemaResult, type TypedSchema } from "../domain/schema.js";
+import { issuePath, validateSync } from "../domain/schema.js";
+import { validateResultWire } from "./result.js";
+export { validateResultWire };
 import type { Json } from "../domain/json.js";
 import { describeOperation, publishedEffect, type InspectionData, type OperationMetadata } from "../domain/metadata.js";
 
@@ -278,16 +280,6 @@ export function checkDeclaration(decl: OperationDeclaration): string[] {
     }
   });
   return out;
-}
-
-/** Validate a result in wire form (kinded results validate their wire side, without parsing). */
-export function validateResultWire(schema: TypedSchema<unknown>, value: unknown): SchemaResult<unknown> {
-  if (isKindedSchema(schema)) {
-    const r = schema.validateWire(value);
-    if (r instanceof Promise) throw new Error("asynchronous schema validation is not supported");
-    return r;
-  }
-  return validateSync(schema, value);
 }
 
 /** Whether a dotted field path exists in an object JSON Schema. */

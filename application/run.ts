@@ -1,12 +1,12 @@
-import type { CheckerDeclaration, ComputeDeclaration, CostEstimate, OperationDeclaration } from "../domain/declaration.js";
+import type { CostEstimate, OperationDeclaration } from "../domain/declaration.js";
 import { AbortedError, JacobianError, ProviderUnavailableError, type FailureDetail, type NonConclusionCode } from "../domain/errors.js";
-import { canonicalJson, utf8Length, type Json } from "../domain/json.js";
-import type { CheckerFinding, RunOutcome } from "../domain/outcome.js";
-import type { ArtifactStore, Digest, Executor, JobQueue, Logger, ProgressSink, QueuedRun, RuntimeSettings, StoredValue, ValueStore } from "../domain/ports.js";
-import { issuePath, validateSync } from "../domain/schema.js";
+import { canonicalJson, utf8Length, wireText, type Json } from "../domain/json.js";
+import type { RunOutcome } from "../domain/outcome.js";
+import { CheckedResult, type ArtifactStore, type Digest, type Executor, type JobQueue, type Logger, type ProgressSink, type QueuedRun, type RuntimeSettings, type StoredValue, type ValueStore } from "../domain/ports.js";
 import { toWire } from "../domain/kinds.js";
 import type { OperationMetadata } from "../domain/metadata.js";
-import { validateResultWire, type Catalog, type InstalledOperation } from "./catalog.js";
+import type { Catalog, InstalledOperation } from "./catalog.js";
+import { checkResult } from "./result.js";
 import { echoId, nestingBeyond, parseRunArguments, parseStrict, type RunArguments } from "./contract.js";
 import { installedIds, unknownCapability } from "./find.js";
 
@@ -80,8 +80,10 @@ export class RunUseCase {
       if (queue?.queues(ready.estimate)) return await this.dispatch(queue, ready, opts, call);
       const { op, decl, request, estimate } = ready;
       const result = await this.execute(op, decl, request, estimate, opts);
-      const value = this.checkPostcondition(decl, request, result);
-      const published = await this.publish(op.meta, decl, request, value, opts.issueRefs !== false);
+      // A pool worker has checked the result itself and sends its wire form with that form's text.
+      const checked = result instanceof CheckedResult ? result : undefined;
+      const value = checked ? checked.value : this.checkPostcondition(decl, request, result);
+      const published = await this.publish(op.meta, decl, request, value, opts.issueRefs !== false, checked?.text);
       return { capability_id: call.capabilityId, outcome: "completed", ...published, execution: call.elapsed() };
     } catch (e) {
       return this.stopped(e, call);
@@ -270,33 +272,15 @@ export class RunUseCase {
 
   /**
    * Stage 6: the result, in canonical wire form, must satisfy the declared result type, and the
-   * request/result pair the postcondition (which sees parsed values). Returns the wire value.
+   * request/result pair the postcondition (which sees parsed values). Returns the wire value. A
+   * pool worker runs the same check (application/result.ts) where it computed the result.
    */
   checkPostcondition(decl: OperationDeclaration, request: unknown, result: unknown): Json {
-    if (decl.kind === "compute") {
-      const wire = toWire(result);
-      const shape = validateResultWire(decl.result, wire);
-      if (shape.issues) throw new JacobianError("POSTCONDITION_VIOLATED", `${decl.id} produced a result outside its declared type: ${issuePath("value", shape.issues[0]!.path)}: ${shape.issues[0]!.message}`);
-      const why = (decl as ComputeDeclaration).postcondition(request, result);
-      if (why) throw new JacobianError("POSTCONDITION_VIOLATED", `${decl.id}: ${why}`);
-      return wire;
-    }
-    const finding = result as CheckerFinding;
-    const bindings = toWire(finding.bindings) as Record<string, Json>;
-    const shape = validateSync(decl.bindings, bindings);
-    if (shape.issues) throw new JacobianError("POSTCONDITION_VIOLATED", `${decl.id} produced bindings outside their declared type: ${issuePath("bindings", shape.issues[0]!.path)}: ${shape.issues[0]!.message}`);
-    const why = (decl as CheckerDeclaration).postcondition(request, finding);
-    if (why) throw new JacobianError("POSTCONDITION_VIOLATED", `${decl.id}: ${why}`);
-    return {
-      verdict: finding.verdict,
-      bindings,
-      ...(finding.reason ? { reason: finding.reason } : {}),
-      ...(finding.evidence !== undefined ? { evidence: toWire(finding.evidence) } : {}),
-    };
+    return checkResult(decl, request, result);
   }
 
   /** Stage 7: inline value, value:// refs for output ports, artifacts for evidence and large values. */
-  async publish(meta: OperationMetadata, decl: OperationDeclaration, parsedRequest: unknown, result: Json, issueRefs = true): Promise<{ value?: Json; value_artifact?: string; refs?: Record<string, string>; artifacts?: string[] }> {
+  async publish(meta: OperationMetadata, decl: OperationDeclaration, parsedRequest: unknown, result: Json, issueRefs = true, resultText?: string): Promise<{ value?: Json; value_artifact?: string; refs?: Record<string, string>; artifacts?: string[] }> {
     const artifacts: string[] = [];
     // Digests and manifests use the canonical form of the parsed request ("-4/2" and "-2" agree);
     // formatted only when needed (a 20,000-digit operand costs milliseconds to format).
@@ -317,14 +301,17 @@ export class RunUseCase {
     } else {
       value = result;
     }
+    // The size of the value's canonical JSON, read from its JSON text in its own key order (the same
+    // length); the canonical text itself is built only for an artifact's content address.
+    const bytes = utf8Length(value === result && resultText !== undefined ? resultText : wireText(value));
     const refs: Record<string, string> = {};
     for (const [port, p] of issueRefs ? Object.entries(meta.ports.outputs) : []) {
-      const v = p.field === "." ? value : pathValue(value, p.field);
-      if (v !== undefined) refs[port] = this.deps.values.put({ kind: p.kind, value: v, producer: decl.id });
+      const whole = p.field === ".";
+      const v = whole ? value : pathValue(value, p.field);
+      if (v !== undefined) refs[port] = this.deps.values.put({ kind: p.kind, value: v, producer: decl.id, ...(whole ? { bytes } : {}) });
     }
     const out: { value?: Json; value_artifact?: string; refs?: Record<string, string>; artifacts?: string[] } = {};
-    const text = canonicalJson(value);
-    if (utf8Length(text) > this.deps.settings.inline_value_bytes) {
+    if (bytes > this.deps.settings.inline_value_bytes) {
       const uri = await this.deps.artifacts.put(this.manifest(decl, "result", canonicalRequest(), value));
       out.value_artifact = uri;
       artifacts.push(uri);

@@ -57,4 +57,6 @@ export interface Workload {
   /** How the figures were measured, when it differs from the default three-engine method. */
   method?: string;
   run(ctx: BenchContext): Promise<WorkloadResult>;
+  /** The call our engine makes for this workload (bench/pipeline.ts times the pipeline around it). */
+  call?(seed: number): { capabilityId: string; payload: Record<string, unknown> };
 }

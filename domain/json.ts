@@ -61,3 +61,33 @@ export function utf8Length(s: string): number {
   }
   return n;
 }
+
+/**
+ * The JSON text of a wire value in its own key order: the native serialiser, several times faster
+ * than `canonicalJson`, and exactly as long (the two differ only in the order of object members).
+ * Fails as `canonicalJson` does on what JSON cannot carry exactly (non-finite numbers, bigints), which
+ * JSON.stringify alone would turn into null or throw on with another message.
+ */
+export function wireText(value: Json): string {
+  assertWire(value);
+  return JSON.stringify(value);
+}
+
+function assertWire(v: unknown): void {
+  if (typeof v === "number") {
+    if (!Number.isFinite(v)) throw new TypeError("canonicalJson: non-finite number");
+    return;
+  }
+  if (typeof v === "bigint") throw new TypeError("canonicalJson: bigint must be encoded as a string first");
+  if (typeof v === "function" || typeof v === "symbol") throw new TypeError(`canonicalJson: unsupported ${typeof v}`);
+  if (v === null || typeof v !== "object") return;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      if (typeof x === "string") continue;
+      assertWire(x);
+    }
+    return;
+  }
+  for (const k in v) assertWire((v as Record<string, unknown>)[k]);
+}

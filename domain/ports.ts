@@ -8,6 +8,8 @@ export interface StoredValue {
   value: Json;
   /** Operation that produced it. */
   producer: string;
+  /** UTF-8 bytes of the value's JSON text, when the producer has measured it already. */
+  bytes?: number;
 }
 
 /** Request-local value references (`value://…`), scoped to one runtime. */
@@ -119,8 +121,21 @@ export interface ExecuteRequest {
   onCheckpoint?: (state: Json) => void;
 }
 
+/**
+ * A result an executor has already taken through the pipeline's stage 6 where it computed it (a pool
+ * worker checks the declared type and the postcondition off the event loop): its wire form and that
+ * form's JSON text (`wireText`). The pipeline checks any other value an executor returns itself.
+ */
+export class CheckedResult {
+  constructor(
+    readonly value: Json,
+    readonly text: string,
+  ) {}
+}
+
 /** Where operations run: in-process or in a killable worker. */
 export interface Executor {
+  /** The operation's raw result, or a CheckedResult when the executor ran stage 6 itself. */
   execute(job: ExecuteRequest): Promise<unknown>;
   /** Prepare isolated capacity ahead of the first call (optional). */
   warm?(): Promise<void>;

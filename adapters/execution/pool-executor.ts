@@ -1,11 +1,12 @@
 import { MessageChannel, receiveMessageOnPort } from "node:worker_threads";
 import type { Piscina } from "piscina";
-import type { ExecuteRequest, Executor } from "../../domain/ports.js";
+import { CheckedResult, type ExecuteRequest, type Executor } from "../../domain/ports.js";
 import { AbortedError, JacobianError, type FailureCode } from "../../domain/errors.js";
 import type { Json } from "../../domain/json.js";
 import { abortReason } from "../../application/execution.js";
 import type { WorkerMessage, WorkerReply, WorkerTask } from "./worker.js";
 import { InlineExecutor } from "./inline-executor.js";
+import { pack } from "./transfer.js";
 
 export interface PoolSettings {
   /** Work estimated at or below this many units runs inline on the event loop. */
@@ -21,7 +22,9 @@ export class ProviderFailure extends Error {
 }
 
 /**
- * Runs expensive operations in a piscina worker pool. Aborting a task (cancellation or its
+ * Runs expensive operations in a piscina worker pool. The worker also checks the result (the
+ * declared type and the postcondition) and returns a CheckedResult: the parsed request crosses in
+ * the transfer form (./transfer.ts), the checked wire value comes back as JSON text. Aborting a task (cancellation or its
  * wall-time budget) makes piscina terminate the worker that runs it and start a fresh one, so
  * CPU is released at once and the event loop never blocks on mathematics.
  *
@@ -91,7 +94,7 @@ export class PoolExecutor implements Executor {
     signal.addEventListener("abort", onAbort, { once: true });
     const task: WorkerTask = {
       opId: job.op.id,
-      request: job.request,
+      request: pack(job.request),
       progress: channel.port2,
       ...(job.module ? { module: job.module } : {}),
       ...(job.packModule ? { packModule: job.packModule } : {}),
@@ -119,7 +122,7 @@ export class PoolExecutor implements Executor {
       const code = String((e as { code?: unknown })?.code ?? "");
       throw new ProviderFailure(code === "ERR_WORKER_OUT_OF_MEMORY" || /out of memory|heap limit/i.test(msg) ? `the worker exceeded its memory limit (${this.settings.worker_heap_mb} MiB)` : `the worker failed: ${msg.slice(0, 200)}`);
     }
-    if (reply.ok) return reply.result;
+    if (reply.ok) return new CheckedResult(JSON.parse(reply.text) as Json, reply.text);
     const err = reply.error;
     if (err.code) throw new JacobianError(err.code as FailureCode, err.message, { ...(err.path ? { path: err.path } : {}), ...(err.hint ? { hint: err.hint } : {}) });
     const e = new Error(err.message);

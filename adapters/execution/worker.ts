@@ -1,14 +1,19 @@
 /**
  * Worker-thread entry point of the execution pool. Looks the operation up by id among the shipped
- * packs (and the named pack module, if any), runs it, and reports progress over a MessagePort.
- * Errors travel back as plain data; the main thread rebuilds them.
+ * packs (and the named pack module, if any), runs it, checks its result (the pipeline's stage 6,
+ * application/result.ts) and reports progress over a MessagePort. The request arrives in the
+ * transfer form (./transfer.ts); the checked result goes back as its JSON text, one string to copy
+ * instead of an object graph. Errors travel back as plain data; the main thread rebuilds them.
  */
 import "../ark-config.js";
 import type { MessagePort } from "node:worker_threads";
 import type { OperationDeclaration, OperationPack } from "../../domain/declaration.js";
 import { JacobianError } from "../../domain/errors.js";
 import type { Json } from "../../domain/json.js";
+import { wireText } from "../../domain/json.js";
 import { createExecutionContext } from "../../application/execution.js";
+import { checkResult } from "../../application/result.js";
+import { unpack } from "./transfer.js";
 
 export interface WorkerTask {
   opId: string;
@@ -16,6 +21,7 @@ export interface WorkerTask {
   module?: string;
   /** Module exporting a custom pack that declares the operation. */
   packModule?: string;
+  /** The parsed request in the transfer form (`pack`). */
   request: unknown;
   progress?: MessagePort;
   /** A checkpoint of an earlier attempt (ExecutionContext.resumed). */
@@ -30,7 +36,8 @@ export interface WorkerTask {
 export type WorkerMessage = { type: "started" } | { type: "progress"; done: number; total?: number; message?: string } | { type: "checkpoint"; state: unknown };
 
 export type WorkerReply =
-  | { ok: true; result: unknown }
+  /** The checked result's wire form as JSON text (`wireText`). */
+  | { ok: true; text: string }
   | { ok: false; error: { name: string; message: string; code?: string; path?: string; hint?: string } };
 
 const cache = new Map<string, OperationDeclaration>();
@@ -51,7 +58,7 @@ async function find(task: WorkerTask): Promise<OperationDeclaration | undefined>
 }
 
 export default async function run(task: WorkerTask): Promise<WorkerReply> {
-  if (task.warmup) return { ok: true, result: null };
+  if (task.warmup) return { ok: true, text: "null" };
   const op = await find(task);
   // Every module this task needs is loaded now: from here on the worker may be terminated safely.
   task.progress?.postMessage({ type: "started" } satisfies WorkerMessage);
@@ -62,7 +69,9 @@ export default async function run(task: WorkerTask): Promise<WorkerReply> {
     ...(port && task.checkpoints ? { save: (state: Json) => port.postMessage({ type: "checkpoint", state } satisfies WorkerMessage) } : {}),
   });
   try {
-    return { ok: true, result: await op.execute(task.request, ctx) };
+    const request = unpack(task.request);
+    const result = await op.execute(request, ctx);
+    return { ok: true, text: wireText(checkResult(op, request, result)) };
   } catch (e) {
     if (e instanceof JacobianError) return { ok: false, error: { name: e.name, message: e.message, code: e.code, ...(e.path ? { path: e.path } : {}), ...(e.hint ? { hint: e.hint } : {}) } };
     return { ok: false, error: { name: (e as Error)?.name ?? "Error", message: String((e as Error)?.message ?? e) } };

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { canonicalJson, utf8Length } from "../../domain/json.js";
+import { utf8Length, wireText } from "../../domain/json.js";
 import type { StoredValue, ValueStore } from "../../domain/ports.js";
 
 export interface ValueStoreLimits {
@@ -18,7 +18,8 @@ export class MemoryValueStore implements ValueStore {
     this.cache = new LRUCache<string, StoredValue>({
       max: limits.max_entries,
       maxSize: limits.max_bytes,
-      sizeCalculation: (v) => Math.max(1, utf8Length(canonicalJson(v.value))),
+            // the length of the value's JSON text (as canonical JSON's, in the value's own key order)
+      sizeCalculation: (v) => Math.max(1, v.bytes ?? utf8Length(wireText(v.value))),
     });
   }
   put(value: StoredValue): string {

@@ -52,6 +52,8 @@ export function defineComputeWorkload<I>(spec: ComputeWorkloadSpec<I>): Workload
     spec,
     name: spec.name,
     description: spec.description,
+    // The payload builders that read the operation's inspection (none among the pipeline cases) get an empty one.
+    call: (seed) => ({ capabilityId: spec.capabilityId, payload: spec.ours.payload(spec.generate(Prng.derive(seed, spec.name)), {}) }),
     async run(ctx: BenchContext): Promise<WorkloadResult> {
       const reps = ctx.reps ?? spec.reps;
       const inputs = spec.generate(Prng.derive(ctx.seed, spec.name));

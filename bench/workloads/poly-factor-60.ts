@@ -12,9 +12,12 @@ import type { BenchContext, Workload, WorkloadResult } from "../types.js";
 
 const NAME = "poly-factor-60";
 
+const factorPayload = (f: bigint[]) => ({ polynomial: { ring: "ZZ", variables: ["x"], terms: f.map((c, i) => ({ coefficient: c.toString(), exponents: [i] })).filter((t) => t.coefficient !== "0") } });
+
 export function factorWorkload(name: string, description: string, build: (rng: Prng) => bigint[], reps: number, describe: Record<string, string | number>): Workload {
   return {
     name,
+    call: (seed) => ({ capabilityId: "polynomial.factorization.compute", payload: factorPayload(build(Prng.derive(seed, name))) }),
     description,
     method: "ours: polynomial.factorization.compute through the JS API (Zassenhaus / van Hoeij, domain/math/poly/zzfactor.ts); PARI: factor(f); SymPy: factor_list(f). The result compared is the sorted list degree^multiplicity of the factors.",
     async run(ctx: BenchContext): Promise<WorkloadResult> {
@@ -23,7 +26,7 @@ export function factorWorkload(name: string, description: string, build: (rng: P
       ctx.log("ours (JS API) …");
       const ours = await timeOurs(ctx, {
         capabilityId: "polynomial.factorization.compute",
-        payload: () => ({ polynomial: { ring: "ZZ", variables: ["x"], terms: f.map((c, i) => ({ coefficient: c.toString(), exponents: [i] })).filter((t) => t.coefficient !== "0") } }),
+        payload: () => factorPayload(f),
         result: (v) => ((v as { factors: { factor: { terms: { exponents: number[] }[] }; multiplicity: number }[] }).factors).map((x) => `${x.factor.terms[0]!.exponents[0]}^${x.multiplicity}`).sort().join(","),
         reps: reps0,
         budgetMs: 20_000,

@@ -141,7 +141,126 @@ function parseTermList<T>(R: CoeffRing<T>, nvars: number, terms: readonly unknow
 /** Parse an expression over the given variables into canonical terms. */
 export function parseExpression<T>(R: CoeffRing<T>, variables: readonly string[], src: string, path: string, limits: PolyLimits): Terms<T> {
   if (src.length > limits.maxChars) throw invalid(path, `${path} has more than ${limits.maxChars} characters`);
+  return parseFlatExpression(R, variables, src, limits) ?? parseGeneralExpression(R, variables, src, path, limits);
+}
+
+/** The general recursive-descent parser alone (what `parseExpression` falls back to). */
+export function parseGeneralExpression<T>(R: CoeffRing<T>, variables: readonly string[], src: string, path: string, limits: PolyLimits): Terms<T> {
+  if (src.length > limits.maxChars) throw invalid(path, `${path} has more than ${limits.maxChars} characters`);
   return new ExpressionParser(R, variables, src, path, limits).parse();
+}
+
+/**
+ * The fast path of `parseExpression` for an expanded polynomial, a sum of monomials (the canonical
+ * output form, "3*x^2*y - x + 7"): each term a product of at most one unsigned integer literal and
+ * declared variables with optional integer exponents, in any order, with optional whitespace. One
+ * pass over the characters, no intermediate polynomials: a degree-500 expression in about a tenth
+ * of the general parser's time. It returns undefined — and the general parser then reads the
+ * string from the start, with its messages — for anything else (parentheses, "/", unary signs
+ * inside a term, powers of numbers, several numbers in one term, the generator a, unknown names,
+ * malformed input) and wherever a limit of the general parser could be reached (literal digits,
+ * exponents and total degree above the degree bound, more terms than the bound, its work cap), so
+ * what it accepts the general parser accepts with the same terms, and it accepts nothing else
+ * (test/domain/math/poly/parse_fast.test.ts checks both differentially, hostile inputs included).
+ */
+export function parseFlatExpression<T>(R: CoeffRing<T>, variables: readonly string[], src: string, limits: PolyLimits): Terms<T> | undefined {
+  const n = variables.length;
+  const len = src.length;
+  const maxWork = limits.maxWork ?? DEFAULT_MAX_WORK;
+  // Terms in strictly descending order (the canonical form) are kept as they come, with no merging
+  // to do; the first term out of that order moves them all into an accumulator.
+  let sorted: { exponents: number[]; coeff: T }[] | undefined = [];
+  let acc: TermAccumulator<T> | undefined;
+  let pos = 0;
+  let work = 0;
+  while (pos < len && isSpace(src.charCodeAt(pos))) pos++;
+  let negate = false;
+  let c = src.charCodeAt(pos);
+  if (c === Ch.Plus || c === Ch.Minus) {
+    negate = c === Ch.Minus;
+    pos++;
+  }
+  for (;;) {
+    // one term: factor ("*" factor)*
+    const exps = new Array<number>(n).fill(0);
+    let coeff: bigint | undefined;
+    let degree = 0;
+    for (;;) {
+      while (pos < len && isSpace(src.charCodeAt(pos))) pos++;
+      if (pos >= len) return undefined;
+      c = src.charCodeAt(pos);
+      if (isDigit(c)) {
+        if (coeff !== undefined) return undefined;
+        const begin = pos;
+        let value = 0;
+        while (pos < len && isDigit((c = src.charCodeAt(pos)))) {
+          value = value * 10 + (c - 48);
+          pos++;
+        }
+        if (pos - begin > limits.maxCoeffDigits) return undefined;
+        // up to 15 digits the double is exact
+        coeff = pos - begin <= 15 ? BigInt(value) : BigInt(src.slice(begin, pos));
+        // a "^" or "/" next ends the term where only "*", "+" or "-" may follow: declined below
+      } else if (isIdentStart(c)) {
+        const begin = pos;
+        while (pos < len && isIdentPart(src.charCodeAt(pos))) pos++;
+        let v = -1;
+        for (let i = 0; i < n; i++) {
+          const name = variables[i]!;
+          if (name.length === pos - begin && src.startsWith(name, begin)) {
+            v = i;
+            break;
+          }
+        }
+        if (v < 0) return undefined;
+        while (pos < len && isSpace(src.charCodeAt(pos))) pos++;
+        let e = 1;
+        if (pos < len && src.charCodeAt(pos) === Ch.Caret) {
+          pos++;
+          while (pos < len && isSpace(src.charCodeAt(pos))) pos++;
+          const begin2 = pos;
+          e = 0;
+          while (pos < len && isDigit((c = src.charCodeAt(pos)))) {
+            e = e * 10 + (c - 48);
+            pos++;
+          }
+          if (pos === begin2 || pos - begin2 > 12 || e > limits.maxDegree) return undefined;
+        }
+        exps[v] = exps[v]! + e;
+        degree += e;
+        if (degree > limits.maxDegree) return undefined;
+      } else return undefined;
+      while (pos < len && isSpace(src.charCodeAt(pos))) pos++;
+      if (pos < len && src.charCodeAt(pos) === Ch.Star) {
+        if (++work > maxWork) return undefined;
+        pos++;
+        continue;
+      }
+      break;
+    }
+    const k0 = coeff === undefined ? R.one : R.fromInteger(coeff);
+    const k = negate ? R.neg(k0) : k0;
+    if (sorted) {
+      const last = sorted[sorted.length - 1];
+      if (!last || compareExponents(last.exponents, exps) < 0) {
+        if (!R.isZero(k)) sorted.push({ exponents: exps, coeff: k });
+      } else {
+        acc = new TermAccumulator(R);
+        for (const t of sorted) acc.add(t.exponents, t.coeff);
+        sorted = undefined;
+      }
+    }
+    if (acc) acc.add(exps, k);
+    if ((sorted ? sorted.length : acc!.size) > limits.maxTerms) return undefined;
+    if (pos >= len) return sorted ?? acc!.terms();
+    c = src.charCodeAt(pos);
+    if (c !== Ch.Plus && c !== Ch.Minus) return undefined;
+    negate = c === Ch.Minus;
+    pos++;
+    while (pos < len && isSpace(src.charCodeAt(pos))) pos++;
+    // a sign right after the operator is a unary sign of the next factor: the general parser's case
+    if (pos < len && (src.charCodeAt(pos) === Ch.Plus || src.charCodeAt(pos) === Ch.Minus)) return undefined;
+  }
 }
 
 const enum Ch {
