@@ -12,7 +12,7 @@
  * the independent check a verifier uses on such a subgraph (Björklund–Husfeldt–Koivisto 2009).
  */
 import { maximumClique } from "./clique.js";
-import { inducedDense, lowBit, type DenseGraph } from "./dense.js";
+import { adjacencyLists, inducedDense, type DenseGraph } from "./dense.js";
 
 export interface ColouringOptions {
   tick?: () => void;
@@ -45,19 +45,6 @@ export class Budget {
     return Math.max(0, this.max - this.used);
   }
 }
-
-const adjacencyLists = (g: DenseGraph): Int32Array[] =>
-  Array.from({ length: g.n }, (_, v) => {
-    const out: number[] = [];
-    for (let w = 0; w < g.W; w++) {
-      let x = g.rows[v * g.W + w]!;
-      while (x) {
-        out.push((w << 5) | lowBit(x));
-        x &= x - 1;
-      }
-    }
-    return Int32Array.from(out);
-  });
 
 /** DSATUR state shared by the greedy pass and the exact search. */
 class Dsatur {

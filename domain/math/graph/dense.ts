@@ -90,6 +90,20 @@ export function popcount(x: number): number {
 /** Index of the lowest set bit of a nonzero word. */
 export const lowBit = (x: number): number => 31 - Math.clz32(x & -x);
 
+/** Each vertex's neighbours in increasing order, from the bit rows. */
+export const adjacencyLists = (g: DenseGraph): Int32Array[] =>
+  Array.from({ length: g.n }, (_, v) => {
+    const out: number[] = [];
+    for (let w = 0; w < g.W; w++) {
+      let x = g.rows[v * g.W + w]!;
+      while (x) {
+        out.push((w << 5) | lowBit(x));
+        x &= x - 1;
+      }
+    }
+    return Int32Array.from(out);
+  });
+
 /** The members of a bitset, increasing. */
 export function members(set: Uint32Array, offset = 0, W = set.length): number[] {
   const out: number[] = [];

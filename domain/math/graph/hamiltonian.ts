@@ -17,7 +17,7 @@
  * `hamiltonianByDp` is the independent subset dynamic programme (Bellman; Held–Karp) a checker
  * runs: reach[S] = the set of vertices at which a path through exactly S can end.
  */
-import { adjacent, lowBit, type DenseGraph } from "./dense.js";
+import { adjacencyLists, adjacent, lowBit, type DenseGraph } from "./dense.js";
 
 export type HamiltonKind = "cycle" | "path";
 
@@ -28,19 +28,6 @@ export interface HamiltonSearch {
   complete: boolean;
   nodes: number;
 }
-
-const adjacencyLists = (g: DenseGraph): Int32Array[] =>
-  Array.from({ length: g.n }, (_, v) => {
-    const out: number[] = [];
-    for (let w = 0; w < g.W; w++) {
-      let x = g.rows[v * g.W + w]!;
-      while (x) {
-        out.push((w << 5) | lowBit(x));
-        x &= x - 1;
-      }
-    }
-    return Int32Array.from(out);
-  });
 
 /**
  * Pósa's rotation–extension heuristic (seeded, so deterministic): extend the path's end to an
