@@ -1126,11 +1126,16 @@ export function invModSmall(a: number, p: number): number {
   return powModSmall(((a % p) + p) % p, p - 2, p);
 }
 
-/** n! mod p for 0 ≤ n < 2^53 and a prime p < 2^26 (0 once n ≥ p): the products i·(i + 1) are exact, one reduction per two factors. */
+/**
+ * n! mod p for 0 ≤ n < 2^53 and a prime p < 2^26 (0 once n ≥ p): below 208,063 three factors
+ * multiply exactly in a double (208,062³ < 2^53), two reductions per three factors; beyond, the
+ * products i·(i + 1) are exact, two reductions per two factors.
+ */
 export function factorialModPrime(n: number, p: number): number {
   if (n >= p) return 0;
   let r = 1 % p;
   let i = 2;
+  for (const end = Math.min(n, 208_062); i + 2 <= end; i += 3) r = mulmod(r, reduce(i * (i + 1) * (i + 2), p), p);
   for (; i < n; i += 2) r = mulmod(r, reduce(i * (i + 1), p), p);
   if (i === n) r = mulmod(r, i, p);
   return r;
