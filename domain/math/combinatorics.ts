@@ -10,7 +10,7 @@
  */
 import { bitLength, product } from "./integer.js";
 import { piFixed } from "./partitions.js";
-import { basePrimes, primesUpTo } from "./primes.js";
+import { basePrimes } from "./primes.js";
 import { rational, type Rational } from "./rational.js";
 
 export interface Pace {
@@ -1015,7 +1015,7 @@ function bernoulliAttempt(n: number, K: bigint, W: number, pace?: Pace): bigint 
   const FB = BigInt(F);
   // Primes beyond P contribute a factor in [1 − 2^{−F−2}/(n−1), 1]: P^{n−1} ≥ 2^{F+2}.
   const P = Math.ceil(2 ** ((F + 2) / (n - 1)));
-  const ps = primesUpTo(Math.max(2, P));
+  const ps = basePrimes(Math.max(2, P));
   let vlo = 0n, vhi = 0n;
   for (let i = ps.length - 1; i >= 0; i--) {
     const u = inversePowerFixed(ps[i]!, n, F);
@@ -1034,7 +1034,11 @@ function bernoulliAttempt(n: number, K: bigint, W: number, pace?: Pace): bigint 
   vhi += 1n; // the tail beyond P
   const one = 1n << FB;
   // X = π^n·(1 − V) encloses π^n/ζ(n); (2π)^n/ζ(n) = X·2^n
-  const X: Interval = { lo: piN.lo * (one - vhi), hi: piN.hi * (one - vlo), e: piN.e - F };
+  // The products have about 2W bits, only W + 24 of which are significant next to the enclosure's
+  // width (π^n is known to about 2^{−W−6}): floor the lower end and round the upper end up at F − 16
+  // bits, so the quotient and the certifying products below work on W-bit rather than 2W-bit operands.
+  const drop = BigInt(F - 16);
+  const X: Interval = { lo: (piN.lo * (one - vhi)) >> drop, hi: ((piN.hi * (one - vlo)) >> drop) + 1n, e: piN.e - 16 };
   // N = K/(X·2^n): with X = [lo, hi]·2^e, N ∈ [K·2^s/hi, K·2^s/lo], s = −(e + n).
   const s = -(X.e + n);
   const num = s >= 0 ? K << BigInt(s) : K;
@@ -1126,11 +1130,16 @@ export function invModSmall(a: number, p: number): number {
   return powModSmall(((a % p) + p) % p, p - 2, p);
 }
 
-/** n! mod p for 0 ≤ n < 2^53 and a prime p < 2^26 (0 once n ≥ p): the products i·(i + 1) are exact, one reduction per two factors. */
+/**
+ * n! mod p for 0 ≤ n < 2^53 and a prime p < 2^26 (0 once n ≥ p): below 208,063 three factors
+ * multiply exactly in a double (208,062³ < 2^53), two reductions per three factors; beyond, the
+ * products i·(i + 1) are exact, two reductions per two factors.
+ */
 export function factorialModPrime(n: number, p: number): number {
   if (n >= p) return 0;
   let r = 1 % p;
   let i = 2;
+  for (const end = Math.min(n, 208_062); i + 2 <= end; i += 3) r = mulmod(r, reduce(i * (i + 1) * (i + 2), p), p);
   for (; i < n; i += 2) r = mulmod(r, reduce(i * (i + 1), p), p);
   if (i === n) r = mulmod(r, i, p);
   return r;

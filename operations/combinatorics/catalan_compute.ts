@@ -1,7 +1,7 @@
 import { binomialModPrime, catalan, log2Binomial, mulUnits } from "../../domain/math/combinatorics.js";
 import { natural } from "../_support/kinds.js";
 import { described, indexedNumber } from "./factory.js";
-import { CHECK_PRIMES, residue, RESULT_CHARS, sized } from "./support.js";
+import { checkPrimesFor, residue, RESULT_CHARS, sized } from "./support.js";
 
 export default indexedNumber<bigint>({
   object: "catalan",
@@ -11,7 +11,7 @@ export default indexedNumber<bigint>({
   summary:
     "Exact Catalan number C_n = C(2n, n)/(n + 1) = (2n)!/(n!(n + 1)!) for n ≥ 0 (C_0 = 1), up to 1,000,000 digits (n ≤ about 1.66 million): the number of Dyck paths, " +
     "binary trees with n internal nodes, triangulations of an (n + 2)-gon, balanced bracket strings. Computed as Π p^e over the primes p ≤ 2n with " +
-    "e = v_p((2n)!) − v_p(n!) − v_p((n + 1)!) (Legendre). Postcondition: (n + 1)·C_n ≡ C(2n, n) modulo two primes (Lucas' theorem).",
+    "e = v_p((2n)!) − v_p(n!) − v_p((n + 1)!) (Legendre). Postcondition: (n + 1)·C_n ≡ C(2n, n) modulo random primes of [2^25, 2^26) drawn per call (enough that a wrong value passes with probability below 2^−32) (Lucas' theorem).",
   keywords: ["catalan", "catalan number", "dyck path", "dyck words", "binary trees", "triangulations", "balanced parentheses", "ballot", "combinatorics", "counting"],
   cost_model: "b = log2 C(2n, n) − log2(n + 1) (log-gamma); units = 3·M(b) + n/2 (sieve to 2n, Legendre sums) + decimal conversion 3·M(b); M as in combinatorics.factorial.compute.",
   progress_measure: "exponent bits of the prime-power product done",
@@ -21,7 +21,7 @@ export default indexedNumber<bigint>({
   },
   compute: (n, ctx) => catalan(n, ctx),
   check(n, value) {
-    for (const p of CHECK_PRIMES) {
+    for (const p of checkPrimesFor(value, log2Binomial(BigInt(2 * n), BigInt(n)))) {
       const lhs = (residue(value, p) * ((n + 1) % p)) % p;
       if (lhs !== binomialModPrime(BigInt(2 * n), BigInt(n), p)) return `(n + 1)·C_n mod ${p} differs from C(2n, n) mod ${p}`;
     }

@@ -2,7 +2,7 @@ import { doubleFactorial, log2Factorial, mulUnits } from "../../domain/math/comb
 import type { Rational } from "../../domain/math/rational.js";
 import { integer, rational } from "../_support/kinds.js";
 import { described, indexedNumber } from "./factory.js";
-import { CHECK_PRIMES, familyDomainError, PARAM_DIGITS, residue, RESULT_CHARS, sized } from "./support.js";
+import { checkPrimesFor, familyDomainError, PARAM_DIGITS, residue, RESULT_CHARS, sized } from "./support.js";
 
 /** log2 of m!! for m ≥ 0. */
 function log2DoubleFactorial(m: number): number {
@@ -28,7 +28,7 @@ export default indexedNumber<Rational>({
   summary:
     "Exact double factorial n!! = n(n − 2)(n − 4)⋯ down to 1 or 2, with (−1)!! = 0!! = 1, up to 1,000,000 digits. Negative odd n use the standard extension " +
     "(n + 2)!! = (n + 2)·n!!, i.e. (−(2k + 1))!! = (−1)^k/(2k − 1)!! (a rational: (−3)!! = −1, (−5)!! = 1/3); negative even n are a DOMAIN_ERROR (the extension has a pole). " +
-    "Even n = 2m: 2^m·m!; odd n: Π p^{v_p(n!) − v_p(m!)} over the odd primes p ≤ n (m = (n − 1)/2). Postcondition: recomputed modulo two primes by the plain product.",
+    "Even n = 2m: 2^m·m!; odd n: Π p^{v_p(n!) − v_p(m!)} over the odd primes p ≤ n (m = (n − 1)/2). Postcondition: recomputed modulo random primes of [2^25, 2^26) drawn per call (enough that a wrong value passes with probability below 2^−32) by the plain product.",
   keywords: ["double factorial", "n!!", "semifactorial", "odd factorial", "even factorial", "doubfactorial", "factorial2", "combinatorics"],
   cost_model: "b = log2 |n|!! (log-gamma); units = 3·M(b) + |n|/4 + decimal conversion 3·M(b); M as in combinatorics.factorial.compute.",
   progress_measure: "exponent bits of the prime-power product done",
@@ -48,12 +48,12 @@ export default indexedNumber<Rational>({
   check(n, { num, den }) {
     if (n >= -1) {
       if (den !== 1n) return "n!! is an integer for n ≥ −1";
-      for (const p of CHECK_PRIMES) if (residue(num, p) !== doubleFactorialMod(Math.max(0, n), p)) return `n!! mod ${p} differs from the plain product`;
+      for (const p of checkPrimesFor(num, log2DoubleFactorial(Math.max(0, n)))) if (residue(num, p) !== doubleFactorialMod(Math.max(0, n), p)) return `n!! mod ${p} differs from the plain product`;
       return null;
     }
     const k = (-n - 1) / 2;
     if (num !== (k % 2 === 1 ? -1n : 1n)) return "(−(2k + 1))!! has numerator (−1)^k";
-    for (const p of CHECK_PRIMES) if (residue(den, p) !== doubleFactorialMod(2 * k - 1, p)) return `the denominator mod ${p} differs from (2k − 1)!!`;
+    for (const p of checkPrimesFor(den, log2DoubleFactorial(2 * k - 1))) if (residue(den, p) !== doubleFactorialMod(2 * k - 1, p)) return `the denominator mod ${p} differs from (2k − 1)!!`;
     return den > 0n ? null : "the denominator of a canonical rational is positive";
   },
   examples: [

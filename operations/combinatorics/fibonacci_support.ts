@@ -7,7 +7,7 @@ import type { ComputeDeclaration, ExecutionContext, Example } from "../../domain
 import { fibonacciModPrime, LOG2_PHI, mulUnits } from "../../domain/math/combinatorics.js";
 import { integer } from "../_support/kinds.js";
 import { described, indexedNumber } from "./factory.js";
-import { CHECK_PRIMES, PARAM_DIGITS, residue, RESULT_CHARS, sized } from "./support.js";
+import { checkPrimesFor, PARAM_DIGITS, residue, RESULT_CHARS, sized } from "./support.js";
 
 export interface FibonacciLikeSpec {
   /** The result field and id object (`fibonacci`, `lucas`). */
@@ -34,7 +34,7 @@ export function fibonacciLike(spec: FibonacciLikeSpec): ComputeDeclaration<{ n: 
     summary:
       `Exact ${spec.title} for any integer n with |n| up to about 4.78 million (1,000,000 digits). ${spec.definition}. ` +
       "Fast doubling on the pair (F_k, L_k): F_2k = F_k·L_k, L_2k = L_k² − 2(−1)^k, about one multiplication and one squaring per bit of n. " +
-      "Postcondition: recomputed modulo two primes by the 2×2 matrix power [[1, 1], [1, 0]]^n.",
+      "Postcondition: recomputed modulo random primes of [2^25, 2^26) drawn per call (enough that a wrong value passes with probability below 2^−32) by the 2×2 matrix power [[1, 1], [1, 0]]^n.",
     keywords: spec.keywords,
     cost_model: "b = |n|·log2 φ bits; the doubling steps cost 2·M(b/2^i) at the i-th last bit: units ≈ 4·M(b) + decimal conversion 3·M(b); M as in combinatorics.factorial.compute.",
     progress_measure: "bits of |n| processed",
@@ -47,7 +47,7 @@ export function fibonacciLike(spec: FibonacciLikeSpec): ComputeDeclaration<{ n: 
     check(n, value) {
       const m = Math.abs(n);
       const flip = n < 0 && spec.negatedAt(m);
-      for (const p of CHECK_PRIMES) {
+      for (const p of checkPrimesFor(value, m * LOG2_PHI + 2)) {
         let expected = fibonacciModPrime(m, p, spec.name === "lucas");
         if (flip && expected !== 0) expected = p - expected;
         if (residue(value, p) !== expected) return `${spec.symbol} mod ${p} differs from the matrix power`;

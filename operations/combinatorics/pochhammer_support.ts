@@ -4,10 +4,11 @@
  */
 import type { ComputeDeclaration, ExecutionContext, Example } from "../../domain/declaration.js";
 import { lnGamma, log2Big, mulUnits } from "../../domain/math/combinatorics.js";
+import { bitLength } from "../../domain/math/integer.js";
 import type { Rational } from "../../domain/math/rational.js";
 import { natural, rational, request, result } from "../_support/kinds.js";
 import { combinatoricsOperation, described, indexBound, resultBound } from "./factory.js";
-import { CHECK_PRIMES, LOG10_2, PARAM_DIGITS, residue, RESULT_CHARS, sized, small } from "./support.js";
+import { checkPrimes, checkPrimeCount, LOG10_2, PARAM_DIGITS, residue, RESULT_CHARS, sized, small } from "./support.js";
 
 const MAX_X_CHARS = 10_000;
 
@@ -74,7 +75,7 @@ export function pochhammer(spec: PochhammerSpec): ComputeDeclaration<Req, Record
       `Exact ${spec.formula} for a rational x (integer or p/q, up to 10,000 characters) and k ≥ 0 factors, with up to 1,000,000 result digits (numerator and denominator together); the empty product (k = 0) is 1. ` +
       `${spec.elsewhere} ` +
       "Integer x: a product of consecutive integers (split over the primes when it starts low, like n!), 0 when a factor vanishes. " +
-      `Rational x = p/q in lowest terms: Π (p ${step < 0 ? "−" : "+"} iq)/q^k, already reduced since gcd(p ${step < 0 ? "−" : "+"} iq, q) = 1. Postcondition: recomputed modulo two primes by the plain product.`,
+      `Rational x = p/q in lowest terms: Π (p ${step < 0 ? "−" : "+"} iq)/q^k, already reduced since gcd(p ${step < 0 ? "−" : "+"} iq, q) = 1. Postcondition: recomputed modulo random primes of [2^25, 2^26) drawn per call (enough that a wrong value passes with probability below 2^−32) by the plain product.`,
     keywords: spec.keywords,
     request: Request as never,
     result: Result as never,
@@ -106,7 +107,10 @@ export function pochhammer(spec: PochhammerSpec): ComputeDeclaration<Req, Record
       const k = small(kb);
       if (hasZeroFactor(x, kb)) return r.num === 0n && r.den === 1n ? null : "the product has a zero factor";
       if (r.num === 0n) return "no factor is 0 but the result is 0";
-      for (const P of CHECK_PRIMES) {
+      // |p ± iq| ≤ |p| + k·q for i < k: an upper bound on the numerator's bits; the denominator has k·log2 q.
+      const factorBits = Math.max(log2Big(x.num), Math.log2(k + 1) + log2Big(x.den)) + 1;
+      const bits = Math.max(bitLength(r.num), bitLength(r.den), k * factorBits);
+      for (const P of checkPrimes(checkPrimeCount(bits))) {
         const p = residue(x.num, P), q = residue(x.den, P);
         let num = 1, den = 1;
         for (let i = 0; i < k; i++) {

@@ -337,6 +337,10 @@ describe("domain/math/combinatorics: residues modulo small primes (the postcondi
     }
     // factorials of both parities, and beyond the products' 2^26 bound of the primes (Wilson: (p − 1)! ≡ −1)
     for (const n of [4096, 4097, 12_345]) expect(factorialModPrime(n, 33_554_383)).to.equal(residue(factorial(n), 33_554_383));
+    // three factors per reduction up to 208,062, pairs beyond: n on both sides of the bound, every n mod 3 and mod 2
+    for (const n of [20, 21, 22, 23, 208_060, 208_061, 208_062, 208_063, 208_064, 208_065, 250_001]) {
+      for (const p of [33_554_393, 67_108_859]) expect(factorialModPrime(n, p), `${n}! mod ${p}`).to.equal(residue(factorial(n), p));
+    }
     for (const p of [101, 65_537, 33_554_393]) expect(factorialModPrime(p - 1, p)).to.equal(p - 1);
     expect(factorialModPrime(33_554_393, 33_554_393)).to.equal(0);
     // the three-factor products (a < 208,063) and the two-factor ones, on both sides of the bound, every remainder of m mod 3

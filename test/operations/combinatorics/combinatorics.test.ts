@@ -6,7 +6,7 @@ import { isRational } from "../../../domain/kinds.js";
 import type { Rational } from "../../../domain/math/rational.js";
 import { validateSync } from "../../../domain/schema.js";
 import { loadPack } from "../../../operations/packs.js";
-import { MAX_RESULT_DIGITS, residue, trailingZeros, twoAdicValuation } from "../../../operations/combinatorics/support.js";
+import { checkPrimeCount, checkPrimes, MAX_RESULT_DIGITS, residue, trailingZeros, twoAdicValuation } from "../../../operations/combinatorics/support.js";
 import { parsedRequest, parsedResult } from "../../support/parse.js";
 import { testJacobian } from "../../support/runtime.js";
 
@@ -281,11 +281,63 @@ describe("combinatorics pack: postconditions reject wrong results", () => {
     expect(pc("double_factorial", { n: "9" }, { double_factorial: rat(1890n, 2n) })).to.not.equal(null);
   });
 
-  it("n!: a value off by a power of 2 or 5 (same residues mod the check primes) is rejected by the valuation checks", () => {
+  it("the residue checks draw fresh random primes: a value off by a product of two primes of the range is rejected", () => {
+    const P = 33_554_467n * 67_108_859n; // nextprime(2^25)·precprime(2^26)
+    const F = 354224848179261915075n; // F_100
+    expect(pc("fibonacci", { n: "100" }, { fibonacci: F })).to.equal(null);
+    expect(pc("fibonacci", { n: "100" }, { fibonacci: F + P })).to.match(/mod \d+ differs/);
+    const C = 100891344545564193334812497256n; // C(100, 50)
+    expect(pc("binomial", { n: "100", k: "50" }, { binomial: C + 7n * P })).to.match(/mod \d+ differs/);
+    expect(pc("catalan", { n: "100" }, { catalan: 896519947090131496687170070074100632420837521538745909320n - P })).to.match(/mod \d+ differs/);
+  });
+
+  it("checkPrimes: distinct primes of [2^25, 2^26) (checked by plain trial division), read from the word source, different from call to call", () => {
+    const isPrime = (p: number): boolean => {
+      for (let d = 2; d * d <= p; d++) if (p % d === 0) return false;
+      return p > 1;
+    };
+    const seen = new Set<number>();
+    for (let i = 0; i < 100; i++) {
+      const ps = checkPrimes(3);
+      expect(new Set(ps).size).to.equal(3);
+      for (const p of ps) {
+        expect(p >= 2 ** 25 && p < 2 ** 26 && isPrime(p), `${p}`).to.equal(true);
+        seen.add(p);
+      }
+    }
+    // 300 draws among 1.89 million primes: a handful of repeats at most (birthday bound: 0.024 expected)
+    expect(seen.size).to.be.greaterThan(290);
+    // the candidates come from the word source: 2^25 + (w mod 2^25), made odd; composites and repeats are skipped
+    // 2^25 + 35 = 33,554,467 = nextprime(2^25) (twice: the repeat is skipped), 2^25 + 15 is composite,
+    // 33,555,438 is made odd to nextprime(2^25 + 1000) = 33,555,439, and the top bits of a word are ignored.
+    const words = [35, 35, 15, 33_555_438 - 2 ** 25, 2 ** 30 + 67_108_859 - 2 ** 25];
+    const fill = (w: Uint32Array) => {
+      w.fill(0);
+      w.set(words);
+    };
+    expect(33_554_433 % 3).to.equal(0); // 2^25 + 1 = 3·11·251·4051, so the zero words are skipped
+    expect(checkPrimes(3, fill)).to.deep.equal([33_554_467, 33_555_439, 67_108_859]);
+  });
+
+  it("checkPrimeCount: enough draws that a wrong value passes with probability below 2^−32, at least 2", () => {
+    for (const bits of [1, 64, 1e3, 1e5, 1.5e6, 3.3e6]) {
+      const k = checkPrimeCount(bits);
+      const missPerDraw = (bits + 1) / 25 / 1_890_000; // prime factors of the error in the range / primes in the range
+      expect(k).to.be.at.least(2);
+      expect(k * Math.log2(missPerDraw), `${bits} bits: ${k} primes`).to.be.at.most(-32);
+      expect((k - 1) * Math.log2(missPerDraw) > -32 || k === 2, `${bits} bits: ${k} primes is not minimal`).to.equal(true);
+    }
+    expect(checkPrimeCount(1e5)).to.equal(4);
+    // sizes beyond the result bound (a claimed value that large is wrong anyway) count as the bound
+    expect(checkPrimeCount(1e9)).to.equal(checkPrimeCount(3.33e6));
+    expect(checkPrimeCount(Number.POSITIVE_INFINITY)).to.equal(checkPrimeCount(3.33e6));
+  });
+
+  it("n!: a value off by a power of 2 or 5 is rejected by the valuation checks (which run before the residue checks)", () => {
     const req = { n: "100" };
     const good = parsedResult<{ factorial: bigint }>(op("factorial"), op("factorial").examples[3]!.expected).factorial;
     expect(pc("factorial", req, { factorial: good })).to.equal(null);
-    // Adding a multiple of both check primes keeps both residues; only the 2- and 5-adic checks see the change.
+    // Only the 2- and 5-adic valuations change (the residue checks would also see it, but come later).
     // 100! = 2^97·5^24·u with u prime to 10, and P is odd and prime to 5:
     const P = 33_554_393n * 33_554_383n;
     // 2^97·5^24·(u + P): u + P is even, so v_2 grows.
