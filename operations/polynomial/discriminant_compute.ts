@@ -70,5 +70,15 @@ export default polyCompute<Req, Res>({
     { title: "a quadratic: b² − 4ac", payload: { polynomial: { ring: "ZZ", variables: ["x"], expression: "3*x^2 + 5*x - 7" } }, expected: {"discriminant": "109", "ring": "ZZ"} },
     { title: "a repeated root", payload: { polynomial: { ring: "QQ", variables: ["x"], expression: "(x - 1/2)^2*(x + 3)" } }, expected: {"discriminant": "0", "ring": "QQ"} },
     { title: "over GF(11)", payload: { polynomial: { ring: "GF(11)", variables: ["x"], expression: "x^3 + x + 1" } }, expected: {"discriminant": "2", "ring": "GF(11)"} },
+    {
+      title: "the generic depressed cubic over QQ: −4a^3 − 27b^2",
+      payload: {"polynomial": {"ring": "QQ", "variables": ["x", "a", "b"], "expression": "x^3 + a*x + b"}, "variable": "x"},
+      expected: {"discriminant":"-4*a^3 - 27*b^2","ring":"QQ","polynomial":{"ring":"QQ","variables":["a","b"],"expression":"-4*a^3 - 27*b^2","terms":[{"coefficient":"-4","exponents":[3,0]},{"coefficient":"-27","exponents":[0,2]}]}},
+    },
+    {
+      title: "GF(3), several variables: the derivative 2x has degree 1 < n − 1 = 2 (formal degree, as PARI)",
+      payload: {"polynomial": {"ring": "GF(3)", "variables": ["x", "y"], "expression": "y*x^3 + x^2 + y"}, "variable": "x"},
+      expected: {"discriminant":"2*y","ring":"GF(3)","polynomial":{"ring":"GF(3)","variables":["y"],"expression":"2*y","terms":[{"coefficient":"2","exponents":[1]}]}},
+    },
   ],
 });

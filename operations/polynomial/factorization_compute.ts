@@ -131,5 +131,15 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
       payload: { polynomial: { ring: "QQ", variables: ["x", "y", "z"], expression: "x^2*y - 1/4*y + x*z^3 - 1/2*z^3" } },
       expected: {"unit":{"ring":"QQ","variables":[],"expression":"1","terms":[{"coefficient":"1","exponents":[]}]},"factors":[{"factor":{"ring":"QQ","variables":["x","y","z"],"expression":"x - 1/2","terms":[{"coefficient":"1","exponents":[1,0,0]},{"coefficient":"-1/2","exponents":[0,0,0]}]},"multiplicity":1},{"factor":{"ring":"QQ","variables":["x","y","z"],"expression":"x*y + 1/2*y + z^3","terms":[{"coefficient":"1","exponents":[1,1,0]},{"coefficient":"1/2","exponents":[0,1,0]},{"coefficient":"1","exponents":[0,0,3]}]},"multiplicity":1}]},
     },
+    {
+      title: "two variables over GF(3): a factor x^3 + y whose x-derivative vanishes, and a square",
+      payload: {"polynomial": {"ring": "GF(3)", "variables": ["x", "y"], "expression": "(x^3 + y)*(x + y)^2*(x*y + 2)"}},
+      expected: {"unit":{"ring":"GF(3)","variables":[],"expression":"1","terms":[{"coefficient":"1","exponents":[]}]},"factors":[{"factor":{"ring":"GF(3)","variables":["x","y"],"expression":"x + y","terms":[{"coefficient":"1","exponents":[1,0]},{"coefficient":"1","exponents":[0,1]}]},"multiplicity":2},{"factor":{"ring":"GF(3)","variables":["x","y"],"expression":"x*y + 2","terms":[{"coefficient":"1","exponents":[1,1]},{"coefficient":"2","exponents":[0,0]}]},"multiplicity":1},{"factor":{"ring":"GF(3)","variables":["x","y"],"expression":"x^3 + y","terms":[{"coefficient":"1","exponents":[3,0]},{"coefficient":"1","exponents":[0,1]}]},"multiplicity":1}]},
+    },
+    {
+      title: "three variables over GF(32003): evaluation, univariate factors, Hensel lifting",
+      payload: {"polynomial": {"ring": "GF(32003)", "variables": ["x", "y", "z"], "expression": "(x^2*y + z^3 + 5)*(x*z + y^2 - 1)"}},
+      expected: {"unit":{"ring":"GF(32003)","variables":[],"expression":"1","terms":[{"coefficient":"1","exponents":[]}]},"factors":[{"factor":{"ring":"GF(32003)","variables":["x","y","z"],"expression":"x*z + y^2 + 32002","terms":[{"coefficient":"1","exponents":[1,0,1]},{"coefficient":"1","exponents":[0,2,0]},{"coefficient":"32002","exponents":[0,0,0]}]},"multiplicity":1},{"factor":{"ring":"GF(32003)","variables":["x","y","z"],"expression":"x^2*y + z^3 + 5","terms":[{"coefficient":"1","exponents":[2,1,0]},{"coefficient":"1","exponents":[0,0,3]},{"coefficient":"5","exponents":[0,0,0]}]},"multiplicity":1}]},
+    },
   ],
 });

@@ -193,6 +193,11 @@ export default polyChecker<Req>({
       },
       expected: { verdict: "rejected", bindings: { failure: "reducible_factor", factor_index: 0, divisor: "x - y" } },
     },
+    {
+      title: "several variables over GF(3): each factor proven irreducible on a line over GF(3)",
+      payload: {"polynomial": {"ring": "GF(3)", "variables": ["x", "y"], "expression": "(x^3 + y)*(x + y)^2*(x*y + 2)"}, "claim": {"unit": {"ring": "GF(3)", "variables": [], "expression": "1"}, "factors": [{"factor": {"ring": "GF(3)", "variables": ["x", "y"], "expression": "x + y"}, "multiplicity": 2}, {"factor": {"ring": "GF(3)", "variables": ["x", "y"], "expression": "x*y + 2"}, "multiplicity": 1}, {"factor": {"ring": "GF(3)", "variables": ["x", "y"], "expression": "x^3 + y"}, "multiplicity": 1}]}},
+      expected: {"verdict":"accepted","bindings":{"factors_proven_irreducible":3}},
+    },
   ],
 });
 

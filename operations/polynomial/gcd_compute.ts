@@ -113,5 +113,10 @@ export default polyCompute<Req, Res>({
       payload: { left: { ring: "ZZ", variables: ["x", "y"], expression: "x^2*y - y^3" }, right: { ring: "ZZ", variables: ["x", "y"], expression: "2*x*y + 2*y^2" } },
       expected: {"gcd":{"ring":"ZZ","variables":["x","y"],"expression":"x*y + y^2","terms":[{"coefficient":"1","exponents":[1,1]},{"coefficient":"1","exponents":[0,2]}]},"left_cofactor":{"ring":"ZZ","variables":["x","y"],"expression":"x - y","terms":[{"coefficient":"1","exponents":[1,0]},{"coefficient":"-1","exponents":[0,1]}]},"right_cofactor":{"ring":"ZZ","variables":["x","y"],"expression":"2","terms":[{"coefficient":"2","exponents":[0,0]}]}},
     },
+    {
+      title: "two variables over GF(5): monic in the lexicographic order",
+      payload: {"left": {"ring": "GF(5)", "variables": ["x", "y"], "expression": "x^2 - y^2"}, "right": {"ring": "GF(5)", "variables": ["x", "y"], "expression": "x^2 + 2*x*y + y^2"}},
+      expected: {"gcd":{"ring":"GF(5)","variables":["x","y"],"expression":"x + y","terms":[{"coefficient":"1","exponents":[1,0]},{"coefficient":"1","exponents":[0,1]}]},"left_cofactor":{"ring":"GF(5)","variables":["x","y"],"expression":"x + 4*y","terms":[{"coefficient":"1","exponents":[1,0]},{"coefficient":"4","exponents":[0,1]}]},"right_cofactor":{"ring":"GF(5)","variables":["x","y"],"expression":"x + y","terms":[{"coefficient":"1","exponents":[1,0]},{"coefficient":"1","exponents":[0,1]}]}},
+    },
   ],
 });

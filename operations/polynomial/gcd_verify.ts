@@ -169,6 +169,11 @@ export default polyChecker<Req>({
       },
       expected: { verdict: "rejected", bindings: { ring: "GF(5)", degree: 0, failure: "bezout" } },
     },
+    {
+      title: "several variables over GF(5): the cofactors are coprime on a line over GF(5)",
+      payload: {"left": {"ring": "GF(5)", "variables": ["x", "y"], "expression": "x^2 - y^2"}, "right": {"ring": "GF(5)", "variables": ["x", "y"], "expression": "x^2 + 2*x*y + y^2"}, "claim": {"gcd": {"ring": "GF(5)", "variables": ["x", "y"], "expression": "x + y"}}},
+      expected: {"verdict":"accepted","bindings":{"ring":"GF(5)","degree":1,"coprimality":"line"}},
+    },
   ],
 });
 

@@ -72,5 +72,15 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
       payload: { polynomial: { ring: "ZZ", variables: ["x", "y"], expression: "x^3 - x*y^2 + x^2 - y^2" } },
       expected: { irreducible: false, divisor: { ring: "ZZ", variables: ["x", "y"], expression: "x - y", terms: [{ coefficient: "1", exponents: [1, 0] }, { coefficient: "-1", exponents: [0, 1] }] } },
     },
+    {
+      title: "two variables over GF(2): irreducible (a line image passes Rabin's test)",
+      payload: {"polynomial": {"ring": "GF(2)", "variables": ["x", "y"], "expression": "x^2 + x*y + y^2 + x + 1"}},
+      expected: {"irreducible":true},
+    },
+    {
+      title: "x^2 + 3y^2 splits over GF(7), where −3 is a square",
+      payload: {"polynomial": {"ring": "GF(7)", "variables": ["x", "y"], "expression": "x^2 + 3*y^2"}},
+      expected: {"irreducible":false,"divisor":{"ring":"GF(7)","variables":["x","y"],"expression":"x + 2*y","terms":[{"coefficient":"1","exponents":[1,0]},{"coefficient":"2","exponents":[0,1]}]}},
+    },
   ],
 });

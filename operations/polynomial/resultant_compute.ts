@@ -74,5 +74,15 @@ export default polyCompute<Req, Res>({
     { title: "over ZZ", payload: { left: { ring: "ZZ", variables: ["x"], expression: "x^2 + 1" }, right: { ring: "ZZ", variables: ["x"], expression: "2*x^3 - x + 5" } }, expected: {"resultant": "34", "ring": "ZZ"} },
     { title: "a common root gives 0", payload: { left: { ring: "QQ", variables: ["x"], expression: "x^2 - 1/4" }, right: { ring: "QQ", variables: ["x"], expression: "2*x - 1" } }, expected: {"resultant": "0", "ring": "QQ"} },
     { title: "over GF(7)", payload: { left: { ring: "GF(7)", variables: ["x"], expression: "x^3 + 2*x + 1" }, right: { ring: "GF(7)", variables: ["x"], expression: "x^2 + 3" } }, expected: {"resultant": "4", "ring": "GF(7)"} },
+    {
+      title: "eliminating x from a circle and a line over ZZ",
+      payload: {"left": {"ring": "ZZ", "variables": ["x", "y"], "expression": "x^2 + y^2 - 1"}, "right": {"ring": "ZZ", "variables": ["x", "y"], "expression": "x - y"}, "variable": "x"},
+      expected: {"resultant":"2*y^2 - 1","ring":"ZZ","polynomial":{"ring":"ZZ","variables":["y"],"expression":"2*y^2 - 1","terms":[{"coefficient":"2","exponents":[2]},{"coefficient":"-1","exponents":[0]}]}},
+    },
+    {
+      title: "three variables over GF(7): a polynomial in y and z",
+      payload: {"left": {"ring": "GF(7)", "variables": ["x", "y", "z"], "expression": "x^2 + y*x + z"}, "right": {"ring": "GF(7)", "variables": ["x", "y", "z"], "expression": "x^3 - y"}, "variable": "x"},
+      expected: {"resultant":"y^4 + 4*y^2*z + y^2 + z^3","ring":"GF(7)","polynomial":{"ring":"GF(7)","variables":["y","z"],"expression":"y^4 + 4*y^2*z + y^2 + z^3","terms":[{"coefficient":"1","exponents":[4,0]},{"coefficient":"4","exponents":[2,1]},{"coefficient":"1","exponents":[2,0]},{"coefficient":"1","exponents":[0,3]}]}},
+    },
   ],
 });

@@ -108,5 +108,15 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
         squarefree: false,
       },
     },
+    {
+      title: "two variables over ZZ: the content in x (y^3) is decomposed too",
+      payload: {"polynomial": {"ring": "ZZ", "variables": ["x", "y"], "expression": "-2*(x^2 - y)^2*(x + y)*y^3"}},
+      expected: {"unit":{"ring":"ZZ","variables":[],"expression":"-2","terms":[{"coefficient":"-2","exponents":[]}]},"factors":[{"factor":{"ring":"ZZ","variables":["x","y"],"expression":"x + y","terms":[{"coefficient":"1","exponents":[1,0]},{"coefficient":"1","exponents":[0,1]}]},"multiplicity":1},{"factor":{"ring":"ZZ","variables":["x","y"],"expression":"x^2 - y","terms":[{"coefficient":"1","exponents":[2,0]},{"coefficient":"-1","exponents":[0,1]}]},"multiplicity":2},{"factor":{"ring":"ZZ","variables":["x","y"],"expression":"y","terms":[{"coefficient":"1","exponents":[0,1]}]},"multiplicity":3}],"squarefree":false},
+    },
+    {
+      title: "two variables over GF(3): (x^3 + y)^3 has every partial derivative 0 — a cube, found by its cube root",
+      payload: {"polynomial": {"ring": "GF(3)", "variables": ["x", "y"], "expression": "(x^3 + y)^3*(x + y)^2"}},
+      expected: {"unit":{"ring":"GF(3)","variables":[],"expression":"1","terms":[{"coefficient":"1","exponents":[]}]},"factors":[{"factor":{"ring":"GF(3)","variables":["x","y"],"expression":"x + y","terms":[{"coefficient":"1","exponents":[1,0]},{"coefficient":"1","exponents":[0,1]}]},"multiplicity":2},{"factor":{"ring":"GF(3)","variables":["x","y"],"expression":"x^3 + y","terms":[{"coefficient":"1","exponents":[3,0]},{"coefficient":"1","exponents":[0,1]}]},"multiplicity":3}],"squarefree":false},
+    },
   ],
 });
