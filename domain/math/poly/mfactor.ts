@@ -532,7 +532,7 @@ function henselLift(F: ZTerms, N: number, point: readonly bigint[], images: read
   const R = residueRing(M);
   const solver = univariateSolver(images.map((u) => modDense(u, M)), P, M, ell);
   if (!solver) return undefined;
-  const U = liftAtZero(R, reduceMod(Ft, M), N, images.map((u) => modDense(u, M)), Tt.map((t) => reduceMod(t, M)), solver, ctx);
+  const U = liftAtZero(R, reduceMod(Ft, M), N, images.map((u) => fromUnivariate(R, modDense(u, M), N)), Tt.map((t) => reduceMod(t, M)), solver, ctx);
   return U?.map((u) => {
     const s = symmetricMod(u, M);
     return shiftPoint(integers, s, point.map((a) => -a));
@@ -551,7 +551,25 @@ export function henselLiftModP(F: ZTerms, N: number, point: readonly bigint[], i
   const Tt = targets.map((t) => shiftPoint(R, t, point));
   const solver = univariateSolver(images, p, p, 1);
   if (!solver) return undefined;
-  const U = liftAtZero(R, Ft, N, images, Tt, solver, { tick });
+  const U = liftAtZero(R, Ft, N, images.map((u) => fromUnivariate(R, u, N)), Tt, solver, { tick });
+  const back = point.map((a) => (a === 0n ? 0n : p - a));
+  return U?.map((u) => shiftPoint(R, u, back));
+}
+
+/**
+ * Hensel lifting over GF(p) from bivariate factors: F ≡ Π G_i (mod (y_2 − a_2, …, y_k − a_k)) with
+ * the G_i in x_0 and y_1 only, lc_x(G_i) = targets[i](x, y_1, a_2, …), and the G_i(x, a_1) pairwise
+ * coprime with unit leading coefficients. The lift continues with y_2, …, y_k as henselLiftModP's.
+ */
+export function henselLiftFromBivariateModP(F: ZTerms, N: number, point: readonly bigint[], factors: readonly ZTerms[], targets: readonly ZTerms[], p: bigint, tick: () => void = noop): ZTerms[] | undefined {
+  const R = residueRing(p);
+  const Ft = shiftPoint(R, F, point);
+  const Tt = targets.map((t) => shiftPoint(R, t, point));
+  const Gt = factors.map((g) => shiftPoint(R, g, point));
+  const zero = new Array<bigint>(N - 1).fill(0n);
+  const solver = univariateSolver(Gt.map((g) => univariateImage(R, g, zero)), p, p, 1);
+  if (!solver) return undefined;
+  const U = liftAtZero(R, Ft, N, Gt, Tt, solver, { tick }, 2);
   const back = point.map((a) => (a === 0n ? 0n : p - a));
   return U?.map((u) => shiftPoint(R, u, back));
 }
@@ -559,14 +577,15 @@ export function henselLiftModP(F: ZTerms, N: number, point: readonly bigint[], i
 /**
  * The lifting proper (Geddes–Czapor–Labahn, Algorithm 6.4) over the residue ring R = ZZ/M, the
  * point moved to 0: variable by variable, the leading coefficients imposed, the error's
- * coefficients of y_j^m distributed by the multivariate diophantine solver.
+ * coefficients of y_j^m distributed by the multivariate diophantine solver. The starting factors
+ * U0 are correct modulo (y_start, …, y_k) (univariate images: start 1).
  */
-function liftAtZero(R: CoeffRing<bigint>, FtM: ZTerms, N: number, images: readonly bigint[][], TtM: readonly ZTerms[], solver: UnivariateSolver, ctx: Ctx): ZTerms[] | undefined {
+function liftAtZero(R: CoeffRing<bigint>, FtM: ZTerms, N: number, U0: readonly ZTerms[], TtM: readonly ZTerms[], solver: UnivariateSolver, ctx: Ctx, start = 1): ZTerms[] | undefined {
   const k = N - 1;
   const degs = degrees(FtM, N);
-  let U: ZTerms[] = images.map((u) => fromUnivariate(R, u, N));
+  let U: ZTerms[] = U0.slice();
   const prodAll = (us: readonly ZTerms[]): ZTerms => us.reduce((acc, u) => spMul(R, acc, u, ctx.tick), [{ exponents: constantExponents(N), coeff: 1n }] as ZTerms);
-  for (let j = 1; j <= k; j++) {
+  for (let j = start; j <= k; j++) {
     ctx.tick();
     const higher = Array.from({ length: k - j }, (_, i) => j + 1 + i);
     const Fj = keepZeroIn(FtM, higher);

@@ -28,10 +28,11 @@
  *    factors gives one, the rest is irreducible (every true factor is the image of some subset).
  */
 import { SeededRandom } from "../seeded-random.js";
-import { gfpDerivative, gfpFactor, gfpGcd, gfpIsIrreducible, gfpMul, gfpNormalize } from "./gfp.js";
-import { henselLiftModP } from "./mfactor.js";
+import { gfpDerivative, gfpFactor, gfpGcd, gfpIsIrreducible, gfpMul, gfpNormalize, gfpRem, gfpXgcd } from "./gfp.js";
+import { invModP, remP } from "./smallprime.js";
+import { henselLiftFromBivariateModP, henselLiftModP } from "./mfactor.js";
 import { contentInField, gcdField, isConstantTerms, monicTerms, squarefreeField } from "./mfield.js";
-import { comparePolynomials, embed, leadingCoefficientIn, project, univariateImage, usedVariables, type ZTerms } from "./mpoly.js";
+import { comparePolynomials, embed, leadingCoefficientIn, project, shiftVariable, univariateImage, usedVariables, type ZTerms } from "./mpoly.js";
 import { primeField } from "./rings.js";
 import { constantExponents, degreeIn, spDerivative, spDivExact, spMul } from "./sparse.js";
 import type { CoeffRing, Term } from "./types.js";
@@ -243,6 +244,14 @@ function eez(F: ZTerms, N: number, ctx: Ctx): ZTerms[] {
   candidates.sort((a, b) => a.u.length - b.u.length || b.zeros - a.zeros);
   const best = candidates[0]!;
   if (!ctx.recombinationOnly) {
+    if (N === 2 && p < WORD_P) {
+      const z = bivariateZassenhaus(F, best, ctx);
+      if (z) return z;
+    }
+    if (N >= 3 && best.u.length > 1) {
+      const viaBivariate = liftFromBivariate(F, N, L, best.point, ctx);
+      if (viaBivariate) return viaBivariate;
+    }
     const all = liftAll(F, N, L, best, ctx);
     if (all) return all;
   }
@@ -279,6 +288,231 @@ function liftAll(F: ZTerms, N: number, L: ZTerms, cand: Candidate, ctx: Ctx): ZT
     rest = q;
   }
   return isConstantTerms(rest) ? factors : undefined;
+}
+
+/**
+ * Over finite fields a univariate image usually has more factors than F (a random polynomial of
+ * degree d over GF(p) has about ln d factors), and lifting subsets in every variable is costly. So
+ * the recombination is done once in two variables: F(x, y_1, a_2, …, a_k) is factored (its own
+ * evaluation, lifting and recombination in y_1 alone), and its factors — the images of F's factors
+ * when the point keeps those irreducible, as it does for most points of a large field — are lifted
+ * with the leading coefficient L imposed through y_2, …, y_k at once. Undefined when the lift does
+ * not close or the results do not divide F (then the univariate route runs).
+ */
+function liftFromBivariate(F: ZTerms, N: number, L: ZTerms, point: readonly bigint[], ctx: Ctx): ZTerms[] | undefined {
+  const { R, p } = ctx;
+  const rest = point.slice(1);
+  const fix = (f: ZTerms): ZTerms => {
+    // x_0, y_1 kept, y_2.. = a_2..
+    const out = new Map<string, { exponents: number[]; coeff: bigint }>();
+    for (const t of f) {
+      let c = t.coeff;
+      for (let i = 0; i < rest.length; i++) if (t.exponents[i + 2]) c = (c * powMod(rest[i]!, t.exponents[i + 2]!, p)) % p;
+      const e = [t.exponents[0]!, t.exponents[1]!];
+      const key = e.join(",");
+      const cur = out.get(key);
+      if (cur) cur.coeff = (cur.coeff + c) % p;
+      else out.set(key, { exponents: e, coeff: c });
+    }
+    return [...out.values()].filter((t) => t.coeff !== 0n).sort((a, b) => b.exponents[0]! - a.exponents[0]! || b.exponents[1]! - a.exponents[1]!);
+  };
+  const Fb = fix(F);
+  const Lb = fix(L);
+  const cb = contentInField(R, Fb, 0, 2, ctx.tick);
+  const Pb = monicTerms(R, isConstantTerms(cb) ? Fb : spDivExact(R, Fb, cb, ctx.tick)!);
+  const gs = degreeIn(Pb, 1) > 0 ? eez(Pb, 2, ctx) : univariateFactors(Pb, 0, 2, ctx);
+  const r = gs.length;
+  if (r < 2) return r === 1 ? [F] : undefined;
+  const widen = (g: ZTerms): ZTerms => g.map((t) => ({ exponents: [t.exponents[0]!, t.exponents[1]!, ...new Array<number>(N - 2).fill(0)], coeff: t.coeff }));
+  // U_i = g_i · (L_b / lc_x g_i): every start factor has the leading coefficient L(x, y_1, a_2, …)
+  const starts: ZTerms[] = [];
+  for (const g of gs) {
+    const q = spDivExact(R, Lb, leadingCoefficientIn(g, 0), ctx.tick);
+    if (!q) return undefined;
+    starts.push(widen(spMul(R, g, q, ctx.tick)));
+  }
+  const Fstar = spMul(R, F, powerOf(R, L, r - 1, N, ctx.tick), ctx.tick);
+  const lifted = henselLiftFromBivariateModP(Fstar, N, point, starts, gs.map(() => L), p, ctx.tick);
+  if (!lifted) return undefined;
+  const factors = lifted.map((G) => primitiveInX(R, G, N, ctx.tick));
+  let left = F;
+  for (const g of factors) {
+    if (isConstantTerms(g)) return undefined;
+    const q = spDivExact(R, left, g, ctx.tick);
+    if (!q) return undefined;
+    left = q;
+  }
+  return isConstantTerms(left) ? factors : undefined;
+}
+
+/** GF(p) residues below this are JavaScript numbers in the bivariate lifting (products below 2^52). */
+const WORD_P = 2n ** 26n;
+
+type XPoly = number[];
+
+function mulX(a: XPoly, b: XPoly, P: number): XPoly {
+  if (!a.length || !b.length) return [];
+  const out = new Array<number>(a.length + b.length - 1).fill(0);
+  for (let i = 0; i < a.length; i++) {
+    const ai = a[i]!;
+    if (!ai) continue;
+    for (let j = 0; j < b.length; j++) out[i + j] = (out[i + j]! + ai * b[j]!) % P;
+  }
+  return out;
+}
+
+function addInto(acc: number[], a: XPoly, P: number): void {
+  for (let i = 0; i < a.length; i++) acc[i] = ((acc[i] ?? 0) + a[i]!) % P;
+}
+
+/**
+ * Two variables over GF(p), p < 2^26 (the classical y-adic Zassenhaus method): with the point
+ * moved to y = 0, the monic univariate factors u_k of F(x, 0) are lifted once, all together, to
+ * monic factors of F/L in GF(p)[[y]][x] modulo y^{deg_y F + 1} (linear lifting: at step m the
+ * coefficient of y^m of F/L − Π f_k is distributed by σ_k = e·(Π_{l≠k} u_l)^{-1} mod u_k; the
+ * coefficients of y^j of the prefix products are kept, so a step costs O(r·m·n²)). Then subsets S
+ * of the lifted factors, smallest first: the primitive part in x of L·Π_S f_k (mod y^{deg_y F + 1};
+ * every true factor h has this form, as L·Π_S f_k = lc(F/h)·h has y-degree ≤ deg_y F) is a factor
+ * when it divides F exactly. Undefined when p is too large for word arithmetic.
+ */
+function bivariateZassenhaus(F0: ZTerms, cand: Candidate, ctx: Ctx): ZTerms[] | undefined {
+  const { R, p } = ctx;
+  if (p >= WORD_P) return undefined;
+  const P = Number(p);
+  const a1 = cand.point[0]!;
+  const F = shiftVariable(R, F0, 1, a1);
+  const n = degreeIn(F, 0), dy = degreeIn(F, 1);
+  const prec = dy + 1;
+  // y-major dense form: Fy[j][i] = coefficient of x^i y^j
+  const Fy: number[][] = Array.from({ length: prec }, () => new Array<number>(n + 1).fill(0));
+  for (const t of F) Fy[t.exponents[1]!]![t.exponents[0]!] = Number(t.coeff);
+  const L = Fy.map((row) => row[n]!);
+  if (L[0] === 0) return undefined;
+  // 1/L mod y^prec
+  const Linv = new Array<number>(prec).fill(0);
+  Linv[0] = invModP(L[0]!, P);
+  for (let j = 1; j < prec; j++) {
+    let s = 0;
+    for (let t = 1; t <= j; t++) s = (s + L[t]! * Linv[j - t]!) % P;
+    Linv[j] = ((P - s) % P) * Linv[0]! % P;
+  }
+  const Fm: XPoly[] = [];
+  for (let j = 0; j < prec; j++) {
+    const acc = new Array<number>(n + 1).fill(0);
+    for (let t = 0; t <= j; t++) {
+      const c = Linv[j - t]!;
+      if (!c) continue;
+      const row = Fy[t]!;
+      for (let i = 0; i <= n; i++) if (row[i]) acc[i] = (acc[i]! + row[i]! * c) % P;
+    }
+    Fm.push(acc);
+  }
+  const us = cand.u.map((u) => u.map(Number));
+  const r = us.length;
+  const inverses: XPoly[] = [];
+  for (let k = 0; k < r; k++) {
+    let B: bigint[] = [1n];
+    for (let l = 0; l < r; l++) if (l !== k) B = gfpMul(B, cand.u[l]!, p);
+    const x = gfpXgcd(B, cand.u[k]!, p);
+    if (x.gcd.length !== 1) return undefined;
+    const g0 = invModP(Number(x.gcd[0]!), P);
+    inverses.push(x.s.map((c) => (Number(c) * g0) % P));
+  }
+  // f[k][j]: coefficient of y^j of the k-th factor (f[k][0] = u_k monic); pre[k][j] = [y^j] of f_0···f_{k−1}
+  const f: XPoly[][] = us.map((u) => [u]);
+  const pre: XPoly[][] = Array.from({ length: r + 1 }, () => []);
+  const prefixAt = (m: number): void => {
+    pre[0]![m] = m === 0 ? [1] : [];
+    for (let k = 0; k < r; k++) {
+      const acc: number[] = [];
+      for (let j = 0; j <= m; j++) {
+        const a = pre[k]![j]!, b = f[k]![m - j];
+        if (a.length && b && b.length) addInto(acc, mulX(a, b, P), P);
+      }
+      pre[k + 1]![m] = acc;
+    }
+  };
+  prefixAt(0);
+  for (let m = 1; m < prec; m++) {
+    ctx.tick();
+    for (let k = 0; k < r; k++) f[k]![m] = [];
+    prefixAt(m);
+    const e = Fm[m]!.slice(0, n);
+    const pm = pre[r]![m]!;
+    for (let i = 0; i < pm.length; i++) e[i] = ((e[i] ?? 0) - pm[i]! + P) % P;
+    if (pm.length > n && pm.slice(n).some((c) => c !== 0)) return undefined; // monic factors: no x^n term in the error
+    if (e.every((c) => c === 0)) continue;
+    for (let k = 0; k < r; k++) f[k]![m] = remP(mulX(e, inverses[k]!, P), us[k]!, P);
+    prefixAt(m);
+  }
+  // recombination
+  const toTerms = (rows: XPoly[]): ZTerms => {
+    const out: Term<bigint>[] = [];
+    rows.forEach((row, j) => row.forEach((c, i) => c && out.push({ exponents: [i, j], coeff: BigInt(c) })));
+    return out.sort((a, b) => b.exponents[0]! - a.exponents[0]! || b.exponents[1]! - a.exponents[1]!);
+  };
+  const seriesMul = (a: XPoly[], b: XPoly[]): XPoly[] => {
+    const out: XPoly[] = Array.from({ length: prec }, () => []);
+    for (let i = 0; i < a.length; i++) {
+      if (!a[i]?.length) continue;
+      for (let j = 0; i + j < prec && j < b.length; j++) if (b[j]?.length) addInto(out[i + j]!, mulX(a[i]!, b[j]!, P), P);
+    }
+    return out;
+  };
+  let rest = F;
+  let left = Array.from({ length: r }, (_, k) => k);
+  const found: ZTerms[] = [];
+  for (let s = 1; 2 * s <= left.length; ) {
+    let hit = false;
+    const comb = Array.from({ length: s }, (_, i) => i);
+    for (;;) {
+      ctx.tick();
+      const Lr = leadingCoefficientIn(rest, 0);
+      let G: XPoly[] = Array.from({ length: prec }, (_, j) => {
+        const c = Lr.find((t) => t.exponents[1] === j);
+        return c ? [Number(c.coeff)] : [];
+      });
+      for (const i of comb) G = seriesMul(G, f[left[i]!]!);
+      const g = primitiveInX(R, toTerms(G), 2, ctx.tick);
+      // a false candidate almost never divides at a point: two univariate remainders before the exact division
+      const q = degreeIn(g, 0) > 0 && degreeIn(g, 1) <= degreeIn(rest, 1) && dividesAtPoint(g, rest, 1n, p) && dividesAtPoint(g, rest, p - 1n, p) ? spDivExact(R, rest, g, ctx.tick) : undefined;
+      if (q) {
+        found.push(g);
+        rest = q;
+        left = left.filter((_, i) => !comb.includes(i));
+        hit = true;
+        break;
+      }
+      let i = s - 1;
+      while (i >= 0 && comb[i] === left.length - s + i) i--;
+      if (i < 0) break;
+      comb[i]!++;
+      for (let j = i + 1; j < s; j++) comb[j] = comb[j - 1]! + 1;
+    }
+    if (!hit) s++;
+  }
+  if (!isConstantTerms(rest)) found.push(monicTerms(R, rest));
+  const back = p - (a1 % p);
+  return found.map((g) => monicTerms(R, shiftVariable(R, g, 1, back % p)));
+}
+
+/** Whether g(x, b) divides f(x, b) in GF(p)[x] (two variables; lc_x g(x, b) ≠ 0 is not required: a zero image passes). */
+function dividesAtPoint(g: ZTerms, f: ZTerms, b: bigint, p: bigint): boolean {
+  const R = primeField(p);
+  const gb = univariateImage(R, g, [b]), fb = univariateImage(R, f, [b]);
+  if (!gb.length) return true;
+  if (gb.length - 1 < degreeIn(g, 0)) return true; // the leading coefficient vanishes at b: no test
+  return gfpRem(fb, gb, p).length === 0;
+}
+
+function powMod(a: bigint, e: number, p: bigint): bigint {
+  let r = 1n, b = a % p, k = e;
+  while (k > 0) {
+    if (k & 1) r = (r * b) % p;
+    k >>= 1;
+    if (k) b = (b * b) % p;
+  }
+  return r;
 }
 
 function recombine(F0: ZTerms, N: number, cand: Candidate, ctx: Ctx): ZTerms[] {
