@@ -30,7 +30,8 @@ export default polyCompute<Req, Res>({
   title: "Resultant of two polynomials (one variable, or with respect to one of several)",
   summary:
     "The resultant res(f, g) — the Sylvester determinant with the actual degrees (as PARI's polresultant) — of two polynomials in one variable over ZZ, QQ, GF(p) or GF(p^k); 0 when either is 0 or they share a root. " +
-    "With several variables (over ZZ, QQ or GF(p)) the resultant with respect to the named variable x, a polynomial in the others, by the subresultant pseudo-remainder sequence in x with coefficients in R[others] (Collins; every division exact). " +
+    "With several variables (over ZZ, QQ or GF(p)) the resultant with respect to the named variable x, a polynomial in the others, by evaluation and interpolation: over GF(p) (p < 2^26) the other variables are set to points where neither leading coefficient in x vanishes, enough points for the degree bound deg_y f·deg_x g + deg_y g·deg_x f, Newton interpolation variable by variable, univariate resultants at the bottom; " +
+    "over ZZ and QQ (integer associates) that modulo word primes until their product exceeds twice the bound ‖f‖₁^deg g·‖g‖₁^deg f, then Chinese remaindering; larger GF(p) by the subresultant pseudo-remainder sequence in x with coefficients in R[others] (Collins; every division exact). " +
     "One variable, ZZ and QQ (denominators cleared): resultants modulo word primes by Euclid until their product exceeds twice Hadamard's bound ‖f‖₂^deg g ‖g‖₂^deg f, then Chinese remaindering; finite fields: Euclid's algorithm with the leading-coefficient factors.",
   keywords: ["polynomial", "resultant", "sylvester", "polresultant", "elimination", "common root", "determinant", "univariate", "modular", "multivariate", "several variables", "subresultant", "eliminate a variable"],
   request: Request,
@@ -40,7 +41,7 @@ export default polyCompute<Req, Res>({
     { name: "resultant_bits", limit: MAX_RESULTANT_BITS, unit: "bits", description: "refused in preflight when Hadamard's bound on |res| exceeds this (several variables: the bound ‖f‖₁^deg g ‖g‖₁^deg f)" },
     { name: "resultant_dense_size", limit: MAX_RESULTANT_DENSE, unit: "coefficients", description: "several variables: refused in preflight when the degree bounds of the result (deg_y f·deg_x g + deg_y g·deg_x f in each other variable y) give a dense size above this" },
   ],
-  cost_model: "several variables: 2·(n + m + 1)·S² coefficient products (limbs² + 60 units each) for S the dense size bound of the result; one variable, ZZ/QQ: k ≈ (Hadamard bits)/25 word primes, each (n+1)(m+1) modular multiply-adds (3 units) and the reduction of the inputs; CRT O(k²) limb operations. Fields: (n+1)(m+1) element products.",
+  cost_model: "several variables: (primes)·S·(6(n + m + 1)² + 20·terms + 8·D) word steps for S the dense size bound of the result and D its largest degree bound (evaluation and interpolation; primes ≈ bits/25 over ZZ/QQ, 1 over GF(p)); GF(p) with p ≥ 2^26: 2·(n + m + 1)·S² coefficient products (limbs² + 60 units each); one variable, ZZ/QQ: k ≈ (Hadamard bits)/25 word primes, each (n+1)(m+1) modular multiply-adds (3 units) and the reduction of the inputs; CRT O(k²) limb operations. Fields: (n+1)(m+1) element products.",
   budget: { max_units: 5e9, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 60_000 },
   preflight(req) {
     if (severalVariables(req.left, req.right)) {

@@ -20,13 +20,17 @@
  * recursively with the multiplicities times p.
  *
  * Resultant res_x(f, g) (the Sylvester determinant in x with the actual degrees, as PARI's
- * polresultant): the subresultant pseudo-remainder sequence (Collins; Cohen, Algorithm 3.3.7) in x
- * with coefficients in R[other variables]; every division in it is exact. The discriminant is
+ * polresultant): by evaluation and interpolation over ZZ, QQ and GF(p) with p < 2^26 (below), else
+ * the subresultant pseudo-remainder sequence (Collins; Cohen, Algorithm 3.3.7) in x with
+ * coefficients in R[other variables]; every division in it is exact. The discriminant is
  * (−1)^{n(n−1)/2} · Res_{n, n−1}(f, f′) / lc(f) with f′ of formal degree n − 1 (PARI's poldisc):
  * when f′ has actual degree m < n − 1 (characteristic p), Res_{n, n−1} = lc(f)^{n−1−m} · Res_{n, m}
  * (the Sylvester matrix's first column has lc(f) as its only nonzero entry).
  */
+import { rational, type Rational } from "../rational.js";
 import { gcdModP, type PTerms } from "./mgcd.js";
+import { invModP, largePrime, resultantP } from "./smallprime.js";
+import { garnerSymmetric } from "./zz.js";
 import { coefficientOf, coefficientsIn, timesVariablePower } from "./mpoly.js";
 import { compareExponents, constantExponents, degreeIn, spDerivative, spDivExact, spMulAuto, spSub, type Terms } from "./sparse.js";
 import type { CoeffRing, Term } from "./types.js";
@@ -230,6 +234,14 @@ const negTerms = <T>(R: CoeffRing<T>, f: Terms<T>): Terms<T> => f.map((t) => ({ 
  */
 export function resultantInVariable<T>(R: CoeffRing<T>, A0: Terms<T>, B0: Terms<T>, v: number, n: number, tick: () => void = noop): Terms<T> {
   if (!A0.length || !B0.length) return [];
+  const fast = resultantByEvaluation(R, A0, B0, v, n, tick);
+  if (fast) return fast;
+  return resultantSubresultant(R, A0, B0, v, n, tick);
+}
+
+/** res_v(A, B) by the subresultant pseudo-remainder sequence (any coefficient ring of the family). */
+export function resultantSubresultant<T>(R: CoeffRing<T>, A0: Terms<T>, B0: Terms<T>, v: number, n: number, tick: () => void = noop): Terms<T> {
+  if (!A0.length || !B0.length) return [];
   let A = A0, B = B0;
   let dA = degreeIn(A, v), dB = degreeIn(B, v);
   if (dA === 0) return powTerms(R, A, dB, n, tick);
@@ -280,3 +292,238 @@ export function discriminantInVariable<T>(R: CoeffRing<T>, f: Terms<T>, v: numbe
 
 export type { Term };
 export { compareExponents };
+
+// ───────────────────────────── resultant by evaluation and interpolation ─────────────────────────────
+
+type WTerms = { e: number[]; c: number }[];
+
+/**
+ * res_v by evaluation and interpolation: over GF(p) with p < 2^26 directly; over ZZ modulo word
+ * primes until their product exceeds twice the bound ‖A‖₁^{deg_v B}·‖B‖₁^{deg_v A} on the
+ * coefficients (the Sylvester expansion), then Chinese remaindering; over QQ through the integer
+ * associates. Modulo p, the other variables are eliminated one at a time: w is set to points β
+ * where neither leading coefficient in v vanishes (so the specialization of the resultant is the
+ * resultant of the specializations), deg_w A·deg_v B + deg_w B·deg_v A + 1 such points determine
+ * the result's coefficients as polynomials in w (Newton interpolation), and the last level is a
+ * univariate resultant modulo p. Interpolating a polynomial of known degree bound from that many
+ * exact values is exact: nothing needs checking. Undefined when GF(p) is too large for word
+ * arithmetic or too small to give enough points (then the subresultant sequence runs).
+ */
+function resultantByEvaluation<T>(R: CoeffRing<T>, A: Terms<T>, B: Terms<T>, v: number, n: number, tick: () => void): Terms<T> | undefined {
+  const others = Array.from({ length: n }, (_, i) => i).filter((i) => i !== v);
+  if (R.ring.kind === "GF") {
+    if (R.ring.p >= WORD_P) return undefined;
+    const p = Number(R.ring.p);
+    const toW = (f: Terms<T>): WTerms => f.map((t) => ({ e: t.exponents.slice(), c: Number(t.coeff as unknown as bigint) }));
+    const r = resultantModP(toW(A), toW(B), v, others, n, p, tick);
+    return r ? (sortW(r).map((t) => ({ exponents: t.e, coeff: BigInt(t.c) as unknown as T }))) : undefined;
+  }
+  if (R.ring.kind === "ZZ") return resultantZ(A as unknown as Terms<bigint>, B as unknown as Terms<bigint>, v, others, n, tick) as unknown as Terms<T> | undefined;
+  if (R.ring.kind === "QQ") {
+    // A = a/da with a integral: res(A, B) = res(a, b) / (da^{deg_v B} db^{deg_v A})
+    const assoc = (f: Terms<T>): { den: bigint; z: Terms<bigint> } => {
+      let den = 1n;
+      for (const t of f as unknown as Terms<Rational>) den = (den / bigGcd(den, t.coeff.den)) * t.coeff.den;
+      return { den, z: (f as unknown as Terms<Rational>).map((t) => ({ exponents: t.exponents, coeff: (t.coeff.num * den) / t.coeff.den })) };
+    };
+    const a = assoc(A), b = assoc(B);
+    const r = resultantZ(a.z, b.z, v, others, n, tick);
+    if (!r) return undefined;
+    const scale = a.den ** BigInt(Math.max(0, degreeIn(B, v))) * b.den ** BigInt(Math.max(0, degreeIn(A, v)));
+    return r.map((t) => ({ exponents: t.exponents, coeff: rational(t.coeff, scale) as unknown as T }));
+  }
+  return undefined;
+}
+
+function bigGcd(a: bigint, b: bigint): bigint {
+  a = a < 0n ? -a : a;
+  b = b < 0n ? -b : b;
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+const sortW = (f: WTerms): WTerms => f.sort((x, y) => compareExponents(x.e, y.e));
+
+function resultantZ(A: Terms<bigint>, B: Terms<bigint>, v: number, others: number[], n: number, tick: () => void): Terms<bigint> | undefined {
+  const norm1 = (f: Terms<bigint>) => f.reduce((s, t) => s + (t.coeff < 0n ? -t.coeff : t.coeff), 0n);
+  const bits = degreeIn(B, v) * norm1(A).toString(2).length + degreeIn(A, v) * norm1(B).toString(2).length + 2;
+  const lcA = coefficientOf(A, v, degreeIn(A, v)), lcB = coefficientOf(B, v, degreeIn(B, v));
+  const primes: number[] = [];
+  const images: Map<string, { e: number[]; r: number[] }>[] = [];
+  const all = new Map<string, number[]>();
+  let got = 0;
+  for (let i = 0; got < bits + 1; i++) {
+    tick();
+    const p = largePrime(i);
+    const P = BigInt(p);
+    const toW = (f: Terms<bigint>): WTerms => {
+      const out: WTerms = [];
+      for (const t of f) {
+        let c = Number(t.coeff % P);
+        if (c < 0) c += p;
+        if (c) out.push({ e: t.exponents.slice(), c });
+      }
+      return out;
+    };
+    // a prime that kills a leading coefficient would change the formal degree: skip it
+    if (!toW(lcA).length || !toW(lcB).length) continue;
+    const r = resultantModP(toW(A), toW(B), v, others, n, p, tick);
+    if (!r) return undefined;
+    const img = new Map<string, { e: number[]; r: number[] }>();
+    for (const t of r) {
+      const k = t.e.join(",");
+      img.set(k, { e: t.e, r: [t.c] });
+      if (!all.has(k)) all.set(k, t.e);
+    }
+    images.push(img);
+    primes.push(p);
+    got += Math.log2(p);
+  }
+  const out: Term<bigint>[] = [];
+  for (const [k, e] of all) {
+    const c = garnerSymmetric(images.map((img) => img.get(k)?.r[0] ?? 0), primes);
+    if (c !== 0n) out.push({ exponents: e, coeff: c });
+  }
+  return out.sort((x, y) => compareExponents(x.exponents, y.exponents));
+}
+
+const degW = (f: WTerms, i: number): number => f.reduce((m, t) => Math.max(m, t.e[i]!), -1);
+
+function evalW(f: WTerms, w: number, beta: number, p: number): WTerms {
+  const pw: number[] = [1];
+  const map = new Map<string, { e: number[]; c: number }>();
+  for (const t of f) {
+    const d = t.e[w]!;
+    while (pw.length <= d) pw.push((pw[pw.length - 1]! * beta) % p);
+    const c = (t.c * pw[d]!) % p;
+    if (!c) continue;
+    const e = t.e.slice();
+    e[w] = 0;
+    const k = e.join(",");
+    const cur = map.get(k);
+    if (cur) cur.c = (cur.c + c) % p;
+    else map.set(k, { e, c });
+  }
+  return [...map.values()].filter((t) => t.c !== 0);
+}
+
+function resultantModP(A: WTerms, B: WTerms, v: number, others: readonly number[], n: number, p: number, tick: () => void): WTerms | undefined {
+  if (!A.length || !B.length) return [];
+  if (!others.length) {
+    const dense = (f: WTerms) => {
+      const u = new Array<number>(degW(f, v) + 1).fill(0);
+      for (const t of f) u[t.e[v]!] = (u[t.e[v]!]! + t.c) % p;
+      return u;
+    };
+    const r = resultantP(dense(A), dense(B), p);
+    return r ? [{ e: new Array<number>(n).fill(0), c: r }] : [];
+  }
+  const w = others[others.length - 1]!, rest = others.slice(0, -1);
+  const nA = degW(A, v), nB = degW(B, v);
+  const D = degW(A, w) * nB + degW(B, w) * nA;
+  if (!rest.length) return resultantBivariateModP(A, B, v, w, n, D, p, tick);
+  const lcA = A.filter((t) => t.e[v] === nA), lcB = B.filter((t) => t.e[v] === nB);
+  const H = new Map<string, { e: number[]; u: number[] }>();
+  let q: number[] = [1];
+  let count = 0;
+  for (let beta = 0; beta < p && count <= D; beta++) {
+    if (!evalW(lcA, w, beta, p).length || !evalW(lcB, w, beta, p).length) continue;
+    tick();
+    const r = resultantModP(evalW(A, w, beta, p), evalW(B, w, beta, p), v, rest, n, p, tick);
+    if (!r) return undefined;
+    // Newton: H += (r_β − H(β))·q / q(β)
+    const qInv = invModP(evalDense(q, beta, p), p);
+    const seen = new Set<string>();
+    for (const t of r) {
+      const k = t.e.join(",");
+      seen.add(k);
+      let h = H.get(k);
+      if (!h) H.set(k, (h = { e: t.e, u: [] }));
+      const d = (((t.c - evalDense(h.u, beta, p)) % p + p) % p) * qInv % p;
+      if (d) h.u = addScaled(h.u, q, d, p);
+    }
+    for (const [k, h] of H) {
+      if (seen.has(k)) continue;
+      const d = ((p - evalDense(h.u, beta, p)) % p) * qInv % p;
+      if (d) h.u = addScaled(h.u, q, d, p);
+    }
+    q = mulLinear(q, beta, p);
+    count++;
+  }
+  if (count <= D) return undefined;
+  const out: WTerms = [];
+  for (const h of H.values()) {
+    for (let d = 0; d < h.u.length; d++) {
+      if (!h.u[d]) continue;
+      const e = h.e.slice();
+      e[w] = d;
+      out.push({ e, c: h.u[d]! });
+    }
+  }
+  return out;
+}
+
+/**
+ * The last two variables (v and w): the coefficients in v as dense polynomials in w, evaluated by
+ * Horner at each point, and the values interpolated (one Newton polynomial).
+ */
+function resultantBivariateModP(A: WTerms, B: WTerms, v: number, w: number, n: number, D: number, p: number, tick: () => void): WTerms | undefined {
+  const table = (f: WTerms): number[][] => {
+    const t: number[][] = Array.from({ length: degW(f, v) + 1 }, () => []);
+    for (const x of f) {
+      const row = t[x.e[v]!]!;
+      while (row.length <= x.e[w]!) row.push(0);
+      row[x.e[w]!] = (row[x.e[w]!]! + x.c) % p;
+    }
+    return t;
+  };
+  const tA = table(A), tB = table(B);
+  let h: number[] = [];
+  let q: number[] = [1];
+  let count = 0;
+  for (let beta = 0; beta < p && count <= D; beta++) {
+    const a = tA.map((row) => evalDense(row, beta, p)), b = tB.map((row) => evalDense(row, beta, p));
+    if (!a[a.length - 1] || !b[b.length - 1]) continue;
+    if ((count & 63) === 0) tick();
+    const r = resultantP(a, b, p);
+    const d = (((r - evalDense(h, beta, p)) % p + p) % p) * invModP(evalDense(q, beta, p), p) % p;
+    if (d) h = addScaled(h, q, d, p);
+    q = mulLinear(q, beta, p);
+    count++;
+  }
+  if (count <= D) return undefined;
+  const out: WTerms = [];
+  for (let d = h.length - 1; d >= 0; d--) {
+    if (!h[d]) continue;
+    const e = new Array<number>(n).fill(0);
+    e[w] = d;
+    out.push({ e, c: h[d]! });
+  }
+  return out;
+}
+
+function evalDense(u: readonly number[], x: number, p: number): number {
+  let s = 0;
+  for (let i = u.length - 1; i >= 0; i--) s = (s * x + u[i]!) % p;
+  return s;
+}
+
+/** u + d·q (mod p), trimmed. */
+function addScaled(u: number[], q: readonly number[], d: number, p: number): number[] {
+  const out = u.slice();
+  for (let i = 0; i < q.length; i++) out[i] = ((out[i] ?? 0) + d * q[i]!) % p;
+  let m = out.length;
+  while (m > 0 && out[m - 1] === 0) m--;
+  out.length = m;
+  return out;
+}
+
+/** q·(w − β) mod p. */
+function mulLinear(q: readonly number[], beta: number, p: number): number[] {
+  const out = new Array<number>(q.length + 1).fill(0);
+  for (let i = 0; i < q.length; i++) {
+    out[i + 1] = (out[i + 1]! + q[i]!) % p;
+    out[i] = (out[i]! + (p - beta) % p * q[i]!) % p;
+  }
+  return out;
+}

@@ -11,7 +11,7 @@ import fc from "fast-check";
 import { formatExpression } from "../../../domain/math/poly/format.js";
 import { factorMultivariateModP, NoEvaluationPointError } from "../../../domain/math/poly/mfactorp.js";
 import { squarefreeMultivariateZ } from "../../../domain/math/poly/mfactor.js";
-import { discriminantInVariable, gcdField, monicTerms, resultantInVariable, squarefreeField } from "../../../domain/math/poly/mfield.js";
+import { discriminantInVariable, gcdField, monicTerms, resultantInVariable, resultantSubresultant, squarefreeField } from "../../../domain/math/poly/mfield.js";
 import { primitiveZ, univariateImage, moveFirst, type ZTerms } from "../../../domain/math/poly/mpoly.js";
 import { parsePolynomialWire } from "../../../domain/math/poly/parse.js";
 import { integers, primeField } from "../../../domain/math/poly/rings.js";
@@ -196,15 +196,17 @@ describe("several variables over GF(p); resultants, discriminants and square-fre
     });
   });
 
-  it("the resultant at a point is the univariate resultant of the specializations (when both leading coefficients survive), over ZZ, GF(7) and GF(32003)", () => {
+  it("the resultant at a point is the univariate resultant of the specializations (when both leading coefficients survive), over ZZ, GF(7), GF(32003) and GF(10^9 + 7); evaluation/interpolation equals the subresultant sequence", () => {
     const term = fc.record({ c: fc.integer({ min: -5, max: 5 }), e: fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 2 })) });
     const poly = fc.array(term, { minLength: 1, maxLength: 5 }).map((ts) => ts.map(({ c, e }) => `(${c})*x^${e[0]}*y^${e[1]}*z^${e[2]}`).join(" + "));
     fc.assert(
-      fc.property(poly, poly, fc.constantFrom(undefined, 7n, 32003n), fc.tuple(fc.integer({ min: -4, max: 4 }), fc.integer({ min: -4, max: 4 })), (a, b, p, [y0, z0]) => {
+      fc.property(poly, poly, fc.constantFrom(undefined, 7n, 32003n, 1000000007n), fc.tuple(fc.integer({ min: -4, max: 4 }), fc.integer({ min: -4, max: 4 })), (a, b, p, [y0, z0]) => {
         const R = ringOf(p);
         const A = parse(a, p), B = parse(b, p);
         if (!A.length || !B.length) return;
         const res = resultantInVariable(R, A, B, 0, 3);
+        // evaluation/interpolation (ZZ, GF(p) with enough points) against the subresultant sequence
+        expect(spEq(R, res, resultantSubresultant(R, A, B, 0, 3)), `res_x(${a}, ${b}) over ${ringName(p)}: both algorithms`).to.equal(true);
         const pt = [R.fromInteger(BigInt(y0)), R.fromInteger(BigInt(z0))];
         const ia = univariateImage(R, A, pt), ib = univariateImage(R, B, pt);
         if (ia.length - 1 !== degreeIn(A, 0) || ib.length - 1 !== degreeIn(B, 0)) return;
@@ -373,6 +375,9 @@ describe("the operations with several variables over GF(p), and resultants / dis
     const res = await run("polynomial.resultant.compute", { left: { ring: "ZZ", variables: ["x", "y"], expression: "x^2 + y^2 - 1" }, right: { ring: "ZZ", variables: ["x", "y"], expression: "x - y" }, variable: "x" });
     expect(res.value).to.include({ resultant: "2*y^2 - 1", ring: "ZZ" });
     expect(res.value.polynomial.variables).to.deep.equal(["y"]);
+    // over QQ through the integer associates: res_x(x/2 + y, x^2 − y/3) = (1/2)^2·((−2y)^2 − y/3)
+    const resQ = await run("polynomial.resultant.compute", { left: { ring: "QQ", variables: ["x", "y"], expression: "1/2*x + y" }, right: { ring: "QQ", variables: ["x", "y"], expression: "x^2 - 1/3*y" }, variable: "x" });
+    expect(resQ.value.resultant).to.equal("y^2 - 1/12*y");
     const disc = await run("polynomial.discriminant.compute", { polynomial: { ring: "GF(101)", variables: ["x", "a", "b"], expression: "x^3 + a*x + b" }, variable: "x" });
     expect(disc.value.discriminant).to.equal("97*a^3 + 74*b^2");
     const big = { ring: "ZZ", variables: ["x", "y", "z"], expression: "x^150*y^150*z^150 + x + y + z" };
