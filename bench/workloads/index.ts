@@ -44,6 +44,7 @@ import polyGcdFiveHundred from "./poly-gcd-500.js";
 import polyResultantHundred from "./poly-resultant-100.js";
 import fibersGf101 from "./fibers-gf101.js";
 import cyclicSix from "./cyclic-6.js";
+import polyMfactorGf32003 from "./poly-mfactor-gf32003.js";
 import katsuraSix from "./katsura-6.js";
 import graphSsspOneE5 from "./graph-sssp-1e5.js";
 import graphMaxflowOneE5 from "./graph-maxflow-1e5.js";
@@ -53,4 +54,4 @@ import graphIsoCubic1000 from "./graph-iso-cubic-1000.js";
 import graphChromatic60 from "./graph-chromatic-60.js";
 import graphPlanarity1e5 from "./graph-planarity-1e5.js";
 
-export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty, polyMulOneE4, polyDivremGfp, factormodTwoHundred, polyFactorSixty, polySwinnertonDyerSix, polyGcdFiveHundred, polyResultantHundred, fibersGf101, cyclicSix, katsuraSix, detEighty, detOneSixty, detThreeHundred, rankHundred, rrefHundred, solveHundred, charpolySixty, hnfForty, snfForty, lllForty, sparseRankTwoThousand, sparseSolveTwoThousand, graphSsspOneE5, graphMaxflowOneE5, graphMatchingOneE4, graphIsoSrg144, graphIsoCubic1000, graphChromatic60, graphPlanarity1e5];
+export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty, polyMulOneE4, polyDivremGfp, factormodTwoHundred, polyFactorSixty, polySwinnertonDyerSix, polyGcdFiveHundred, polyResultantHundred, polyMfactorGf32003, fibersGf101, cyclicSix, katsuraSix, detEighty, detOneSixty, detThreeHundred, rankHundred, rrefHundred, solveHundred, charpolySixty, hnfForty, snfForty, lllForty, sparseRankTwoThousand, sparseSolveTwoThousand, graphSsspOneE5, graphMaxflowOneE5, graphMatchingOneE4, graphIsoSrg144, graphIsoCubic1000, graphChromatic60, graphPlanarity1e5];

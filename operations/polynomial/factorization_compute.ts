@@ -4,25 +4,28 @@ import { spConstant, spEq, spMulAuto } from "../../domain/math/poly/sparse.js";
 import type { CoeffRing, Polynomial } from "../../domain/math/poly/types.js";
 import { request, result } from "../_support/kinds.js";
 import {
-  constant, FACTORIZATION_KIND, factorizationShape, finiteFieldCost, finiteFieldPolys, fromDense, isMultivariate, MAX_FACTOR_DEGREE, MAX_MULTIVARIATE_DEGREE, MAX_MULTIVARIATE_DENSE,
-  multivariateCost, multivariateFactorization, requireMultivariateInput, univariate,
+  constant, FACTORIZATION_KIND, factorizationCost, factorizationShape, finiteFieldPolys, fromDense, isMultivariate, MAX_FACTOR_DEGREE, MAX_MULTIVARIATE_DEGREE, MAX_MULTIVARIATE_DENSE,
+  multivariateFactorization, requireMultivariateInput, univariate,
 } from "./factorization_support.js";
 import { inputPolynomial, polyCompute, polynomialBounds } from "./support.js";
 
-const Request = request({ polynomial: inputPolynomial("the polynomial f to factor, nonzero: in one variable over GF(p), GF(p^k), ZZ or QQ; in several variables over ZZ or QQ") });
+const Request = request({ polynomial: inputPolynomial("the polynomial f to factor, nonzero: in one variable over GF(p), GF(p^k), ZZ or QQ; in several variables over ZZ, QQ or GF(p)") });
 const Result = result(factorizationShape(), FACTORIZATION_KIND);
 
 export default polyCompute<typeof Request.infer, typeof Result.infer>({
   id: "polynomial.factorization.compute",
-  title: "Factor a polynomial over a finite field, ZZ or QQ (several variables over ZZ and QQ)",
+  title: "Factor a polynomial over a finite field, ZZ or QQ (several variables over ZZ, QQ and GF(p))",
   summary:
-    "The complete factorization f = u · Π g_i^e_i of a nonzero polynomial into distinct irreducible factors g_i with multiplicities: in one variable over GF(p), GF(p^k), ZZ or QQ, in several variables over ZZ or QQ. " +
+    "The complete factorization f = u · Π g_i^e_i of a nonzero polynomial into distinct irreducible factors g_i with multiplicities: in one variable over GF(p), GF(p^k), ZZ or QQ, in several variables over ZZ, QQ or GF(p). " +
     "Over GF(p) and GF(p^k): g_i monic, u the leading coefficient; square-free decomposition (p-th roots in characteristic p), distinct-degree factorization with the Frobenius (Berlekamp Q) matrix, " +
     "stopped early by Berlekamp's count of the factors, and Cantor–Zassenhaus splitting (trace map in characteristic 2), seeded so the output is reproducible. " +
     "Over ZZ: g_i primitive with positive leading coefficient, u = ±content; over QQ: g_i monic, u the leading coefficient; one variable by Zassenhaus with Hensel lifting and van Hoeij lattice recombination. " +
     "Several variables (leading terms in the descending lexicographic order of the declared variables): Wang's EEZ method — the content in a main variable (multivariate modular gcd) and Yun's square-free decomposition, " +
     "evaluation at integer points, univariate factorization, Wang's distribution of the factored leading coefficient, multivariate Hensel lifting modulo a prime power above the factor coefficient bound, " +
     "and a subset recombination when the specialization has extraneous factors; every lifted factor is checked by exact division. " +
+    "Several variables over GF(p): the square-free decomposition by gcds with all partial derivatives and p-th roots, a main variable with nonzero derivative (content and the part it cannot separate factored recursively), " +
+    "evaluation at points of GF(p) (every point when GF(p)^k is small), univariate factorization over GF(p), Hensel lifting over GF(p) with the leading coefficient imposed on every factor, and the same subset recombination; " +
+    "when no point of GF(p)^k keeps the specialization square-free of full degree (p too small for the polynomial: an extension field would be needed, which is not implemented) the outcome is non_conclusion (PROVIDER_FAILURE). " +
     "Factors are listed by ascending (total) degree, then by coefficients from the top. The whole answer is published on the `factorization` port; polynomial.factorization.verify takes it as its claim.",
   keywords: ["factor", "factorization", "factorisation", "factormod", "irreducible factors", "polynomial", "finite field", "GF(p)", "modular", "berlekamp", "cantor-zassenhaus", "distinct degree", "square-free", "univariate", "zassenhaus", "van hoeij", "integer", "rational", "factorff", "multivariate", "several variables", "wang", "eez", "hensel lifting"],
   request: Request,
@@ -31,15 +34,15 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
   bounds: [
     ...polynomialBounds("the polynomial"),
     { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "one variable: the degree is at most this" },
-    { name: "multivariate_degree", limit: MAX_MULTIVARIATE_DEGREE, unit: "degree", description: "several variables (ZZ, QQ): the degree in each variable is at most this" },
+    { name: "multivariate_degree", limit: MAX_MULTIVARIATE_DEGREE, unit: "degree", description: "several variables (ZZ, QQ, GF(p)): the degree in each variable is at most this" },
     { name: "multivariate_dense_size", limit: MAX_MULTIVARIATE_DENSE, unit: "coefficients", description: "several variables: Π (deg_i + 1) over the variables is at most this" },
   ],
   cost_model:
     "GF(p): units ≈ 3n^3 + 2n^2·log2 p modular multiply-adds for degree n (the Frobenius matrix: n products modulo f; up to n/2 distinct-degree steps of n^2 each; Berlekamp's count n^3/3), × 4·limbs² for p ≥ 2^26; " +
     "GF(p^k): the same count of field operations × (4k²·limbs² + 20); ZZ/QQ: 50·n^3·(limbs of the largest coefficient)² (the modular factorization and lifting; recombination is usually far below this); " +
-    "several variables: 40·D^1.5·(variables − 1)·limbs² with D = Π (deg_i + 1) and limbs of the lifting precision (Σ deg_i + coefficient bits)",
+    "several variables: 40·D^1.5·(variables − 1)·limbs² with D = Π (deg_i + 1) and limbs of the lifting precision (Σ deg_i + coefficient bits over ZZ/QQ; the bits of p over GF(p))",
   budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
-  preflight: (req) => (isMultivariate(req.polynomial) && (req.polynomial.ring.kind === "ZZ" || req.polynomial.ring.kind === "QQ") ? multivariateCost(req.polynomial) : finiteFieldCost(req.polynomial)),
+  preflight: (req) => factorizationCost(req.polynomial),
   ports: { outputs: { factorization: { field: ".", description: "the whole factorization { unit, factors }: the claim of polynomial.factorization.verify" } } },
   execute(req, ctx) {
     if (isMultivariate(req.polynomial)) {
@@ -127,6 +130,16 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
       title: "three variables over QQ: factors monic in the lexicographic order",
       payload: { polynomial: { ring: "QQ", variables: ["x", "y", "z"], expression: "x^2*y - 1/4*y + x*z^3 - 1/2*z^3" } },
       expected: {"unit":{"ring":"QQ","variables":[],"expression":"1","terms":[{"coefficient":"1","exponents":[]}]},"factors":[{"factor":{"ring":"QQ","variables":["x","y","z"],"expression":"x - 1/2","terms":[{"coefficient":"1","exponents":[1,0,0]},{"coefficient":"-1/2","exponents":[0,0,0]}]},"multiplicity":1},{"factor":{"ring":"QQ","variables":["x","y","z"],"expression":"x*y + 1/2*y + z^3","terms":[{"coefficient":"1","exponents":[1,1,0]},{"coefficient":"1/2","exponents":[0,1,0]},{"coefficient":"1","exponents":[0,0,3]}]},"multiplicity":1}]},
+    },
+    {
+      title: "two variables over GF(3): a factor x^3 + y whose x-derivative vanishes, and a square",
+      payload: {"polynomial": {"ring": "GF(3)", "variables": ["x", "y"], "expression": "(x^3 + y)*(x + y)^2*(x*y + 2)"}},
+      expected: {"unit":{"ring":"GF(3)","variables":[],"expression":"1","terms":[{"coefficient":"1","exponents":[]}]},"factors":[{"factor":{"ring":"GF(3)","variables":["x","y"],"expression":"x + y","terms":[{"coefficient":"1","exponents":[1,0]},{"coefficient":"1","exponents":[0,1]}]},"multiplicity":2},{"factor":{"ring":"GF(3)","variables":["x","y"],"expression":"x*y + 2","terms":[{"coefficient":"1","exponents":[1,1]},{"coefficient":"2","exponents":[0,0]}]},"multiplicity":1},{"factor":{"ring":"GF(3)","variables":["x","y"],"expression":"x^3 + y","terms":[{"coefficient":"1","exponents":[3,0]},{"coefficient":"1","exponents":[0,1]}]},"multiplicity":1}]},
+    },
+    {
+      title: "three variables over GF(32003): evaluation, univariate factors, Hensel lifting",
+      payload: {"polynomial": {"ring": "GF(32003)", "variables": ["x", "y", "z"], "expression": "(x^2*y + z^3 + 5)*(x*z + y^2 - 1)"}},
+      expected: {"unit":{"ring":"GF(32003)","variables":[],"expression":"1","terms":[{"coefficient":"1","exponents":[]}]},"factors":[{"factor":{"ring":"GF(32003)","variables":["x","y","z"],"expression":"x*z + y^2 + 32002","terms":[{"coefficient":"1","exponents":[1,0,1]},{"coefficient":"1","exponents":[0,2,0]},{"coefficient":"32002","exponents":[0,0,0]}]},"multiplicity":1},{"factor":{"ring":"GF(32003)","variables":["x","y","z"],"expression":"x^2*y + z^3 + 5","terms":[{"coefficient":"1","exponents":[2,1,0]},{"coefficient":"1","exponents":[0,0,3]},{"coefficient":"5","exponents":[0,0,0]}]},"multiplicity":1}]},
     },
   ],
 });

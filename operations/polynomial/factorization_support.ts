@@ -15,7 +15,10 @@ import { coeffRing, integers, rationals } from "../../domain/math/poly/rings.js"
 import { integerAssociate } from "../../domain/math/poly/univariate.js";
 import { content, primitivePart, squarefreeDecomposition } from "../../domain/math/poly/zz.js";
 import { factorOverIntegers, factorOverRationals, isIrreducibleOverIntegers } from "../../domain/math/poly/zzfactor.js";
-import { factorMultivariateQ, factorMultivariateZ } from "../../domain/math/poly/mfactor.js";
+import { factorMultivariateQ, factorMultivariateZ, squarefreeMultivariateQ, squarefreeMultivariateZ } from "../../domain/math/poly/mfactor.js";
+import { squarefreeField } from "../../domain/math/poly/mfield.js";
+import { multivariateGcdUnits } from "./zz_support.js";
+import { factorMultivariateModP, irreducibleOnLineModP, NoEvaluationPointError } from "../../domain/math/poly/mfactorp.js";
 import { ONE, rational, ratEq, type Rational } from "../../domain/math/rational.js";
 import { makePolynomial } from "../../domain/math/poly/sparse.js";
 import { lineImage } from "../../domain/math/poly/mpoly.js";
@@ -305,7 +308,7 @@ export const MAX_MULTIVARIATE_DEGREE = 200;
 /** Bound on Π (deg_i + 1) over the variables (the dense size the lifting works in). */
 export const MAX_MULTIVARIATE_DENSE = 100_000;
 
-/** Whether p is factored by the multivariate method: ZZ or QQ with more than one declared variable. */
+/** Whether p is factored by the multivariate method: more than one declared variable (ZZ, QQ and GF(p); GF(p^k) is refused). */
 export function isMultivariate(p: Polynomial): boolean {
   return p.variables.length > 1;
 }
@@ -317,23 +320,29 @@ export function denseShape(p: Polynomial): { dense: number; maxDegree: number; d
   return { dense: degs.reduce((a, d) => a * (d + 1), 1), maxDegree: Math.max(0, ...degs), degrees: degs };
 }
 
-/** Refuses what the multivariate method does not take (finite fields, degrees or dense size above the bounds). */
+/** Refuses what the multivariate method does not take (GF(p^k), degrees or dense size above the bounds). */
 export function requireMultivariateInput(p: Polynomial, path: string): void {
-  if (p.ring.kind !== "ZZ" && p.ring.kind !== "QQ") {
-    throw domainError(`${path} has ${p.variables.length} variables; over ${p.ring.kind === "GF" ? `GF(${p.ring.p})` : "a finite field"} this operation takes a polynomial in one variable`, `${path}.variables`, "declare exactly one variable, or work over ZZ or QQ (multivariate factorization is over ZZ and QQ)");
+  if (p.ring.kind === "GFq") {
+    throw domainError(`${path} has ${p.variables.length} variables; over GF(${p.ring.p}^${p.ring.k}) this operation takes a polynomial in one variable`, `${path}.variables`, "declare exactly one variable, or work over ZZ, QQ or GF(p) (multivariate factorization is over ZZ, QQ and GF(p))");
   }
   const s = denseShape(p);
   if (s.maxDegree > MAX_MULTIVARIATE_DEGREE) throw domainError(`${path} has degree ${s.maxDegree} in one variable; at most ${MAX_MULTIVARIATE_DEGREE} per variable is supported with several variables`, path, `give degrees of at most ${MAX_MULTIVARIATE_DEGREE} in each variable`);
   if (s.dense > MAX_MULTIVARIATE_DENSE) throw domainError(`${path} has Π (deg_i + 1) = ${s.dense} over its variables; at most ${MAX_MULTIVARIATE_DENSE} is supported`, path, "give a polynomial of lower degrees, or in fewer variables");
 }
 
-/** The factorization { unit, factors } of a multivariate ZZ/QQ polynomial as domain values. */
+/**
+ * The factorization { unit, factors } of a multivariate ZZ/QQ/GF(p) polynomial as domain values.
+ * Over GF(p) a field too small for an admissible evaluation point throws a ProviderFailure
+ * (non_conclusion).
+ */
 export function multivariateFactorization(p: Polynomial, checkpoint: () => void): { unit: Polynomial; factors: { factor: Polynomial; multiplicity: number }[] } {
   const n = p.variables.length;
   const R = coeffRing(p.ring) as CoeffRing<unknown>;
   const r = p.ring.kind === "ZZ"
     ? factorMultivariateZ(p.terms as Term<bigint>[], n, { checkpoint })
-    : factorMultivariateQ(p.terms as Term<Rational>[], n, { checkpoint });
+    : p.ring.kind === "GF"
+      ? factorMultivariateModP(p.terms as Term<bigint>[], n, p.ring.p, { checkpoint })
+      : factorMultivariateQ(p.terms as Term<Rational>[], n, { checkpoint });
   return {
     unit: constant(R, p.ring, r.unit as unknown),
     factors: r.factors.map(({ factor, multiplicity }) => ({ factor: makePolynomial(p.ring, p.variables, factor as Term<unknown>[]), multiplicity })),
@@ -344,11 +353,13 @@ export function multivariateFactorization(p: Polynomial, checkpoint: () => void)
  * Preflight of multivariate factorization: with D = Π (deg_i + 1) the dense size and b the
  * coefficient bits, the lifting's products and diophantine solutions cost about D² word-size
  * coefficient operations per lifted variable at the factor bound's precision (measured: a 1345-term
- * product of three factors in 3 variables of total degree 8 in about 1 s).
+ * product of three factors in 3 variables of total degree 8 in about 1 s). Over GF(p) the lifting is
+ * modulo p itself (no p-adic precision) but with the leading coefficient imposed on every factor:
+ * charged as the ZZ lift at the precision of p.
  */
 export function multivariateCost(p: Polynomial): { units: number; memory_bytes: number; basis: string } {
   const s = denseShape(p);
-  const bits = clearedBits(p) + s.degrees.reduce((a, d) => a + d, 0) + 16;
+  const bits = p.ring.kind === "GF" ? clearedBits(p) + 16 : clearedBits(p) + s.degrees.reduce((a, d) => a + d, 0) + 16;
   const limbs = Math.ceil(bits / 64) + 1;
   const vars = s.degrees.filter((d) => d > 0).length;
   const units = 40 * Math.pow(s.dense, 1.5) * Math.max(1, vars - 1) * limbs * limbs + 200 * p.terms.length + 100_000;
@@ -376,6 +387,7 @@ export function proveIrreducibleMultivariate(g: Polynomial, opts: GfpOptions): {
   })() : (g.terms as Term<bigint>[]);
   let tdeg = 0;
   for (const t of ints) tdeg = Math.max(tdeg, t.exponents.reduce((a, b) => a + b, 0));
+  if (g.ring.kind === "GF") return proveIrreducibleModP(g, n, g.ring.p, opts);
   const rng = new SeededRandom(0x11e5 + tdeg * 31 + ints.length);
   for (let attempt = 0; attempt < LINE_ATTEMPTS; attempt++) {
     opts.checkpoint?.();
@@ -392,9 +404,51 @@ export function proveIrreducibleMultivariate(g: Polynomial, opts: GfpOptions): {
   return { status: "unknown" };
 }
 
+/** How many lines over GF(p) the multivariate irreducibility proof tries. */
+export const LINE_ATTEMPTS_MODP = 16;
+
+function proveIrreducibleModP(g: Polynomial, n: number, p: bigint, opts: GfpOptions): { status: "irreducible" } | { status: "reducible"; divisor: Polynomial } | { status: "unknown" } {
+  const terms = g.terms as Term<bigint>[];
+  if (irreducibleOnLineModP(terms, n, p, LINE_ATTEMPTS_MODP, opts.checkpoint)) return { status: "irreducible" };
+  try {
+    const fz = multivariateFactorization(g, opts.checkpoint ?? (() => {}));
+    if (fz.factors.length > 1 || (fz.factors.length === 1 && fz.factors[0]!.multiplicity > 1)) return { status: "reducible", divisor: fz.factors[0]!.factor };
+  } catch (e) {
+    if (!(e instanceof NoEvaluationPointError)) throw e;
+  }
+  return { status: "unknown" };
+}
+
+/** Preflight of the factorization family: the multivariate estimate with several variables (ZZ, QQ, GF(p)), else the univariate one. */
+export function factorizationCost(p: Polynomial): { units: number; memory_bytes: number; basis: string } {
+  return isMultivariate(p) && p.ring.kind !== "GFq" ? multivariateCost(p) : finiteFieldCost(p);
+}
+
 function gcdB(a: bigint, b: bigint): bigint {
   a = a < 0n ? -a : a;
   b = b < 0n ? -b : b;
   while (b) [a, b] = [b, a % b];
   return a;
+}
+
+/** The square-free decomposition { unit, factors } of a multivariate ZZ/QQ/GF(p) polynomial as domain values (mfactor.ts over ZZ and QQ, mfield.ts over GF(p)). */
+export function multivariateSquarefree(p: Polynomial, checkpoint: () => void): { unit: Polynomial; factors: { factor: Polynomial; multiplicity: number }[] } {
+  const n = p.variables.length;
+  const R = coeffRing(p.ring) as CoeffRing<unknown>;
+  const r = p.ring.kind === "ZZ"
+    ? squarefreeMultivariateZ(p.terms as Term<bigint>[], n, { checkpoint })
+    : p.ring.kind === "QQ"
+      ? squarefreeMultivariateQ(p.terms as Term<Rational>[], n, { checkpoint })
+      : squarefreeField(R, p.terms as Term<unknown>[], n, checkpoint);
+  return {
+    unit: constant(R, p.ring, r.unit as unknown),
+    factors: r.factors.map(({ factor, multiplicity }) => ({ factor: makePolynomial(p.ring, p.variables, factor as Term<unknown>[]), multiplicity })),
+  };
+}
+
+/** Preflight of the multivariate square-free decomposition: (variables + 2) gcds of f with a derivative. */
+export function multivariateSquarefreeCost(p: Polynomial): { units: number; memory_bytes: number; basis: string } {
+  const s = denseShape(p);
+  const units = (p.variables.length + 2) * multivariateGcdUnits(p, p) + 400 * p.terms.length + 100_000;
+  return { units, memory_bytes: 64 * s.dense * (Math.ceil(clearedBits(p) / 64) + 2) * 8 + 2 ** 20, basis: `${p.variables.length} variables of degrees ${s.degrees.join(", ")}, ${p.terms.length} terms: ${p.variables.length + 2} multivariate gcds` };
 }

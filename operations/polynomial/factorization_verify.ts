@@ -6,8 +6,9 @@ import type { CheckerFinding } from "../../domain/outcome.js";
 import { object, request } from "../_support/kinds.js";
 import { strict } from "../_support/wire.js";
 import {
-  constantValue, FACTORIZATION_KIND, factorizationShape, finiteFieldCost, finiteFieldPolys, fromDense, isMultivariate, MAX_FACTOR_DEGREE, MAX_MULTIVARIATE_DEGREE, MAX_MULTIVARIATE_DENSE,
-  multivariateCost, proveIrreducibleMultivariate, requireMultivariateInput, univariate,
+  constantValue, FACTORIZATION_KIND, factorizationShape, finiteFieldPolys, fromDense, isMultivariate, MAX_FACTOR_DEGREE, MAX_MULTIVARIATE_DEGREE, MAX_MULTIVARIATE_DENSE,
+  LINE_ATTEMPTS_MODP, proveIrreducibleMultivariate, requireMultivariateInput, univariate,
+  factorizationCost,
 } from "./factorization_support.js";
 import { coeffRing } from "../../domain/math/poly/rings.js";
 import { degreeIn, spConstant, spDivExact, spEq, spMulAuto } from "../../domain/math/poly/sparse.js";
@@ -17,7 +18,7 @@ import type { CoeffRing, Term } from "../../domain/math/poly/types.js";
 import { inputPolynomial, polyChecker, polynomialBounds } from "./support.js";
 
 const Request = request({
-  polynomial: inputPolynomial("the polynomial f that was factored (one variable; several over ZZ or QQ)"),
+  polynomial: inputPolynomial("the polynomial f that was factored (one variable; several over ZZ, QQ or GF(p))"),
   claim: object(factorizationShape(), FACTORIZATION_KIND, "the claim { unit, factors }: the value of polynomial.factorization.compute unchanged, or any factorization into monic irreducibles"),
 });
 type Req = typeof Request.infer;
@@ -39,17 +40,17 @@ const METHOD =
   "Irreducibility: over GF(p) and GF(p^k) each factor is proven irreducible by Rabin's test (x^(q^d) ≡ x mod g and gcd(g, x^(q^(d/r)) − x) = 1 for each prime r | d), which shares no step " +
   "with the producer's distinct-degree / Cantor–Zassenhaus pipeline; over ZZ and QQ by factor-degree patterns: for up to 24 primes p ∤ lc(g) with g mod p square-free, the subset sums of the degrees of the " +
   "factors of g mod p are intersected, and an empty intersection on [1, deg g − 1] proves g irreducible (Swinnerton-Dyer-like polynomials are not provable this way: then non_conclusion). " +
-  "Several variables (ZZ, QQ): the factors must have f's variable list, Σ multiplicity·deg_v(factor) must equal deg_v f for every variable v, the product is expanded and compared term by term; " +
+  "Several variables (ZZ, QQ, GF(p)): the factors must have f's variable list, Σ multiplicity·deg_v(factor) must equal deg_v f for every variable v, the product is expanded and compared term by term; " +
   "each factor g is proven irreducible by a line: for x = a + b·t with deg_t g(a + b t) = tdeg g, a factorization of g would restrict to one of the same degrees, so an image proven irreducible (by the factor-degree patterns above) proves g irreducible; " +
-  "up to 6 lines are tried, then non_conclusion. " +
+  "up to 6 lines are tried; over GF(p) up to 16 lines over GF(p) (random residues a, b), the image proven irreducible by Rabin's test — small fields may have no such line — then non_conclusion. " +
   "A reducible factor is rejected with a proper divisor as counterexample, checked by exact division.";
 
 export default polyChecker<Req>({
   id: "polynomial.factorization.verify",
-  title: "Verify a claimed factorization of a polynomial (one variable, or several over ZZ and QQ)",
+  title: "Verify a claimed factorization of a polynomial (one variable, or several over ZZ, QQ and GF(p))",
   summary:
-    "Checks a claim f = u · Π g_i^e_i over GF(p), GF(p^k), ZZ or QQ (several variables over ZZ and QQ): the product is multiplied out and compared with f, the factors are in normal form and distinct, and each is proven irreducible " +
-    "(Rabin's test over finite fields; factor-degree patterns modulo primes over ZZ and QQ, with several variables on a degree-preserving line x = a + b·t; non_conclusion when they do not suffice). Rejections name the failed check (a reducible factor comes with a proper divisor). " +
+    "Checks a claim f = u · Π g_i^e_i over GF(p), GF(p^k), ZZ or QQ (several variables over ZZ, QQ and GF(p)): the product is multiplied out and compared with f, the factors are in normal form and distinct, and each is proven irreducible " +
+    "(Rabin's test over finite fields; factor-degree patterns modulo primes over ZZ and QQ; with several variables on a degree-preserving line x = a + b·t; non_conclusion when they do not suffice). Rejections name the failed check (a reducible factor comes with a proper divisor). " +
     "The claim is the value of polynomial.factorization.compute, bound through the `claim` port.",
   keywords: ["factorization", "factor", "verify", "check", "irreducible", "rabin", "irreducibility test", "degree pattern", "polynomial", "finite field", "GF(p)", "integer", "rational", "certificate"],
   request: Request,
@@ -59,12 +60,12 @@ export default polyChecker<Req>({
   bounds: [
     ...polynomialBounds("the polynomial and each claimed factor"),
     { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "one variable: f has degree at most this" },
-    { name: "multivariate_degree", limit: MAX_MULTIVARIATE_DEGREE, unit: "degree", description: "several variables (ZZ, QQ): the degree in each variable is at most this" },
+    { name: "multivariate_degree", limit: MAX_MULTIVARIATE_DEGREE, unit: "degree", description: "several variables (ZZ, QQ, GF(p)): the degree in each variable is at most this" },
     { name: "multivariate_dense_size", limit: MAX_MULTIVARIATE_DENSE, unit: "coefficients", description: "several variables: Π (deg_i + 1) over the variables is at most this" },
   ],
   cost_model: "units ≈ the factorization cost of deg f (finite fields: Rabin's test on factors of degrees d_i costs ~3·Σ d_i^3 ≤ 3n^3; ZZ/QQ: distinct-degree factorizations modulo up to 24 primes, and zz's factorization of an undecided factor) + n^2 for the product",
   budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
-  preflight: (req) => (isMultivariate(req.polynomial) && (req.polynomial.ring.kind === "ZZ" || req.polynomial.ring.kind === "QQ") ? multivariateCost(req.polynomial) : finiteFieldCost(req.polynomial)),
+  preflight: (req) => factorizationCost(req.polynomial),
   ports: { inputs: { claim: { field: "claim", description: "the claimed { unit, factors }: the `factorization` output of polynomial.factorization.compute" } } },
   execute(req, ctx): CheckerFinding {
     if (isMultivariate(req.polynomial)) return verifyMultivariate(req, () => ctx.checkpoint());
@@ -192,10 +193,15 @@ export default polyChecker<Req>({
       },
       expected: { verdict: "rejected", bindings: { failure: "reducible_factor", factor_index: 0, divisor: "x - y" } },
     },
+    {
+      title: "several variables over GF(3): each factor proven irreducible on a line over GF(3)",
+      payload: {"polynomial": {"ring": "GF(3)", "variables": ["x", "y"], "expression": "(x^3 + y)*(x + y)^2*(x*y + 2)"}, "claim": {"unit": {"ring": "GF(3)", "variables": [], "expression": "1"}, "factors": [{"factor": {"ring": "GF(3)", "variables": ["x", "y"], "expression": "x + y"}, "multiplicity": 2}, {"factor": {"ring": "GF(3)", "variables": ["x", "y"], "expression": "x*y + 2"}, "multiplicity": 1}, {"factor": {"ring": "GF(3)", "variables": ["x", "y"], "expression": "x^3 + y"}, "multiplicity": 1}]}},
+      expected: {"verdict":"accepted","bindings":{"factors_proven_irreducible":3}},
+    },
   ],
 });
 
-/** The claim check with several variables over ZZ or QQ. */
+/** The claim check with several variables over ZZ, QQ or GF(p). */
 function verifyMultivariate(req: Req, checkpoint: () => void): CheckerFinding {
   const f = req.polynomial;
   requireMultivariateInput(f, "payload.polynomial");
@@ -214,8 +220,8 @@ function verifyMultivariate(req: Req, checkpoint: () => void): CheckerFinding {
     const t = factor.terms as readonly Term<unknown>[];
     if (!t.length || (t.length === 1 && t[0]!.exponents.every((e) => e === 0))) return reject("constant_factor", `factor ${i} is constant`, { factor_index: i });
     const lead = t[0]!.coeff;
-    const normal = f.ring.kind === "ZZ" ? (lead as bigint) > 0n && integerContentOf(t as Term<bigint>[]) === 1n : ratEq(lead as Rational, ONE);
-    if (!normal) return reject("not_normalized", `factor ${i} is not in normal form (leading coefficient 1 over QQ; primitive with a positive leading coefficient over ZZ, leading in the descending lexicographic order)`, { factor_index: i });
+    const normal = f.ring.kind === "ZZ" ? (lead as bigint) > 0n && integerContentOf(t as Term<bigint>[]) === 1n : f.ring.kind === "QQ" ? ratEq(lead as Rational, ONE) : R.eq(lead, R.one);
+    if (!normal) return reject("not_normalized", `factor ${i} is not in normal form (leading coefficient 1 over a field; primitive with a positive leading coefficient over ZZ, leading in the descending lexicographic order)`, { factor_index: i });
     const key = t.map((x) => x.exponents.join(",") + ":" + R.format(x.coeff)).join(";");
     if (seen.has(key)) return reject("duplicate_factor", `factor ${i} is listed twice`, { factor_index: i });
     seen.add(key);
@@ -247,7 +253,9 @@ function verifyMultivariate(req: Req, checkpoint: () => void): CheckerFinding {
     return {
       verdict: "non_conclusion",
       bindings: { factor_index: undecided, factors_proven_irreducible: proven },
-      reason: `the product is right, but the irreducibility of factor ${undecided} was not proven on ${6} lines by factor-degree patterns (and the factorization finds no proper divisor)`,
+      reason: f.ring.kind === "GF"
+        ? `the product is right, but the irreducibility of factor ${undecided} was not proven on ${LINE_ATTEMPTS_MODP} lines over GF(${f.ring.p}) by Rabin's test (and the factorization finds no proper divisor, or GF(${f.ring.p}) is too small for it)`
+        : `the product is right, but the irreducibility of factor ${undecided} was not proven on 6 lines by factor-degree patterns (and the factorization finds no proper divisor)`,
     };
   }
   return { verdict: "accepted", bindings: { factors_proven_irreducible: claim.factors.length } };

@@ -8,7 +8,7 @@ import { fieldEuclidUnits, GCD_KIND, gcdShape, modularGcdUnits, multivariateGcd,
 import { makePolynomial, spDivExact, spEq, spMulAuto } from "../../domain/math/poly/sparse.js";
 import type { Polynomial } from "../../domain/math/poly/types.js";
 
-const Request = request({ left: inputPolynomial("the left operand " + POLY_FORM + ": in one variable, or several over ZZ or QQ"), right: inputPolynomial("the right operand, over the same ring (variables: the left operand's, then the right's others)") });
+const Request = request({ left: inputPolynomial("the left operand " + POLY_FORM + ": in one variable, or several over ZZ, QQ or GF(p)"), right: inputPolynomial("the right operand, over the same ring (variables: the left operand's, then the right's others)") });
 const Result = result(gcdShape(), GCD_KIND);
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;
@@ -17,11 +17,12 @@ export default polyCompute<Req, Res>({
   id: "polynomial.gcd.compute",
   title: "Greatest common divisor of two polynomials, with cofactors and (one variable) Bézout coefficients",
   summary:
-    "gcd of two polynomials in one variable over ZZ, QQ, GF(p) or GF(p^k), or in several variables over ZZ or QQ, with the cofactors left/gcd and right/gcd; in one variable over a field also Bézout coefficients s, t with s·left + t·right = gcd. " +
+    "gcd of two polynomials in one variable over ZZ, QQ, GF(p) or GF(p^k), or in several variables over ZZ, QQ or GF(p), with the cofactors left/gcd and right/gcd; in one variable over a field also Bézout coefficients s, t with s·left + t·right = gcd. " +
     "ZZ and QQ: small-prime modular gcd (Brown/Collins: images modulo primes below 2^26, Chinese remaindering, stopped when the image is stable and its primitive part divides both operands — the division is the proof), " +
     "Bézout coefficients over QQ by the extended Euclidean algorithm; GF(p) and GF(p^k): Euclid. Several variables: Brown's dense modular algorithm (images modulo word primes, each by evaluation and Newton interpolation variable by variable, " +
-    "unlucky primes and points detected by the leading monomial), stopped when the image is stable and divides both operands. " +
-    "Normalisation: over ZZ the gcd of the contents times the primitive gcd with positive leading coefficient (as PARI's gcd; with several variables leading in the descending lexicographic order); over a field monic. " +
+    "unlucky primes and points detected by the leading monomial), stopped when the image is stable and divides both operands; over GF(p) the same evaluation and interpolation modulo p itself (p < 2^26), " +
+    "and the primitive pseudo-remainder sequence in the first variable, contents taken out recursively, when p is larger or too small to give enough evaluation points. " +
+    "Normalisation: over ZZ the gcd of the contents times the primitive gcd with positive leading coefficient (as PARI's gcd; with several variables leading in the descending lexicographic order); over a field monic (several variables: leading coefficient 1 in the descending lexicographic order). " +
     "The whole result is published on the `gcd` port, which polynomial.gcd.verify takes as its claim.",
   keywords: ["polynomial", "gcd", "greatest common divisor", "common factor", "bezout", "extended euclidean", "xgcd", "cofactor", "modular gcd", "coprime", "univariate", "multivariate", "several variables", "finite field"],
   request: Request,
@@ -117,6 +118,11 @@ export default polyCompute<Req, Res>({
       title: "several variables over ZZ: gcd(x^2·y − y^3, 2x·y + 2y^2) = x·y + y^2",
       payload: { left: { ring: "ZZ", variables: ["x", "y"], expression: "x^2*y - y^3" }, right: { ring: "ZZ", variables: ["x", "y"], expression: "2*x*y + 2*y^2" } },
       expected: {"gcd":{"ring":"ZZ","variables":["x","y"],"expression":"x*y + y^2","terms":[{"coefficient":"1","exponents":[1,1]},{"coefficient":"1","exponents":[0,2]}]},"left_cofactor":{"ring":"ZZ","variables":["x","y"],"expression":"x - y","terms":[{"coefficient":"1","exponents":[1,0]},{"coefficient":"-1","exponents":[0,1]}]},"right_cofactor":{"ring":"ZZ","variables":["x","y"],"expression":"2","terms":[{"coefficient":"2","exponents":[0,0]}]}},
+    },
+    {
+      title: "two variables over GF(5): monic in the lexicographic order",
+      payload: {"left": {"ring": "GF(5)", "variables": ["x", "y"], "expression": "x^2 - y^2"}, "right": {"ring": "GF(5)", "variables": ["x", "y"], "expression": "x^2 + 2*x*y + y^2"}},
+      expected: {"gcd":{"ring":"GF(5)","variables":["x","y"],"expression":"x + y","terms":[{"coefficient":"1","exponents":[1,0]},{"coefficient":"1","exponents":[0,1]}]},"left_cofactor":{"ring":"GF(5)","variables":["x","y"],"expression":"x + 4*y","terms":[{"coefficient":"1","exponents":[1,0]},{"coefficient":"4","exponents":[0,1]}]},"right_cofactor":{"ring":"GF(5)","variables":["x","y"],"expression":"x + y","terms":[{"coefficient":"1","exponents":[1,0]},{"coefficient":"1","exponents":[0,1]}]}},
     },
   ],
 });

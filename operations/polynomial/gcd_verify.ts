@@ -1,6 +1,9 @@
 import { type } from "arktype";
 import { dAdd, dDivRem, dMul, toDenseUnivariate } from "../../domain/math/poly/dense.js";
-import { formatPolyRing, integers as integersR } from "../../domain/math/poly/rings.js";
+import { formatPolyRing, integers as integersR, primeField } from "../../domain/math/poly/rings.js";
+import { gfpGcd } from "../../domain/math/poly/gfp.js";
+import { gcdField } from "../../domain/math/poly/mfield.js";
+import { lineImageModP } from "../../domain/math/poly/mfactorp.js";
 import { gcdP, largePrime, reduceP } from "../../domain/math/poly/smallprime.js";
 import { integerAssociate, resultantIn } from "../../domain/math/poly/univariate.js";
 import { content, divExact } from "../../domain/math/poly/zz.js";
@@ -25,7 +28,7 @@ const claimShape = () => ({
   "t?": inputPolynomial("the other Bézout coefficient"),
 });
 const Request = request({
-  left: inputPolynomial("the left operand: in one variable, or several over ZZ or QQ"),
+  left: inputPolynomial("the left operand: in one variable, or several over ZZ, QQ or GF(p)"),
   right: inputPolynomial("the right operand, same ring"),
   claim: object(claimShape(), GCD_KIND, "the claim: the value of polynomial.gcd.compute unchanged, or { gcd } alone"),
 });
@@ -43,7 +46,7 @@ export default polyChecker<Req>({
   id: "polynomial.gcd.verify",
   title: "Verify a claimed gcd of two polynomials",
   summary:
-    "Checks that a claimed polynomial is the normalised gcd of two polynomials in one variable over ZZ, QQ, GF(p) or GF(p^k), or in several variables over ZZ or QQ: it divides both operands exactly, the two cofactors are coprime " +
+    "Checks that a claimed polynomial is the normalised gcd of two polynomials in one variable over ZZ, QQ, GF(p) or GF(p^k), or in several variables over ZZ, QQ or GF(p): it divides both operands exactly, the two cofactors are coprime " +
     "(gcd 1 modulo a word prime not dividing their leading coefficients, or a nonzero resultant; several variables: coprime restrictions to a line x = a + b·t keeping both total degrees; over ZZ also coprime contents), it is normalised (ZZ: positive leading coefficient; fields: monic), " +
     "and given Bézout coefficients satisfy s·left + t·right = gcd. Rejections name the failing property.",
   keywords: ["polynomial", "gcd", "verify", "check", "greatest common divisor", "bezout", "certificate", "coprime", "resultant", "cofactor"],
@@ -53,7 +56,8 @@ export default polyChecker<Req>({
     "Exact division of each operand by the claim (the cofactors are recomputed, the claim's are not trusted), then coprimality of the cofactors: a word prime p not dividing both leading coefficients " +
     "with gcd(cofactors mod p) = 1 proves them coprime over QQ (a common factor would survive mod p with its degree); failing three primes, the resultant decides (zero ⇔ common factor). " +
     "Several variables: a common factor h of the cofactors restricts to a line x = a + b·t with deg h(a + b t) = tdeg h whenever both cofactors keep their total degrees (the top homogeneous part of h divides theirs), so a univariate gcd 1 of the restrictions proves them coprime; " +
-    "up to 6 lines are tried, then a common factor found by the multivariate gcd and checked by exact division refutes the claim, or the verdict is non_conclusion. " +
+    "over GF(p) the lines are over GF(p) (a and b random residues) and up to 12 are tried. " +
+    "Up to 6 lines (ZZ, QQ) are tried, then a common factor found by the multivariate gcd and checked by exact division refutes the claim, or the verdict is non_conclusion. " +
     "The producer uses the modular gcd with a division test or Euclid; this checker needs neither gcd nor Euclid over ZZ/QQ in one variable.",
   bounds: polynomialBounds("each polynomial"),
   cost_model: "two exact divisions (Kronecker substitution over ZZ/QQ, schoolbook over fields) plus one or a few modular gcds of the cofactors (n·m word operations each); the resultant only when three primes fail",
@@ -165,10 +169,15 @@ export default polyChecker<Req>({
       },
       expected: { verdict: "rejected", bindings: { ring: "GF(5)", degree: 0, failure: "bezout" } },
     },
+    {
+      title: "several variables over GF(5): the cofactors are coprime on a line over GF(5)",
+      payload: {"left": {"ring": "GF(5)", "variables": ["x", "y"], "expression": "x^2 - y^2"}, "right": {"ring": "GF(5)", "variables": ["x", "y"], "expression": "x^2 + 2*x*y + y^2"}, "claim": {"gcd": {"ring": "GF(5)", "variables": ["x", "y"], "expression": "x + y"}}},
+      expected: {"verdict":"accepted","bindings":{"ring":"GF(5)","degree":1,"coprimality":"line"}},
+    },
   ],
 });
 
-/** The claim check with several variables over ZZ or QQ. */
+/** The claim check with several variables over ZZ, QQ or GF(p). */
 function verifyMultivariate(req: Req, tick: () => void): CheckerFinding {
   const { R, variables } = multivariatePair(req.left, req.right, "payload.right");
   const claim = req.claim;
@@ -184,10 +193,11 @@ function verifyMultivariate(req: Req, tick: () => void): CheckerFinding {
   const reject = (failure: string, reason: string): CheckerFinding => ({ verdict: "rejected", bindings: { ...base, failure }, reason });
   if (!G.length) return A.length || B.length ? reject("not_a_divisor", "0 divides only 0, and an operand is nonzero") : { verdict: "accepted", bindings: base };
   const lead = G[0]!.coeff;
-  if (R.ring.kind === "ZZ" ? (lead as bigint) < 0n : !R.eq(lead, R.one)) return reject("normalisation", R.ring.kind === "ZZ" ? "the gcd over ZZ has a positive leading coefficient (descending lexicographic order)" : "over QQ the gcd is monic (leading coefficient 1 in the descending lexicographic order)");
+  if (R.ring.kind === "ZZ" ? (lead as bigint) < 0n : !R.eq(lead, R.one)) return reject("normalisation", R.ring.kind === "ZZ" ? "the gcd over ZZ has a positive leading coefficient (descending lexicographic order)" : `over ${ring} the gcd is monic (leading coefficient 1 in the descending lexicographic order)`);
   const ca = spDivExact(R, A, G, tick), cb = spDivExact(R, B, G, tick);
   if (!ca) return reject("not_a_divisor", "the claim does not divide the left operand");
   if (!cb) return reject("not_a_divisor", "the claim does not divide the right operand");
+  if (R.ring.kind === "GF") return coprimeModP(ca as Terms<bigint>, cb as Terms<bigint>, n, R.ring.p, base, reject, tick);
   const za = R.ring.kind === "QQ" ? integerAssociateTerms(ca as Terms<Rational>) : (ca as Terms<bigint>);
   const zb = R.ring.kind === "QQ" ? integerAssociateTerms(cb as Terms<Rational>) : (cb as Terms<bigint>);
   if (R.ring.kind === "ZZ" && igcd(integerContentOf(za), integerContentOf(zb)) !== 1n) return reject("not_greatest", "the cofactors have a common constant factor: the gcd of the contents is missing");
@@ -217,4 +227,27 @@ function sameRingKind(a: Polynomial, b: Polynomial): boolean {
 
 function integersRing(): CoeffRing<bigint> {
   return integersR;
+}
+
+/** Cofactors over GF(p): coprime restrictions to a line over GF(p) keeping both total degrees, or a common factor checked by exact division. */
+function coprimeModP(ca: Terms<bigint>, cb: Terms<bigint>, n: number, p: bigint, base: { ring: string; degree: number }, reject: (failure: string, reason: string) => CheckerFinding, tick: () => void): CheckerFinding {
+  const constant = (t: Terms<bigint>) => t.length <= 1 && (t.length === 0 || t[0]!.exponents.every((e) => e === 0));
+  if (constant(ca) || constant(cb)) return { verdict: "accepted", bindings: { ...base, coprimality: "line" } };
+  const tdeg = (t: Terms<bigint>) => t.reduce((m, x) => Math.max(m, x.exponents.reduce((a, b) => a + b, 0)), -1);
+  const da = tdeg(ca), db = tdeg(cb);
+  const rng = new SeededRandom(0x6cf + n * 17 + da * 7 + db);
+  const residue = () => (p <= 0x7fffffffn ? BigInt(rng.below(Number(p))) : (BigInt(rng.nextU32()) * 2n ** 32n + BigInt(rng.nextU32())) % p);
+  for (let attempt = 0; attempt < 12; attempt++) {
+    tick();
+    const a = Array.from({ length: n }, residue), b = Array.from({ length: n }, residue);
+    const ia = lineImageModP(ca, a, b, p), ib = lineImageModP(cb, a, b, p);
+    if (ia.length - 1 !== da || ib.length - 1 !== db) continue;
+    if (gfpGcd(ia, ib, p).length === 1) return { verdict: "accepted", bindings: { ...base, coprimality: "line" } };
+  }
+  const R = primeField(p);
+  const h = gcdField(R, ca, cb, n, tick);
+  if (!constant(h) && spDivExact(R, ca, h, tick) && spDivExact(R, cb, h, tick)) {
+    return reject("not_greatest", "the cofactors left/gcd and right/gcd have a common factor (found and checked by exact division): the claim is a common divisor but not the greatest");
+  }
+  return { verdict: "non_conclusion", bindings: base, reason: `the cofactors' restrictions to 12 lines over GF(${p}) were not coprime, and no common factor was found` };
 }

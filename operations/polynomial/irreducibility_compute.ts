@@ -2,11 +2,13 @@ import { type } from "arktype";
 import { domainError } from "../../domain/errors.js";
 import { request, result } from "../_support/kinds.js";
 import {
-  finiteFieldCost, finiteFieldPolys, fromDense, isMultivariate, MAX_FACTOR_DEGREE, MAX_MULTIVARIATE_DEGREE, MAX_MULTIVARIATE_DENSE, multivariateCost, multivariateFactorization, requireMultivariateInput, univariate,
+  factorizationCost, finiteFieldPolys, fromDense, isMultivariate, LINE_ATTEMPTS_MODP, MAX_FACTOR_DEGREE, MAX_MULTIVARIATE_DEGREE, MAX_MULTIVARIATE_DENSE, multivariateFactorization, requireMultivariateInput, univariate,
 } from "./factorization_support.js";
+import { irreducibleOnLineModP } from "../../domain/math/poly/mfactorp.js";
+import type { Term } from "../../domain/math/poly/types.js";
 import { inputPolynomial, outputPolynomial, polyCompute, polynomialBounds } from "./support.js";
 
-const Request = request({ polynomial: inputPolynomial("the polynomial f to test: one variable over GF(p), GF(p^k), ZZ or QQ, or several over ZZ or QQ") });
+const Request = request({ polynomial: inputPolynomial("the polynomial f to test: one variable over GF(p), GF(p^k), ZZ or QQ, or several over ZZ, QQ or GF(p)") });
 const Result = result({
   irreducible: type("boolean").describe("true iff f is irreducible: nonconstant and not a product of two nonconstant polynomials"),
   "divisor?": outputPolynomial("when f is reducible and nonconstant: an irreducible divisor of least (total) degree, monic (fields) or primitive (ZZ), checkable by division"),
@@ -14,10 +16,11 @@ const Result = result({
 
 export default polyCompute<typeof Request.infer, typeof Result.infer>({
   id: "polynomial.irreducibility.compute",
-  title: "Is a polynomial irreducible (one variable over a finite field, ZZ or QQ; several over ZZ or QQ)?",
+  title: "Is a polynomial irreducible (one variable over a finite field, ZZ or QQ; several over ZZ, QQ or GF(p))?",
   summary:
-    "Decides whether a univariate polynomial is irreducible. Over GF(p) and GF(p^k) by Rabin's test: f of degree n is irreducible iff x^(q^n) ≡ x (mod f) and gcd(f, x^(q^(n/r)) − x) = 1 for every prime r dividing n " +
+    "Decides whether a polynomial is irreducible: in one variable over GF(p), GF(p^k), ZZ or QQ, in several over ZZ, QQ or GF(p). Over GF(p) and GF(p^k) by Rabin's test: f of degree n is irreducible iff x^(q^n) ≡ x (mod f) and gcd(f, x^(q^(n/r)) − x) = 1 for every prime r dividing n " +
     "(Frobenius powers through the Berlekamp matrix); deterministic. Over ZZ and QQ: irreducibility in QQ[x] (the content is ignored, as PARI's polisirreducible), by the complete factorization. " +
+    "Several variables: by the multivariate factorization of polynomial.factorization.compute; over GF(p) first on a line x = a + b·t of full degree whose image passes Rabin's test (that proves irreducibility). " +
     "A reducible f comes with an irreducible divisor of least degree (monic over fields, primitive over ZZ). Constants (units and 0) are not irreducible.",
   keywords: ["irreducible", "irreducibility", "polisirreducible", "rabin", "irreducibility test", "prime polynomial", "polynomial", "finite field", "GF(p)", "univariate", "multivariate", "integer", "rational"],
   request: Request,
@@ -26,16 +29,18 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
   bounds: [
     ...polynomialBounds("the polynomial"),
     { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "one variable: the degree is at most this" },
-    { name: "multivariate_degree", limit: MAX_MULTIVARIATE_DEGREE, unit: "degree", description: "several variables (ZZ, QQ): the degree in each variable is at most this" },
+    { name: "multivariate_degree", limit: MAX_MULTIVARIATE_DEGREE, unit: "degree", description: "several variables (ZZ, QQ, GF(p)): the degree in each variable is at most this" },
     { name: "multivariate_dense_size", limit: MAX_MULTIVARIATE_DENSE, unit: "coefficients", description: "several variables: Π (deg_i + 1) over the variables is at most this" },
   ],
   cost_model: "finite fields: units ≈ 3n^3 + 2n^2·log2 q (the Frobenius matrix: n products modulo f; n matrix–vector steps; gcds at n/r); ZZ/QQ: the factorization estimate of polynomial.factorization.compute",
   budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
-  preflight: (req) => (isMultivariate(req.polynomial) && (req.polynomial.ring.kind === "ZZ" || req.polynomial.ring.kind === "QQ") ? multivariateCost(req.polynomial) : finiteFieldCost(req.polynomial)),
+  preflight: (req) => factorizationCost(req.polynomial),
   execute(req, ctx) {
     if (isMultivariate(req.polynomial)) {
       requireMultivariateInput(req.polynomial, "payload.polynomial");
       if (!req.polynomial.terms.length) throw domainError("the zero polynomial is not irreducible (nor a unit)", "payload.polynomial", "give a nonzero polynomial");
+      const p = req.polynomial;
+      if (p.ring.kind === "GF" && irreducibleOnLineModP(p.terms as Term<bigint>[], p.variables.length, p.ring.p, LINE_ATTEMPTS_MODP, () => ctx.checkpoint())) return { irreducible: true } as never;
       const fz = multivariateFactorization(req.polynomial, () => ctx.checkpoint());
       if (!fz.factors.length) return { irreducible: false } as never;
       if (fz.factors.length === 1 && fz.factors[0]!.multiplicity === 1) return { irreducible: true } as never;
@@ -66,6 +71,16 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
       title: "x^3 − x·y^2 + x^2 − y^2 = (x − y)(x + y)(x + 1) over ZZ",
       payload: { polynomial: { ring: "ZZ", variables: ["x", "y"], expression: "x^3 - x*y^2 + x^2 - y^2" } },
       expected: { irreducible: false, divisor: { ring: "ZZ", variables: ["x", "y"], expression: "x - y", terms: [{ coefficient: "1", exponents: [1, 0] }, { coefficient: "-1", exponents: [0, 1] }] } },
+    },
+    {
+      title: "two variables over GF(2): irreducible (a line image passes Rabin's test)",
+      payload: {"polynomial": {"ring": "GF(2)", "variables": ["x", "y"], "expression": "x^2 + x*y + y^2 + x + 1"}},
+      expected: {"irreducible":true},
+    },
+    {
+      title: "x^2 + 3y^2 splits over GF(7), where −3 is a square",
+      payload: {"polynomial": {"ring": "GF(7)", "variables": ["x", "y"], "expression": "x^2 + 3*y^2"}},
+      expected: {"irreducible":false,"divisor":{"ring":"GF(7)","variables":["x","y"],"expression":"x + 2*y","terms":[{"coefficient":"1","exponents":[1,0]},{"coefficient":"2","exponents":[0,1]}]}},
     },
   ],
 });

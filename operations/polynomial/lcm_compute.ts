@@ -4,7 +4,7 @@ import { clearedBits, dense, inputPolynomial, ioCost, memoryOf, outputPolynomial
 import { fieldEuclidUnits, modularGcdUnits, multivariateGcdUnits, multivariateLcm, multivariatePair, severalVariables } from "./zz_support.js";
 import { makePolynomial } from "../../domain/math/poly/sparse.js";
 
-const Request = request({ left: inputPolynomial("the left operand " + POLY_FORM + ": in one variable, or several over ZZ or QQ"), right: inputPolynomial("the right operand, over the same ring") });
+const Request = request({ left: inputPolynomial("the left operand " + POLY_FORM + ": in one variable, or several over ZZ, QQ or GF(p)"), right: inputPolynomial("the right operand, over the same ring") });
 const Result = result({ lcm: outputPolynomial("the least common multiple: over ZZ primitive up to the lcm of the contents, positive leading coefficient; over a field monic; 0 when an operand is 0") });
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;
@@ -13,7 +13,7 @@ export default polyCompute<Req, Res>({
   id: "polynomial.lcm.compute",
   title: "Least common multiple of two polynomials",
   summary:
-    "lcm of two polynomials in one variable over ZZ, QQ, GF(p) or GF(p^k), or in several variables over ZZ or QQ: left·right / gcd(left, right), the gcd by the small-prime modular algorithm over ZZ and QQ (Brown's dense modular algorithm with several variables) and by Euclid over finite fields. " +
+    "lcm of two polynomials in one variable over ZZ, QQ, GF(p) or GF(p^k), or in several variables over ZZ, QQ or GF(p): left·right / gcd(left, right), the gcd by the small-prime modular algorithm over ZZ and QQ (Brown's dense modular algorithm with several variables) and by Euclid over finite fields. " +
     "Normalised as PARI's lcm over ZZ (positive leading coefficient) and monic over a field.",
   keywords: ["polynomial", "lcm", "least common multiple", "common multiple", "gcd", "univariate", "multivariate"],
   request: Request,
@@ -50,5 +50,10 @@ export default polyCompute<Req, Res>({
     { title: "over ZZ", payload: { left: { ring: "ZZ", variables: ["x"], expression: "2*x^2 - 2" }, right: { ring: "ZZ", variables: ["x"], expression: "3*x^2 + 6*x + 3" } }, expected: {"lcm": {"ring": "ZZ", "variables": ["x"], "expression": "6*x^3 + 6*x^2 - 6*x - 6", "terms": [{"coefficient": "6", "exponents": [3]}, {"coefficient": "6", "exponents": [2]}, {"coefficient": "-6", "exponents": [1]}, {"coefficient": "-6", "exponents": [0]}]}} },
     { title: "over GF(3)", payload: { left: { ring: "GF(3)", variables: ["y"], expression: "y^2 + 1" }, right: { ring: "GF(3)", variables: ["y"], expression: "2*y^3 + 2*y" } }, expected: {"lcm": {"ring": "GF(3)", "variables": ["y"], "expression": "y^3 + y", "terms": [{"coefficient": "1", "exponents": [3]}, {"coefficient": "1", "exponents": [1]}]}} },
     { title: "several variables over QQ", payload: { left: { ring: "QQ", variables: ["x", "y"], expression: "x^2 - y^2" }, right: { ring: "QQ", variables: ["x", "y"], expression: "2*x*y + 2*y^2" } }, expected: {"lcm":{"ring":"QQ","variables":["x","y"],"expression":"x^2*y - y^3","terms":[{"coefficient":"1","exponents":[2,1]},{"coefficient":"-1","exponents":[0,3]}]}} },
+    {
+      title: "two variables over GF(5)",
+      payload: {"left": {"ring": "GF(5)", "variables": ["x", "y"], "expression": "x^2 - y^2"}, "right": {"ring": "GF(5)", "variables": ["x", "y"], "expression": "x^2 + 2*x*y + y^2"}},
+      expected: {"lcm":{"ring":"GF(5)","variables":["x","y"],"expression":"x^3 + x^2*y + 4*x*y^2 + 4*y^3","terms":[{"coefficient":"1","exponents":[3,0]},{"coefficient":"1","exponents":[2,1]},{"coefficient":"4","exponents":[1,2]},{"coefficient":"4","exponents":[0,3]}]}},
+    },
   ],
 });

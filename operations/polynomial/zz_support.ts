@@ -78,6 +78,7 @@ export const gcdShape = () => ({
 // ───────────────────────────── several variables ─────────────────────────────
 
 import { gcdQ, gcdZ } from "../../domain/math/poly/mgcd.js";
+import { gcdField } from "../../domain/math/poly/mfield.js";
 import { coeffRing } from "../../domain/math/poly/rings.js";
 import { degreeIn, spDivExact, spMulAuto, type Terms } from "../../domain/math/poly/sparse.js";
 import type { CoeffRing } from "../../domain/math/poly/types.js";
@@ -88,17 +89,18 @@ export function severalVariables(a: Polynomial, b: Polynomial): boolean {
   return new Set([...a.variables, ...b.variables]).size > 1;
 }
 
-/** Operands over ZZ or QQ on one variable list, for the multivariate gcd and lcm. */
+/** Operands over ZZ, QQ or GF(p) on one variable list, for the multivariate gcd and lcm. */
 export function multivariatePair(a: Polynomial, b: Polynomial, pathB: string): { R: CoeffRing<unknown>; variables: string[]; left: Terms<unknown>; right: Terms<unknown> } {
   const al = aligned(a, b, pathB);
-  if (a.ring.kind !== "ZZ" && a.ring.kind !== "QQ") {
-    throw domainError("with several variables the gcd and lcm are computed over ZZ and QQ", "payload.left.ring", "give univariate polynomials over a finite field, or polynomials over ZZ or QQ");
+  if (a.ring.kind === "GFq") {
+    throw domainError("with several variables the gcd and lcm are computed over ZZ, QQ and GF(p)", "payload.left.ring", "give univariate polynomials over GF(p^k), or polynomials over ZZ, QQ or GF(p)");
   }
   return { R: coeffRing(a.ring) as CoeffRing<unknown>, ...al };
 }
 
-/** The normalised multivariate gcd (ZZ: content gcd × primitive gcd, positive leading coefficient; QQ: monic). */
+/** The normalised multivariate gcd (ZZ: content gcd × primitive gcd, positive leading coefficient; QQ and GF(p): monic). */
 export function multivariateGcd(R: CoeffRing<unknown>, left: Terms<unknown>, right: Terms<unknown>, n: number, tick: () => void): Terms<unknown> {
+  if (R.ring.kind === "GF") return gcdField(R, left, right, n, tick);
   return (R.ring.kind === "ZZ" ? gcdZ(left as Terms<bigint>, right as Terms<bigint>, n, { checkpoint: tick }) : gcdQ(left as Terms<Rational>, right as Terms<Rational>, n, { checkpoint: tick })) as Terms<unknown>;
 }
 
@@ -113,7 +115,7 @@ export function multivariateLcm(R: CoeffRing<unknown>, left: Terms<unknown>, rig
 }
 
 /**
- * Units of Brown's multivariate modular gcd: per word prime, Π (min degree + 1) univariate gcds
+ * Units of Brown's multivariate modular gcd: per word prime (GF(p): one image), Π (min degree + 1) univariate gcds
  * in the last variables, each (deg_x + 1)² word steps, plus the division tests (terms products).
  */
 export function multivariateGcdUnits(a: Polynomial, b: Polynomial): number {
@@ -127,6 +129,80 @@ export function multivariateGcdUnits(a: Polynomial, b: Polynomial): number {
   }
   const sa = polySize(a), sb = polySize(b);
   const bits = Math.max(clearedBits(a), clearedBits(b));
-  const primes = Math.ceil((bits + 16) / 25) + 3;
+  // GF(p): one image (Brown's algorithm modulo p itself); the pseudo-remainder sequence of small fields is charged the same
+  const primes = a.ring.kind === "GF" ? 1 : Math.ceil((bits + 16) / 25) + 3;
   return primes * (dense * (dx + 1) * (dx + 1) * WORD_STEP * 2 + (sa.terms + sb.terms) * 50) + 2 * sa.terms * sb.terms * (300 + 2 * (Math.ceil(bits / 64) + 1) ** 2);
+}
+
+// ───────────────────────────── resultant and discriminant in one of several variables ─────────────────────────────
+
+import { discriminantInVariable, resultantInVariable } from "../../domain/math/poly/mfield.js";
+import { makePolynomial } from "../../domain/math/poly/sparse.js";
+import { project } from "../../domain/math/poly/mpoly.js";
+import { sumBits, variableIndex } from "./support.js";
+
+/** Refuses GF(p^k) with several variables (the resultant there is not implemented). */
+function requireResultantRing(p: Polynomial, path: string): void {
+  if (p.ring.kind === "GFq") throw domainError(`with several variables the resultant and discriminant are computed over ZZ, QQ and GF(p); ${path} is over GF(${p.ring.p}^${p.ring.k})`, `${path}.ring`, "give univariate polynomials over GF(p^k), or polynomials over ZZ, QQ or GF(p)");
+}
+
+/** The other variables (all but index v) and the terms of a polynomial in them (exponent v dropped). */
+function dropVariable<T>(variables: readonly string[], terms: Terms<T>, v: number): { variables: string[]; terms: Terms<T> } {
+  const keep = variables.map((_, i) => i).filter((i) => i !== v);
+  return { variables: keep.map((i) => variables[i]!), terms: project(terms, keep) };
+}
+
+/**
+ * res_v(left, right) with several variables: the Sylvester determinant in the named variable, a
+ * polynomial in the other variables (mfield.ts's subresultant sequence over R[others]).
+ */
+export function multivariateResultant(a: Polynomial, b: Polynomial, variable: string | undefined, tick: () => void): Polynomial {
+  const al = aligned(a, b, "payload.right");
+  requireResultantRing(a, "payload.left");
+  const v = variableIndex({ ...a, variables: al.variables } as Polynomial, variable, "the operands");
+  const R = coeffRing(a.ring) as CoeffRing<unknown>;
+  const r = resultantInVariable(R, al.left, al.right, v, al.variables.length, tick);
+  const d = dropVariable(al.variables, r, v);
+  return makePolynomial(a.ring, d.variables, d.terms);
+}
+
+/** disc_v(f) with several variables, a polynomial in the other variables. */
+export function multivariateDiscriminant(p: Polynomial, variable: string | undefined, tick: () => void): Polynomial {
+  requireResultantRing(p, "payload.polynomial");
+  const v = variableIndex(p, variable, "payload.polynomial");
+  if (!p.terms.length) throw domainError("the zero polynomial has no discriminant", "payload.polynomial", "give a nonzero polynomial");
+  const R = coeffRing(p.ring) as CoeffRing<unknown>;
+  const r = discriminantInVariable(R, p.terms as Terms<unknown>, v, p.variables.length, tick);
+  const d = dropVariable(p.variables, r, v);
+  return makePolynomial(p.ring, d.variables, d.terms);
+}
+
+/**
+ * Size of res_v(a, b) with several variables: for every other variable y, deg_y res ≤ deg_y a ·
+ * deg_v b + deg_y b · deg_v a (each term of the Sylvester determinant takes deg_v b entries of a's
+ * rows and deg_v a of b's); ‖res‖₁ ≤ ‖a‖₁^{deg_v b} ‖b‖₁^{deg_v a} (the same expansion). The
+ * result is computed by evaluation and interpolation (ZZ, QQ and GF(p) with p < 2^26: S points per
+ * word prime, each a univariate resultant of (n + m)² word steps plus the specialization of both
+ * operands, and O(S·D) for the interpolation; ZZ/QQ take bits/25 primes — measured: two dense
+ * bivariate operands of degrees 10/10 over ZZ in about 200 ms, over GF(32003) in 20 ms); larger
+ * GF(p) by the subresultant sequence, charged as 2·(n + m)·S² coefficient products.
+ */
+export function multivariateResultantCost(a: Polynomial, b: Polynomial, variable: string | undefined): { units: number; memory_bytes: number; basis: string; bits: number; dense: number } {
+  const vars = [...new Set([...a.variables, ...b.variables])];
+  const name = variable ?? (vars.length === 1 ? vars[0] : undefined);
+  const deg = (p: Polynomial, x: string) => (p.variables.includes(x) ? Math.max(0, degreeIn(p.terms, p.variables.indexOf(x))) : 0);
+  const n = name === undefined ? 0 : deg(a, name), m = name === undefined ? 0 : deg(b, name);
+  let S = 1;
+  for (const y of vars) if (y !== name) S *= deg(a, y) * m + deg(b, y) * n + 1;
+  const zq = a.ring.kind === "ZZ" || a.ring.kind === "QQ";
+  const bits = zq ? m * sumBits(a) + n * sumBits(b) + 2 : clearedBits(a);
+  const limbs = Math.ceil(bits / 64) + 1;
+  const evaluation = zq || (a.ring.kind === "GF" && a.ring.p < 2n ** 26n);
+  const primes = zq ? Math.ceil(bits / 25) + 1 : 1;
+  let maxD = 1;
+  for (const y of vars) if (y !== name) maxD = Math.max(maxD, deg(a, y) * m + deg(b, y) * n + 1);
+  const units = (evaluation
+    ? primes * S * (6 * (n + m + 1) ** 2 + 20 * (a.terms.length + b.terms.length) + 8 * maxD) + primes * 40 * (a.terms.length + b.terms.length)
+    : 2 * (n + m + 1) * S * S * (limbs * limbs + 60)) + 50 * (a.terms.length + b.terms.length) + 10_000;
+  return { units, memory_bytes: 8 * S * (limbs * 8 + 120) * (n + m + 2) + 2 ** 20, basis: `degrees ${n} and ${m} in ${name ?? "?"}, result of dense size ≤ ${S}${zq ? ` and ≤ ${Math.round(bits)} bits` : ""}`, bits, dense: S };
 }

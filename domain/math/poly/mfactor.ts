@@ -481,8 +481,7 @@ interface UnivariateSolver {
   solve(c: readonly bigint[]): bigint[][];
 }
 
-function univariateSolver(us: readonly bigint[][], p: number, M: bigint, ell: number): UnivariateSolver | undefined {
-  const P = BigInt(p);
+function univariateSolver(us: readonly bigint[][], P: bigint, M: bigint, ell: number): UnivariateSolver | undefined {
   const r = us.length;
   const inverses: bigint[][] = [];
   const lcInvs = us.map((u) => modInverse(u[u.length - 1]!, M)!);
@@ -521,7 +520,6 @@ const keepZeroIn = (f: ZTerms, vars: readonly number[]): ZTerms => f.filter((t) 
  */
 function henselLift(F: ZTerms, N: number, point: readonly bigint[], images: readonly bigint[][], targets: readonly ZTerms[], ctx: Ctx): ZTerms[] | undefined {
   const k = N - 1;
-  const r = images.length;
   const Ft = shiftPoint(integers, F, point);
   const Tt = targets.map((t) => shiftPoint(integers, t, point));
   const fa = univariateImage(integers, Ft, new Array<bigint>(k).fill(0n));
@@ -532,14 +530,62 @@ function henselLift(F: ZTerms, N: number, point: readonly bigint[], images: read
   const ell = Math.max(1, Math.ceil(bits / Math.log2(p)));
   const M = P ** BigInt(ell);
   const R = residueRing(M);
-  const solver = univariateSolver(images.map((u) => modDense(u, M)), p, M, ell);
+  const solver = univariateSolver(images.map((u) => modDense(u, M)), P, M, ell);
   if (!solver) return undefined;
-  const degs = degrees(Ft, N);
-  let U: ZTerms[] = images.map((u) => fromUnivariate(R, modDense(u, M), N));
-  const FtM = reduceMod(Ft, M);
-  const TtM = Tt.map((t) => reduceMod(t, M));
+  const U = liftAtZero(R, reduceMod(Ft, M), N, images.map((u) => fromUnivariate(R, modDense(u, M), N)), Tt.map((t) => reduceMod(t, M)), solver, ctx);
+  return U?.map((u) => {
+    const s = symmetricMod(u, M);
+    return shiftPoint(integers, s, point.map((a) => -a));
+  });
+}
+
+/**
+ * Hensel lifting over GF(p): F ≡ Π images (mod (y − point)) with F, the targets (the wanted
+ * leading coefficients in x_0) and the point over GF(p) (residues), the images monic-or-not dense
+ * polynomials in x_0 with lc = targets(point), pairwise coprime. The lifted factors, or undefined
+ * when no factorization of F has these images (the lift does not close).
+ */
+export function henselLiftModP(F: ZTerms, N: number, point: readonly bigint[], images: readonly bigint[][], targets: readonly ZTerms[], p: bigint, tick: () => void = noop): ZTerms[] | undefined {
+  const R = residueRing(p);
+  const Ft = shiftPoint(R, F, point);
+  const Tt = targets.map((t) => shiftPoint(R, t, point));
+  const solver = univariateSolver(images, p, p, 1);
+  if (!solver) return undefined;
+  const U = liftAtZero(R, Ft, N, images.map((u) => fromUnivariate(R, u, N)), Tt, solver, { tick });
+  const back = point.map((a) => (a === 0n ? 0n : p - a));
+  return U?.map((u) => shiftPoint(R, u, back));
+}
+
+/**
+ * Hensel lifting over GF(p) from bivariate factors: F ≡ Π G_i (mod (y_2 − a_2, …, y_k − a_k)) with
+ * the G_i in x_0 and y_1 only, lc_x(G_i) = targets[i](x, y_1, a_2, …), and the G_i(x, a_1) pairwise
+ * coprime with unit leading coefficients. The lift continues with y_2, …, y_k as henselLiftModP's.
+ */
+export function henselLiftFromBivariateModP(F: ZTerms, N: number, point: readonly bigint[], factors: readonly ZTerms[], targets: readonly ZTerms[], p: bigint, tick: () => void = noop): ZTerms[] | undefined {
+  const R = residueRing(p);
+  const Ft = shiftPoint(R, F, point);
+  const Tt = targets.map((t) => shiftPoint(R, t, point));
+  const Gt = factors.map((g) => shiftPoint(R, g, point));
+  const zero = new Array<bigint>(N - 1).fill(0n);
+  const solver = univariateSolver(Gt.map((g) => univariateImage(R, g, zero)), p, p, 1);
+  if (!solver) return undefined;
+  const U = liftAtZero(R, Ft, N, Gt, Tt, solver, { tick }, 2);
+  const back = point.map((a) => (a === 0n ? 0n : p - a));
+  return U?.map((u) => shiftPoint(R, u, back));
+}
+
+/**
+ * The lifting proper (Geddes–Czapor–Labahn, Algorithm 6.4) over the residue ring R = ZZ/M, the
+ * point moved to 0: variable by variable, the leading coefficients imposed, the error's
+ * coefficients of y_j^m distributed by the multivariate diophantine solver. The starting factors
+ * U0 are correct modulo (y_start, …, y_k) (univariate images: start 1).
+ */
+function liftAtZero(R: CoeffRing<bigint>, FtM: ZTerms, N: number, U0: readonly ZTerms[], TtM: readonly ZTerms[], solver: UnivariateSolver, ctx: Ctx, start = 1): ZTerms[] | undefined {
+  const k = N - 1;
+  const degs = degrees(FtM, N);
+  let U: ZTerms[] = U0.slice();
   const prodAll = (us: readonly ZTerms[]): ZTerms => us.reduce((acc, u) => spMul(R, acc, u, ctx.tick), [{ exponents: constantExponents(N), coeff: 1n }] as ZTerms);
-  for (let j = 1; j <= k; j++) {
+  for (let j = start; j <= k; j++) {
     ctx.tick();
     const higher = Array.from({ length: k - j }, (_, i) => j + 1 + i);
     const Fj = keepZeroIn(FtM, higher);
@@ -570,10 +616,7 @@ function henselLift(F: ZTerms, N: number, point: readonly bigint[], images: read
     }
     if (e.length) return undefined;
   }
-  return U.map((u) => {
-    const s = symmetricMod(u, M);
-    return shiftPoint(integers, s, point.map((a) => -a));
-  });
+  return U;
 }
 
 /**
@@ -639,6 +682,59 @@ export function factorMultivariateQ(f: Terms<Rational>, n: number, opts: MFactor
   return {
     unit: f[0]!.coeff,
     factors: fz.factors.map(({ factor, multiplicity }) => {
+      const l = factor[0]!.coeff;
+      return { factor: factor.map((t) => ({ exponents: t.exponents, coeff: rational(t.coeff, l) })), multiplicity };
+    }),
+  };
+}
+
+/**
+ * Square-free decomposition of a nonzero f ∈ ZZ[x_1..x_n]: f = unit · Π a_i^i with unit = ± the
+ * integer content and a_i primitive, positive leading coefficient, square-free and pairwise coprime
+ * (a_i the product of the irreducible factors of multiplicity exactly i). Yun's algorithm in a main
+ * variable x (the first occurring) on the primitive part in x; the content in x (gcd of the
+ * coefficients) is decomposed recursively in the other variables and merged by multiplicity.
+ */
+export function squarefreeMultivariateZ(f: ZTerms, n: number, opts: MFactorOptions = {}): MultivariateFactorization {
+  if (!f.length) throw new RangeError("squarefreeMultivariateZ: the zero polynomial");
+  const ctx: Ctx = { tick: opts.checkpoint ?? noop };
+  let c = integerContentOf(f);
+  if (f[0]!.coeff < 0n) c = -c;
+  const parts = new Map<number, ZTerms>();
+  const add = (q: ZTerms, m: number): void => {
+    const cur = parts.get(m);
+    parts.set(m, cur ? spMul(integers, cur, q, ctx.tick) : q);
+  };
+  const rec = (g: ZTerms): void => {
+    const used = usedVariables(g, n);
+    if (!used.length) return;
+    const x = used[0]!;
+    const cont = gcdManyZ([...coefficientsIn(g, x).values()], n, { checkpoint: ctx.tick });
+    let h = g;
+    if (!isConstant(cont)) {
+      rec(primitiveZ(cont));
+      h = spDivExact(integers, g, cont, ctx.tick)!;
+    }
+    h = primitiveZ(h);
+    for (const { factor, multiplicity } of squarefreeIn(h, x, n, ctx)) add(factor, multiplicity);
+  };
+  rec(divideByIntegerSigned(f, c));
+  const factors = [...parts.entries()].sort((a, b) => a[0] - b[0]).map(([multiplicity, factor]) => ({ factor: primitiveZ(factor), multiplicity }));
+  return { unit: c, factors };
+}
+
+const divideByIntegerSigned = (f: ZTerms, c: bigint): ZTerms => f.map((t) => ({ exponents: t.exponents, coeff: t.coeff / c }));
+
+/** The square-free decomposition over QQ: through the primitive integer associate, parts monic (lex), unit = lc(f). */
+export function squarefreeMultivariateQ(f: Terms<Rational>, n: number, opts: MFactorOptions = {}): { unit: Rational; factors: { factor: Terms<Rational>; multiplicity: number }[] } {
+  if (!f.length) throw new RangeError("squarefreeMultivariateQ: the zero polynomial");
+  let den = 1n;
+  for (const t of f) den = (den / igcd(den, t.coeff.den)) * t.coeff.den;
+  const z: ZTerms = f.map((t) => ({ exponents: t.exponents, coeff: (t.coeff.num * den) / t.coeff.den }));
+  const r = squarefreeMultivariateZ(z, n, opts);
+  return {
+    unit: f[0]!.coeff,
+    factors: r.factors.map(({ factor, multiplicity }) => {
       const l = factor[0]!.coeff;
       return { factor: factor.map((t) => ({ exponents: t.exponents, coeff: rational(t.coeff, l) })), multiplicity };
     }),

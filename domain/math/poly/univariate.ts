@@ -140,7 +140,7 @@ export function resultantIn<T>(R: CoeffRing<T>, A: readonly T[], B: readonly T[]
   }
 }
 
-/** disc(A) = (−1)^{n(n−1)/2} res(A, A′) / lc(A) for deg A = n ≥ 1 (PARI's poldisc); 1 for constants. */
+/** disc(A) = (−1)^{n(n−1)/2} Res_{n,n−1}(A, A′) / lc(A) for deg A = n ≥ 1, A′ of formal degree n − 1 (PARI's poldisc); 1 for constants. */
 export function discriminantIn<T>(R: CoeffRing<T>, A: readonly T[], tick: Tick = noop): T {
   const n = A.length - 1;
   if (n < 1) return R.one;
@@ -148,7 +148,12 @@ export function discriminantIn<T>(R: CoeffRing<T>, A: readonly T[], tick: Tick =
   const dA: T[] = [];
   for (let i = 1; i < A.length; i++) dA.push(R.mul(R.fromInteger(BigInt(i)), A[i]!));
   while (dA.length && R.isZero(dA[dA.length - 1]!)) dA.pop();
-  let r = R.mul(resultantIn(R, A, dA, tick), R.inv(A[n]!));
+  // A′ has formal degree n − 1: when its actual degree m is lower (characteristic p),
+  // Res_{n,n−1}(A, A′) = lc(A)^{n−1−m}·Res_{n,m}(A, A′) (lc(A) is the only entry of the first column)
+  const m = dA.length - 1;
+  let r = resultantIn(R, A, dA, tick);
+  if (m >= 0 && m < n - 1) for (let i = 0; i < n - 2 - m; i++) r = R.mul(r, A[n]!);
+  else r = R.mul(r, R.inv(A[n]!));
   if (((n * (n - 1)) / 2) % 2 === 1) r = R.neg(r);
   return r;
 }

@@ -36,7 +36,9 @@ describe("operations/polynomial factorization, roots, irreducibility, square-fre
 
   it("fails closed: several variables, the zero polynomial, rings other than GF(p), degree above the bound", async () => {
     const cases: [string, Record<string, unknown>, string, string][] = [
-      ["polynomial.factorization.compute", { polynomial: { ring: "GF(5)", variables: ["x", "y"], expression: "x*y + 1" } }, "DOMAIN_ERROR", "payload.polynomial.variables"],
+      ["polynomial.factorization.compute", { polynomial: { ring: "GF(5^2)", variables: ["x", "y"], expression: "x*y + 1" } }, "DOMAIN_ERROR", "payload.polynomial.variables"],
+      ["polynomial.squarefree.compute", { polynomial: { ring: "GF(5^2)", variables: ["x", "y"], expression: "x*y + 1" } }, "DOMAIN_ERROR", "payload.polynomial.variables"],
+      ["polynomial.squarefree.compute", { polynomial: { ring: "GF(5)", variables: ["x", "y"], expression: "0" } }, "DOMAIN_ERROR", "payload.polynomial"],
       ["polynomial.factorization.compute", { polynomial: { ring: "GF(5)", variables: ["x"], expression: "0" } }, "DOMAIN_ERROR", "payload.polynomial"],
       ["polynomial.roots.compute", { polynomial: { ring: "GF(5)", variables: ["x"], expression: "5*x" } }, "DOMAIN_ERROR", "payload.polynomial"],
       ["polynomial.factorization.compute", { polynomial: { ring: "QQ", variables: [], expression: "3" } }, "DOMAIN_ERROR", "payload.polynomial.variables"],

@@ -42,8 +42,13 @@ describe("operations/polynomial gcd, lcm, resultant, discriminant, real roots, i
 
   it("fails closed with stable codes and paths", async () => {
     const cases: [string, Record<string, unknown>, string, string | undefined][] = [
-      // several variables: ZZ and QQ only
-      ["polynomial.gcd.compute", { left: { ring: "GF(5)", variables: ["x", "y"], expression: "x*y" }, right: { ring: "GF(5)", variables: ["x", "y"], expression: "x" } }, "DOMAIN_ERROR", "payload.left.ring"],
+      // several variables: ZZ, QQ and GF(p) only
+      ["polynomial.gcd.compute", { left: { ring: "GF(5^2)", variables: ["x", "y"], expression: "x*y" }, right: { ring: "GF(5^2)", variables: ["x", "y"], expression: "x" } }, "DOMAIN_ERROR", "payload.left.ring"],
+      ["polynomial.resultant.compute", { left: { ring: "GF(5^2)", variables: ["x", "y"], expression: "x*y" }, right: { ring: "GF(5^2)", variables: ["x", "y"], expression: "x" }, variable: "x" }, "DOMAIN_ERROR", "payload.left.ring"],
+      ["polynomial.resultant.compute", { left: { ring: "ZZ", variables: ["x", "y"], expression: "x*y" }, right: { ring: "ZZ", variables: ["x", "y"], expression: "x" } }, "DOMAIN_ERROR", "payload.variable"],
+      ["polynomial.resultant.compute", { left: { ring: "ZZ", variables: ["x", "y"], expression: "x*y" }, right: { ring: "ZZ", variables: ["x", "y"], expression: "x" }, variable: "t" }, "DOMAIN_ERROR", "payload.variable"],
+      ["polynomial.discriminant.compute", { polynomial: { ring: "ZZ", variables: ["x", "y"], expression: "x*y" } }, "DOMAIN_ERROR", "payload.variable"],
+      ["polynomial.discriminant.compute", { polynomial: { ring: "GF(5)", variables: ["x", "y"], expression: "0" }, variable: "x" }, "DOMAIN_ERROR", "payload.polynomial"],
       ["polynomial.gcd.compute", { left: { ring: "ZZ", variables: ["x"], expression: "x" }, right: { ring: "QQ", variables: ["x"], expression: "x" } }, "DOMAIN_ERROR", "payload.right.ring"],
       ["polynomial.real_roots.compute", { polynomial: { ring: "GF(7)", variables: ["x"], expression: "x^2 - 2" } }, "DOMAIN_ERROR", "payload.polynomial.ring"],
       ["polynomial.real_roots.compute", { polynomial: { ring: "ZZ", variables: ["x"], expression: "0" } }, "DOMAIN_ERROR", "payload.polynomial"],
