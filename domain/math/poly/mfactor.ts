@@ -369,34 +369,58 @@ function wangLift(F: ZTerms, N: number, cL: bigint, lcFactors: { factor: ZTerms;
   return factors;
 }
 
-/** Zassenhaus-style recombination of the univariate factors with L imposed on both parts. */
-function recombine(F0: ZTerms, N: number, cand: Candidate, ctx: Ctx): ZTerms[] {
+/**
+ * Zassenhaus-style recombination of the univariate factors (with the leading coefficient imposed on
+ * both parts), shared by the ZZ and GF(p) factorizations: subsets of the remaining factors in order of
+ * size; `trySubset` lifts one subset to a true factor or gives undefined, `divide` removes a found
+ * factor, `normalize` makes the cofactor left at the end a factor in the ring's normal form.
+ */
+export function recombineSubsets<U>(
+  F0: ZTerms,
+  factors: readonly U[],
+  trySubset: (F: ZTerms, factors: readonly U[], subset: readonly number[]) => ZTerms | undefined,
+  divide: (F: ZTerms, g: ZTerms) => ZTerms,
+  normalize: (F: ZTerms) => ZTerms | undefined,
+  tick: () => void,
+): ZTerms[] {
   let F = F0;
-  let U = cand.u.slice();
+  let rest = factors.slice();
   const out: ZTerms[] = [];
-  for (let s = 1; 2 * s <= U.length; ) {
+  for (let s = 1; 2 * s <= rest.length; ) {
     let found = false;
     const comb = Array.from({ length: s }, (_, i) => i);
     for (;;) {
-      ctx.tick();
-      const g = tryLiftSubset(F, N, cand.point, U, comb, ctx);
+      tick();
+      const g = trySubset(F, rest, comb);
       if (g) {
         out.push(g);
-        F = spDivExact(integers, F, g, ctx.tick)!;
-        U = U.filter((_, i) => !comb.includes(i));
+        F = divide(F, g);
+        rest = rest.filter((_, i) => !comb.includes(i));
         found = true;
         break;
       }
       let i = s - 1;
-      while (i >= 0 && comb[i] === U.length - s + i) i--;
+      while (i >= 0 && comb[i] === rest.length - s + i) i--;
       if (i < 0) break;
       comb[i]!++;
       for (let j = i + 1; j < s; j++) comb[j] = comb[j - 1]! + 1;
     }
     if (!found) s++;
   }
-  if (!isConstant(F)) out.push(primitiveZ(F));
+  const last = normalize(F);
+  if (last) out.push(last);
   return out;
+}
+
+function recombine(F0: ZTerms, N: number, cand: Candidate, ctx: Ctx): ZTerms[] {
+  return recombineSubsets(
+    F0,
+    cand.u,
+    (F, U, S) => tryLiftSubset(F, N, cand.point, U, S, ctx),
+    (F, g) => spDivExact(integers, F, g, ctx.tick)!,
+    (F) => (isConstant(F) ? undefined : primitiveZ(F)),
+    ctx.tick,
+  );
 }
 
 function tryLiftSubset(F: ZTerms, N: number, point: readonly bigint[], U: readonly bigint[][], S: readonly number[], ctx: Ctx): ZTerms | undefined {

@@ -30,7 +30,7 @@
 import { SeededRandom } from "../seeded-random.js";
 import { gfpDerivative, gfpFactor, gfpGcd, gfpIsIrreducible, gfpMul, gfpNormalize, gfpRem, gfpXgcd } from "./gfp.js";
 import { invModP, remP } from "./smallprime.js";
-import { henselLiftFromBivariateModP, henselLiftModP } from "./mfactor.js";
+import { henselLiftFromBivariateModP, henselLiftModP, recombineSubsets } from "./mfactor.js";
 import { contentInField, gcdField, isConstantTerms, monicTerms, squarefreeField } from "./mfield.js";
 import { comparePolynomials, embed, leadingCoefficientIn, project, shiftVariable, univariateImage, usedVariables, type ZTerms } from "./mpoly.js";
 import { primeField } from "./rings.js";
@@ -516,32 +516,14 @@ function powMod(a: bigint, e: number, p: bigint): bigint {
 }
 
 function recombine(F0: ZTerms, N: number, cand: Candidate, ctx: Ctx): ZTerms[] {
-  let F = F0;
-  let U = cand.u.slice();
-  const out: ZTerms[] = [];
-  for (let s = 1; 2 * s <= U.length; ) {
-    let found = false;
-    const comb = Array.from({ length: s }, (_, i) => i);
-    for (;;) {
-      ctx.tick();
-      const g = tryLiftSubset(F, N, cand.point, U, comb, ctx);
-      if (g) {
-        out.push(g);
-        F = spDivExact(ctx.R, F, g, ctx.tick)!;
-        U = U.filter((_, i) => !comb.includes(i));
-        found = true;
-        break;
-      }
-      let i = s - 1;
-      while (i >= 0 && comb[i] === U.length - s + i) i--;
-      if (i < 0) break;
-      comb[i]!++;
-      for (let j = i + 1; j < s; j++) comb[j] = comb[j - 1]! + 1;
-    }
-    if (!found) s++;
-  }
-  if (!isConstantTerms(F)) out.push(monicTerms(ctx.R, F));
-  return out;
+  return recombineSubsets(
+    F0,
+    cand.u,
+    (F, U, S) => tryLiftSubset(F, N, cand.point, U, S, ctx),
+    (F, g) => spDivExact(ctx.R, F, g, ctx.tick)!,
+    (F) => (isConstantTerms(F) ? undefined : monicTerms(ctx.R, F)),
+    ctx.tick,
+  );
 }
 
 function tryLiftSubset(F: ZTerms, N: number, point: readonly bigint[], U: readonly bigint[][], S: readonly number[], ctx: Ctx): ZTerms | undefined {
