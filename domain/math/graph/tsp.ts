@@ -96,17 +96,7 @@ function heldKarpDouble(n: number, Wb: (bigint | null)[][], L: bigint, tick: () 
     }
   }
   if (end < 0) return { tour: null, weight: null };
-  const tour: number[] = [];
-  let S = full, j = end;
-  while (j >= 0) {
-    tour.push(j + 1);
-    const p = parent[S * k + j]!;
-    S &= ~(1 << j);
-    j = S ? p : -1;
-  }
-  tour.push(0);
-  tour.reverse();
-  return { tour, weight: rational(BigInt(best), L) };
+  return { tour: tourFrom(parent, full, end, k), weight: rational(BigInt(best), L) };
 }
 
 function heldKarpBig(n: number, W: (bigint | null)[][], L: bigint, tick: () => void): TspResult {
@@ -144,8 +134,13 @@ function heldKarpBig(n: number, W: (bigint | null)[][], L: bigint, tick: () => v
     }
   }
   if (best === null) return { tour: null, weight: null };
+  return { tour: tourFrom(parent, N - 1, end, k), weight: rational(best, L) };
+}
+
+/** The tour 0 → … → end + 1 read back from the Held–Karp parents of the subsets of {1, …, k}. */
+function tourFrom(parent: ArrayLike<number>, full: number, end: number, k: number): number[] {
   const tour: number[] = [];
-  let S = N - 1, j = end;
+  let S = full, j = end;
   while (j >= 0) {
     tour.push(j + 1);
     const p = parent[S * k + j]!;
@@ -153,6 +148,5 @@ function heldKarpBig(n: number, W: (bigint | null)[][], L: bigint, tick: () => v
     j = S ? p : -1;
   }
   tour.push(0);
-  tour.reverse();
-  return { tour, weight: rational(best, L) };
+  return tour.reverse();
 }
