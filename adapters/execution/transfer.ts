@@ -10,9 +10,12 @@
  * - a column of arrays of numbers of one length (exponent vectors) becomes one Float64Array;
  * everything else is copied member-wise (and cloned as before). The result of `unpack(pack(v))` is
  * structurally equal to `v` (same keys in the same order, same bigints, numbers, strings, undefined
- * members and holes), as a structured clone is; only object identity between parts of
- * one value is not kept (values are immutable once parsed, and a clone already loses identity with
- * everything outside the message).
+ * members and holes), as a structured clone is. Object identity is kept where it matters, among the
+ * elements of one long array: an array whose elements repeat a few objects (a graph's interned edge
+ * weights: 10^6 edges, a few hundred distinct rationals) crosses as its distinct elements plus an
+ * Int32Array of indices, and comes back sharing them as it left (code on the other side may key caches
+ * by identity); identity between other parts of one value is not kept (values are immutable once
+ * parsed, and a clone already loses identity with everything outside the message).
  */
 
 /** Marks a packed node; a record that itself has this key is wrapped (`ESCAPED`). */
@@ -22,6 +25,10 @@ const RECORDS = 1;
 const INT64 = 2;
 const VECTORS = 3;
 const ESCAPED = 4;
+const SHARED = 5;
+
+/** How many leading elements are looked at for a repeated object before an array is deduplicated. */
+const SHARED_PROBE = 64;
 
 /** Arrays shorter than this are copied as they are: packing pays off on bulk. */
 const MIN_PACKED = 16;
@@ -29,7 +36,7 @@ const MIN_PACKED = 16;
 const MIN_I64 = -(2n ** 63n);
 const MAX_I64 = 2n ** 63n - 1n;
 
-type Packed = { [TAG]: typeof RECORDS; keys: string[]; cols: unknown[]; n: number } | { [TAG]: typeof INT64; data: BigInt64Array } | { [TAG]: typeof VECTORS; n: number; stride: number; data: Float64Array } | { [TAG]: typeof ESCAPED; value: Record<string, unknown> };
+type Packed = { [TAG]: typeof RECORDS; keys: string[]; cols: unknown[]; n: number } | { [TAG]: typeof INT64; data: BigInt64Array } | { [TAG]: typeof VECTORS; n: number; stride: number; data: Float64Array } | { [TAG]: typeof ESCAPED; value: Record<string, unknown> } | { [TAG]: typeof SHARED; table: unknown; index: Int32Array };
 
 function isPlainObject(v: object): v is Record<string, unknown> {
   const proto = Object.getPrototypeOf(v);
@@ -75,8 +82,41 @@ function vectorStride(a: unknown[]): number {
   return stride;
 }
 
+/**
+ * An array of objects that repeat (at most half of its elements distinct) as its distinct elements and
+ * an index per element, or undefined. Only probed when the first elements already repeat one.
+ */
+function packShared(a: unknown[]): Packed | undefined {
+  if (a.length < SHARED_PROBE * 2) return undefined;
+  const probe = new Set<unknown>();
+  for (let i = 0; i < SHARED_PROBE; i++) {
+    const x = a[i];
+    if (typeof x !== "object" || x === null || !(i in a)) return undefined;
+    probe.add(x);
+  }
+  if (probe.size === SHARED_PROBE) return undefined;
+  const at = new Map<unknown, number>();
+  const table: unknown[] = [];
+  const index = new Int32Array(a.length);
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (typeof x !== "object" || x === null || !(i in a)) return undefined;
+    let k = at.get(x);
+    if (k === undefined) {
+      k = table.length;
+      if (2 * k >= a.length) return undefined;
+      table.push(x);
+      at.set(x, k);
+    }
+    index[i] = k;
+  }
+  return { [TAG]: SHARED, table: packArray(table), index };
+}
+
 function packArray(a: unknown[]): unknown {
   if (a.length >= MIN_PACKED) {
+    const shared = packShared(a);
+    if (shared) return shared;
     const keys = recordKeys(a);
     if (keys) {
       const cols = keys.map((k) => {
@@ -121,8 +161,15 @@ export function pack(v: unknown): unknown {
   return TAG in v ? ({ [TAG]: ESCAPED, value: out } satisfies Packed) : out;
 }
 
-function unpackArray(p: Packed & { [TAG]: typeof RECORDS | typeof INT64 | typeof VECTORS }): unknown[] {
+function unpackArray(p: Packed & { [TAG]: typeof RECORDS | typeof INT64 | typeof VECTORS | typeof SHARED }): unknown[] {
   switch (p[TAG]) {
+    case SHARED: {
+      const table = unpack(p.table) as unknown[];
+      const { index } = p;
+      const out = new Array<unknown>(index.length);
+      for (let i = 0; i < index.length; i++) out[i] = table[index[i]!];
+      return out;
+    }
     case INT64: {
       const d = p.data;
       const out = new Array<bigint>(d.length);
@@ -175,7 +222,7 @@ export function unpack(v: unknown): unknown {
   }
   if (!isPlainObject(v)) return v;
   const tag = (v as Partial<Packed>)[TAG];
-  if (tag === RECORDS || tag === INT64 || tag === VECTORS) return unpackArray(v as Packed & { [TAG]: typeof RECORDS });
+  if (tag === RECORDS || tag === INT64 || tag === VECTORS || tag === SHARED) return unpackArray(v as Packed & { [TAG]: typeof RECORDS });
   const src = tag === ESCAPED ? (v as { value: Record<string, unknown> }).value : v;
   const out: Record<string, unknown> = Object.getPrototypeOf(src) === null ? Object.create(null) : {};
   for (const k of Object.keys(src)) {

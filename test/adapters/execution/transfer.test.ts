@@ -140,4 +140,37 @@ describe("adapters/execution/transfer: the pool's transfer form", () => {
     expect(same(matrix, roundTrip(matrix))).to.equal(null);
     expect(same(matrix, unpack(pack(matrix)))).to.equal(null);
   });
+
+  it("long arrays that repeat a few objects cross as a table and indices, and come back sharing them (a graph's interned weights)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.record({ num: BIG, den: BIG }), fc.array(fc.integer(), { maxLength: 3 }), fc.record({ [PACKED_TAG]: fc.nat() })), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.nat(), { minLength: 128, maxLength: 400 }),
+        (pool, picks) => {
+          const a = picks.map((i) => pool[i % pool.length]!);
+          const packed = pack({ weight: a }) as { weight: { index?: Int32Array } };
+          expect(packed.weight.index).to.be.instanceOf(Int32Array);
+          expect(check({ weight: a })).to.equal(null);
+          const back = (unpack(structuredClone(packed)) as { weight: unknown[] }).weight;
+          for (let i = 1; i < a.length; i++) expect(back[i] === back[i - 1], `element ${i}`).to.equal(a[i] === a[i - 1]);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    // Distinct elements, or a repeat only after the probe, or a primitive among them: the plain forms.
+    const distinct = Array.from({ length: 300 }, (_, i) => ({ num: BigInt(i), den: 1n }));
+    expect((pack(distinct) as { index?: unknown }).index).to.equal(undefined);
+    expect(check(distinct)).to.equal(null);
+    const late = [...distinct.slice(0, 100), ...Array.from({ length: 200 }, () => distinct[0]!)];
+    expect((pack(late) as { index?: unknown }).index).to.equal(undefined);
+    expect(check(late)).to.equal(null);
+    const one = { num: 1n, den: 2n };
+    const mixed: unknown[] = Array.from({ length: 200 }, () => one);
+    mixed[150] = "x";
+    expect((pack(mixed) as { index?: unknown }).index).to.equal(undefined);
+    expect(check(mixed)).to.equal(null);
+    const holes: unknown[] = Array.from({ length: 200 }, () => one);
+    delete holes[170];
+    expect(check(holes)).to.equal(null);
+  });
 });
