@@ -105,7 +105,7 @@ interface Kernel<C, P extends Poly<C>> extends FieldPolyKernel<C, P> {
   fromBig(c: bigint): C;
   toBig(c: C): bigint;
   mulC(a: C, b: C): C;
-  eval(a: P, x: C): C;
+  evaluate(a: P, x: C): C;
 }
 
 const noop = (): void => {};
@@ -394,7 +394,7 @@ class NumKernel implements Kernel<number, Float64Array> {
     for (let i = 1; i < a.length; i++) out[i - 1] = this.red((i % this.pn) * a[i]!);
     return this.trim(out);
   }
-  eval(a: Float64Array, x: number): number {
+  evaluate(a: Float64Array, x: number): number {
     let acc = 0;
     for (let i = a.length - 1; i >= 0; i--) acc = this.red(acc * x + a[i]!);
     return acc;
@@ -593,7 +593,7 @@ class SplitKernel extends NumKernel {
     for (let i = 1; i < a.length; i++) out[i - 1] = this.mulC(i % this.pn, a[i]!);
     return this.trim(out);
   }
-  override eval(a: Float64Array, x: number): number {
+  override evaluate(a: Float64Array, x: number): number {
     let acc = 0;
     for (let i = a.length - 1; i >= 0; i--) acc = this.red(this.mulC(acc, x) + a[i]!);
     return acc;
@@ -786,7 +786,7 @@ class BigKernel implements Kernel<bigint, bigint[]> {
     for (let i = 1; i < a.length; i++) out.push((BigInt(i) * a[i]!) % this.p);
     return trimBig(out);
   }
-  eval(a: bigint[], x: bigint): bigint {
+  evaluate(a: bigint[], x: bigint): bigint {
     let acc = 0n;
     for (let i = a.length - 1; i >= 0; i--) acc = (acc * x + a[i]!) % this.p;
     return acc;
@@ -1174,7 +1174,7 @@ export function gfpDerivative(f: readonly bigint[], p: bigint): bigint[] {
 /** f(x) in GF(p). */
 export function gfpEvaluate(f: readonly bigint[], x: bigint, p: bigint): bigint {
   const K = kernel(p);
-  return K.toBig(K.eval(K.from(f), K.fromBig(x)));
+  return K.toBig(K.evaluate(K.from(f), K.fromBig(x)));
 }
 
 /** The monic gcd of f and g (gcd(0, 0) = []). */
