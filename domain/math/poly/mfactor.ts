@@ -78,19 +78,7 @@ export function factorMultivariateZ(f: ZTerms, n: number, opts: MFactorOptions =
   if (f[0]!.coeff < 0n) c = -c;
   let g: ZTerms = f.map((t) => ({ exponents: t.exponents, coeff: t.coeff / c }));
   const out: { factor: ZTerms; multiplicity: number }[] = [];
-  // monomial factors
-  const low = new Array<number>(n).fill(Infinity);
-  for (const t of g) for (let i = 0; i < n; i++) low[i] = Math.min(low[i]!, t.exponents[i]!);
-  if (low.some((m) => m > 0)) {
-    g = g.map((t) => ({ exponents: t.exponents.map((e, i) => e - low[i]!), coeff: t.coeff }));
-    for (let i = 0; i < n; i++) {
-      if (low[i]! > 0) {
-        const e = new Array<number>(n).fill(0);
-        e[i] = 1;
-        out.push({ factor: [{ exponents: e, coeff: 1n }], multiplicity: low[i]! });
-      }
-    }
-  }
+  g = splitMonomialFactors(g, n, out);
   if (!isConstant(g)) factorPrimitive(g, n, 1, out, ctx);
   // the sign convention of the caller's variable order: positive leading coefficients; merge
   // (defensively: the branches give distinct factors)
@@ -134,17 +122,41 @@ function factorPrimitive(g: ZTerms, n: number, mult: number, out: { factor: ZTer
 
 /** The factorization of a polynomial in variable i only (primitive, positive leading coefficient). */
 function univariateFactors(g: ZTerms, i: number, n: number, ctx: Ctx): { factor: ZTerms; multiplicity: number }[] {
+  const fz = factorOverIntegers(denseIn(g, i), { checkpoint: ctx.tick });
+  return fz.factors.map(({ factor, multiplicity }) => ({ factor: embedUnivariate(factor, i, n), multiplicity }));
+}
+
+/**
+ * Splits the monomial factors x_i^k off g (pushed to `out`, multiplicity k) and returns g divided by
+ * them; shared by the ZZ and GF(p) factorizations.
+ */
+export function splitMonomialFactors(g: ZTerms, n: number, out: { factor: ZTerms; multiplicity: number }[]): ZTerms {
+  const low = new Array<number>(n).fill(Infinity);
+  for (const t of g) for (let i = 0; i < n; i++) low[i] = Math.min(low[i]!, t.exponents[i]!);
+  if (!low.some((m) => m > 0)) return g;
+  for (let i = 0; i < n; i++) {
+    if (low[i]! > 0) {
+      const e = new Array<number>(n).fill(0);
+      e[i] = 1;
+      out.push({ factor: [{ exponents: e, coeff: 1n }], multiplicity: low[i]! });
+    }
+  }
+  return g.map((t) => ({ exponents: t.exponents.map((e, i) => e - low[i]!), coeff: t.coeff }));
+}
+
+/** The dense coefficient list (index = degree) of g, a polynomial in variable i only. */
+export function denseIn(g: ZTerms, i: number): bigint[] {
   const d: bigint[] = [];
   for (const t of g) {
     const e = t.exponents[i]!;
     while (d.length <= e) d.push(0n);
     d[e] = t.coeff;
   }
-  const fz = factorOverIntegers(d, { checkpoint: ctx.tick });
-  return fz.factors.map(({ factor, multiplicity }) => ({ factor: embedUnivariate(factor, i, n), multiplicity }));
+  return d;
 }
 
-function embedUnivariate(u: readonly bigint[], i: number, n: number): ZTerms {
+/** u (dense, index = degree) as a polynomial in variable i of n. */
+export function embedUnivariate(u: readonly bigint[], i: number, n: number): ZTerms {
   const out: Term<bigint>[] = [];
   for (let e = u.length - 1; e >= 0; e--) {
     if (u[e] === 0n) continue;

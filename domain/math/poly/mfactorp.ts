@@ -30,7 +30,7 @@
 import { SeededRandom } from "../seeded-random.js";
 import { gfpDerivative, gfpFactor, gfpGcd, gfpIsIrreducible, gfpMul, gfpNormalize, gfpRem, gfpXgcd } from "./gfp.js";
 import { invModP, remP } from "./smallprime.js";
-import { henselLiftFromBivariateModP, henselLiftModP, recombineSubsets } from "./mfactor.js";
+import { denseIn, embedUnivariate, henselLiftFromBivariateModP, henselLiftModP, recombineSubsets, splitMonomialFactors } from "./mfactor.js";
 import { contentInField, gcdField, isConstantTerms, monicTerms, squarefreeField } from "./mfield.js";
 import { comparePolynomials, embed, leadingCoefficientIn, project, shiftVariable, univariateImage, usedVariables, type ZTerms } from "./mpoly.js";
 import { primeField } from "./rings.js";
@@ -74,18 +74,7 @@ export function factorMultivariateModP(f: ZTerms, n: number, p: bigint, opts: Mo
   const ctx: Ctx = { R, p, tick: opts.checkpoint ?? noop, recombinationOnly: opts.recombinationOnly };
   let g = monicTerms(R, f);
   const out: { factor: ZTerms; multiplicity: number }[] = [];
-  const low = new Array<number>(n).fill(Infinity);
-  for (const t of g) for (let i = 0; i < n; i++) low[i] = Math.min(low[i]!, t.exponents[i]!);
-  if (low.some((m) => m > 0)) {
-    g = g.map((t) => ({ exponents: t.exponents.map((e, i) => e - low[i]!), coeff: t.coeff }));
-    for (let i = 0; i < n; i++) {
-      if (low[i]! > 0) {
-        const e = new Array<number>(n).fill(0);
-        e[i] = 1;
-        out.push({ factor: [{ exponents: e, coeff: 1n }], multiplicity: low[i]! });
-      }
-    }
-  }
+  g = splitMonomialFactors(g, n, out);
   if (!isConstantTerms(g)) {
     for (const part of squarefreeField(R, g, n, ctx.tick).factors) {
       for (const q of factorSquarefree(part.factor, n, ctx)) out.push({ factor: q, multiplicity: part.multiplicity });
@@ -153,22 +142,7 @@ function mainVariables(g: ZTerms, used: readonly number[], R: CoeffRing<bigint>)
 }
 
 function univariateFactors(g: ZTerms, i: number, n: number, ctx: Ctx): ZTerms[] {
-  const d: bigint[] = [];
-  for (const t of g) {
-    const e = t.exponents[i]!;
-    while (d.length <= e) d.push(0n);
-    d[e] = t.coeff;
-  }
-  return gfpFactor(d, ctx.p, { checkpoint: ctx.tick }).factors.map(({ factor }) => {
-    const out: Term<bigint>[] = [];
-    for (let e = factor.length - 1; e >= 0; e--) {
-      if (factor[e] === 0n) continue;
-      const ex = new Array<number>(n).fill(0);
-      ex[i] = e;
-      out.push({ exponents: ex, coeff: factor[e]! });
-    }
-    return out;
-  });
+  return gfpFactor(denseIn(g, i), ctx.p, { checkpoint: ctx.tick }).factors.map(({ factor }) => embedUnivariate(factor, i, n));
 }
 
 // ───────────────────────────── evaluation, lifting, recombination ─────────────────────────────
