@@ -21,6 +21,7 @@
  * (~n^2); at most n/2 steps. So ~3n^3 limb operations overall (`gfpFactorCost`).
  */
 import { SeededRandom } from "../seeded-random.js";
+import { invModP } from "./smallprime.js";
 
 /** Options of the long-running functions. */
 export interface GfpOptions {
@@ -118,21 +119,6 @@ const noop = (): void => {};
  */
 const SUM_BOUND = 2 ** 52;
 
-function invSmall(a: number, p: number): number {
-  let r0 = p, r1 = a, s0 = 0, s1 = 1;
-  while (r1 !== 0) {
-    const q = Math.floor(r0 / r1);
-    const r2 = r0 - q * r1;
-    r0 = r1;
-    r1 = r2;
-    const s2 = s0 - q * s1;
-    s0 = s1;
-    s1 = s2;
-  }
-  if (r0 !== 1) throw new RangeError(`gfp: ${a} is not invertible modulo ${p}`);
-  return s0 < 0 ? s0 + p : s0;
-}
-
 /** Below this length schoolbook multiplication beats Karatsuba (measured on p = 1000003, node 22: ~40). */
 const KARATSUBA_THRESHOLD = 40;
 
@@ -200,7 +186,7 @@ class NumKernel implements Kernel<number, Float64Array> {
     return this.red(a * b);
   }
   invC(a: number): number {
-    return invSmall(a, this.pn);
+    return invModP(a, this.pn);
   }
   negC(a: number): number {
     return a === 0 ? 0 : this.pn - a;
@@ -307,7 +293,7 @@ class NumKernel implements Kernel<number, Float64Array> {
     const p = this.pn, db = b.length - 1;
     if (db < 0) throw new RangeError("gfp: division by the zero polynomial");
     if (a.length <= db) return { q: EMPTY, r: a };
-    const lcInv = invSmall(b[db]!, p);
+    const lcInv = invModP(b[db]!, p);
     const r = a.slice();
     const q = wantQ ? new Float64Array(a.length - db) : undefined;
     const batch = this.batch;
@@ -338,7 +324,7 @@ class NumKernel implements Kernel<number, Float64Array> {
       if (dq >= 0 && dq <= 2 && dq < dy && dq + 2 <= batch) {
         // The usual Euclid step (quotient of degree ≤ 2): the quotient from the top coefficients,
         // then the remainder in one fused pass, each entry reduced once.
-        const inv = invSmall(y[dy]!, p);
+        const inv = invModP(y[dy]!, p);
         // m2, m1, m0: minus the quotient's coefficients of x^dq, x^(dq−1), x^(dq−2).
         const m2 = p - this.red(x[nx - 1]! * inv);
         if (dq === 0) {
@@ -358,7 +344,7 @@ class NumKernel implements Kernel<number, Float64Array> {
         nx = dy;
         while (nx > 0 && x[nx - 1] === 0) nx--;
       } else if (nx > dy) {
-        const inv = invSmall(y[dy]!, p);
+        const inv = invModP(y[dy]!, p);
         let pending = 0;
         for (let i = nx - 1; i >= dy; i--) {
           const c = this.red(x[i]!);
@@ -386,7 +372,7 @@ class NumKernel implements Kernel<number, Float64Array> {
   monic(a: Float64Array): Float64Array {
     if (a.length === 0) return EMPTY;
     const lc = a[a.length - 1]!;
-    return lc === 1 ? a : this.scale(a, invSmall(lc, this.pn));
+    return lc === 1 ? a : this.scale(a, invModP(lc, this.pn));
   }
   deriv(a: Float64Array): Float64Array {
     if (a.length <= 1) return EMPTY;
@@ -458,7 +444,7 @@ class NumKernel implements Kernel<number, Float64Array> {
         A.set(tmp, pb);
       }
       this.redRange(A, pb + col, pb + n);
-      const inv = invSmall(A[pb + col]!, p);
+      const inv = invModP(A[pb + col]!, p);
       for (let r = row + 1; r < n; r++) {
         const rb = r * n;
         const c = A[rb + col]!;
@@ -532,7 +518,7 @@ class SplitKernel extends NumKernel {
     const p = this.pn, db = b.length - 1;
     if (db < 0) throw new RangeError("gfp: division by the zero polynomial");
     if (a.length <= db) return { q: EMPTY, r: a };
-    const lcInv = invSmall(b[db]!, p);
+    const lcInv = invModP(b[db]!, p);
     const H = new Float64Array(a.length), L = a.slice();
     const q = wantQ ? new Float64Array(a.length - db) : undefined;
     let pending = 0;
@@ -564,7 +550,7 @@ class SplitKernel extends NumKernel {
     while (ny > 0) {
       const dy = ny - 1;
       if (nx > dy) {
-        const inv = invSmall(y[dy]!, p);
+        const inv = invModP(y[dy]!, p);
         for (let i = nx - 1; i >= dy; i--) {
           const c = x[i]!;
           if (c === 0) continue;
@@ -637,7 +623,7 @@ class SplitKernel extends NumKernel {
         A.copyWithin(piv * n, pb, pb + n);
         A.set(tmp, pb);
       }
-      const inv = invSmall(A[pb + col]!, p);
+      const inv = invModP(A[pb + col]!, p);
       for (let r = row + 1; r < n; r++) {
         const rb = r * n;
         const c = A[rb + col]!;

@@ -185,21 +185,6 @@ function red(x: number, p: number, pinv: number): number {
   return r < 0 ? r + p : r >= p ? r - p : r;
 }
 
-function invW(a: number, p: number): number {
-  let r0 = p, r1 = a, s0 = 0, s1 = 1;
-  while (r1 !== 0) {
-    const q = Math.floor(r0 / r1);
-    const r2 = r0 - q * r1;
-    r0 = r1;
-    r1 = r2;
-    const s2 = s0 - q * s1;
-    s0 = s1;
-    s1 = s2;
-  }
-  if (r0 !== 1) throw new RangeError("not invertible mod p");
-  return s0 < 0 ? s0 + p : s0;
-}
-
 /**
  * Integer coefficients prepared for repeated reduction modulo word primes: small ones as doubles,
  * larger ones as little-endian 26-bit limbs (reduced by Horner in doubles, without bigint division).
@@ -269,7 +254,7 @@ function remInPlace(a: Float64Array, na: number, b: Float64Array, nb: number, p:
   const db = nb - 1;
   const dq = na - 1 - db;
   if (dq < 0) return na;
-  const inv = invW(b[db]!, p);
+  const inv = invModP(b[db]!, p);
   if (dq === 0) {
     const m = p - red(a[na - 1]! * inv, p, pinv);
     for (let j = 0; j < db; j++) a[j] = red(a[j]! + m * b[j]!, p, pinv);
@@ -319,7 +304,7 @@ export function gcdWord(a0: Float64Array, b0: Float64Array, p: number): Float64A
   }
   if (na === 0) return new Float64Array(0);
   const out = a.slice(0, na);
-  const inv = invW(out[na - 1]!, p);
+  const inv = invModP(out[na - 1]!, p);
   if (inv !== 1) for (let i = 0; i < na; i++) out[i] = red(out[i]! * inv, p, pinv);
   return out;
 }
@@ -357,7 +342,7 @@ export function divWord(a: Float64Array, b: Float64Array, p: number): Float64Arr
   if (dq < 0) return new Float64Array(0);
   const r = a.slice();
   const q = new Float64Array(dq + 1);
-  const inv = invW(b[db]!, p);
+  const inv = invModP(b[db]!, p);
   for (let i = r.length - 1; i >= db; i--) {
     const c = r[i]!;
     if (c === 0) continue;
