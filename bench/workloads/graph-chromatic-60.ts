@@ -1,9 +1,9 @@
 /** Chromatic number of G(60, 1/2) with an optimal colouring and its lower-bound witness. */
-import { defineHardGraphWorkload, labelled, type Edges } from "../support/hard-graph-workload.js";
+import { defineGraphWorkload, labelled, type Edges } from "../support/graph-workload.js";
 
 const N = 60;
 
-export default defineHardGraphWorkload<{ g: Edges }>({
+export default defineGraphWorkload<{ g: Edges }>({
   name: "graph-chromatic-60",
   description: `chromatic number of a random graph G(${N}, 1/2) with an optimal colouring and a lower-bound witness (graph.chromatic_number.compute: DSATUR branch and bound from a maximum clique); NetworkX has no exact chromatic number (only greedy colourings), nauty none`,
   capabilityId: "graph.chromatic_number.compute",

@@ -1,9 +1,9 @@
 /** Isomorphism of a random 3-regular graph on 1000 vertices and a relabelled copy. */
-import { defineHardGraphWorkload, graph6, randomCubic, randomPermutation, relabelled, type Edges } from "../support/hard-graph-workload.js";
+import { defineGraphWorkload, graph6, randomCubic, randomPermutation, relabelled, type Edges } from "../support/graph-workload.js";
 
 const N = 1000;
 
-export default defineHardGraphWorkload<{ g: Edges; h: Edges }>({
+export default defineGraphWorkload<{ g: Edges; h: Edges }>({
   name: "graph-iso-cubic-1000",
   description: `isomorphism of a random 3-regular graph on ${N} vertices and a relabelled copy (graph.isomorphism.compute: two canonical labellings) vs nauty labelg on both and NetworkX is_isomorphic (VF2)`,
   capabilityId: "graph.isomorphism.compute",

@@ -1,9 +1,9 @@
 /** Isomorphism of a strongly regular graph on 144 vertices (a random Latin square of order 12) and a relabelled copy. */
-import { defineHardGraphWorkload, graph6, latinSquareGraph, randomPermutation, relabelled, type Edges } from "../support/hard-graph-workload.js";
+import { defineGraphWorkload, graph6, latinSquareGraph, randomPermutation, relabelled, type Edges } from "../support/graph-workload.js";
 
 const ORDER = 12, N = ORDER * ORDER;
 
-export default defineHardGraphWorkload<{ g: Edges; h: Edges }>({
+export default defineGraphWorkload<{ g: Edges; h: Edges }>({
   name: "graph-iso-srg-144",
   description: `isomorphism of the Latin-square graph of a random Latin square of order ${ORDER} (strongly regular (${N}, ${3 * (ORDER - 1)}, ${ORDER}, 6), trivial automorphism group) and a relabelled copy (graph.isomorphism.compute: two canonical labellings) vs nauty labelg on both and NetworkX is_isomorphic (VF2)`,
   capabilityId: "graph.isomorphism.compute",

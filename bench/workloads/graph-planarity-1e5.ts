@@ -1,9 +1,9 @@
 /** Planarity of a 10^5-vertex planar triangulation, with its embedding. */
-import { defineHardGraphWorkload, labelled, randomPermutation, relabelled, type Edges } from "../support/hard-graph-workload.js";
+import { defineGraphWorkload, labelled, randomPermutation, relabelled, type Edges } from "../support/graph-workload.js";
 
 const N = 100_000;
 
-export default defineHardGraphWorkload<{ g: Edges }>({
+export default defineGraphWorkload<{ g: Edges }>({
   name: "graph-planarity-1e5",
   description: `planarity test with a planar embedding of a random stacked triangulation on ${N} vertices (${3 * N - 6} edges, relabelled; graph.planarity.compute: left–right test, embedding, face-tracing postcondition) vs NetworkX check_planarity (which also builds an embedding)`,
   capabilityId: "graph.planarity.compute",
