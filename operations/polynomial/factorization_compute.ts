@@ -25,7 +25,8 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
     "and a subset recombination when the specialization has extraneous factors; every lifted factor is checked by exact division. " +
     "Several variables over GF(p): the square-free decomposition by gcds with all partial derivatives and p-th roots, a main variable with nonzero derivative (content and the part it cannot separate factored recursively), " +
     "evaluation at points of GF(p) (every point when GF(p)^k is small), univariate factorization over GF(p), Hensel lifting over GF(p) with the leading coefficient imposed on every factor, and the same subset recombination; " +
-    "when no point of GF(p)^k keeps the specialization square-free of full degree (p too small for the polynomial: an extension field would be needed, which is not implemented) the outcome is non_conclusion (PROVIDER_FAILURE). " +
+    "when no point of GF(p)^k keeps the specialization square-free of full degree (p too small for the polynomial, e.g. (x*y + 1)*((y + 1)*x + y) over GF(2)), Kronecker substitution x_i ↦ t^(w_i) instead: the univariate image factored over GF(p) and sub-multisets of its factors read back and tried by exact division, smallest first (at most half of them: then the rest is irreducible); " +
+    "past its limits (image degree 20000, 200000 candidate divisors) the outcome is non_conclusion (PROVIDER_FAILURE). " +
     "Factors are listed by ascending (total) degree, then by coefficients from the top. The whole answer is published on the `factorization` port; polynomial.factorization.verify takes it as its claim.",
   keywords: ["factor", "factorization", "factorisation", "factormod", "irreducible factors", "polynomial", "finite field", "GF(p)", "modular", "berlekamp", "cantor-zassenhaus", "distinct degree", "square-free", "univariate", "zassenhaus", "van hoeij", "integer", "rational", "factorff", "multivariate", "several variables", "wang", "eez", "hensel lifting"],
   request: Request,
@@ -130,6 +131,11 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
       title: "three variables over QQ: factors monic in the lexicographic order",
       payload: { polynomial: { ring: "QQ", variables: ["x", "y", "z"], expression: "x^2*y - 1/4*y + x*z^3 - 1/2*z^3" } },
       expected: {"unit":{"ring":"QQ","variables":[],"expression":"1","terms":[{"coefficient":"1","exponents":[]}]},"factors":[{"factor":{"ring":"QQ","variables":["x","y","z"],"expression":"x - 1/2","terms":[{"coefficient":"1","exponents":[1,0,0]},{"coefficient":"-1/2","exponents":[0,0,0]}]},"multiplicity":1},{"factor":{"ring":"QQ","variables":["x","y","z"],"expression":"x*y + 1/2*y + z^3","terms":[{"coefficient":"1","exponents":[1,1,0]},{"coefficient":"1/2","exponents":[0,1,0]},{"coefficient":"1","exponents":[0,0,3]}]},"multiplicity":1}]},
+    },
+    {
+      title: "GF(2) is too small to evaluate (x·y + 1)·((y + 1)·x + y) in (the leading coefficient y² + y vanishes on all of GF(2)): Kronecker substitution factors it",
+      payload: { polynomial: { ring: "GF(2)", variables: ["x", "y"], expression: "(x*y + 1)*((y + 1)*x + y)" } },
+      expected: {"unit":{"ring":"GF(2)","variables":[],"expression":"1","terms":[{"coefficient":"1","exponents":[]}]},"factors":[{"factor":{"ring":"GF(2)","variables":["x","y"],"expression":"x*y + x + y","terms":[{"coefficient":"1","exponents":[1,1]},{"coefficient":"1","exponents":[1,0]},{"coefficient":"1","exponents":[0,1]}]},"multiplicity":1},{"factor":{"ring":"GF(2)","variables":["x","y"],"expression":"x*y + 1","terms":[{"coefficient":"1","exponents":[1,1]},{"coefficient":"1","exponents":[0,0]}]},"multiplicity":1}]},
     },
     {
       title: "two variables over GF(3): a factor x^3 + y whose x-derivative vanishes, and a square",

@@ -11,12 +11,13 @@ import {
 } from "../../domain/math/poly/gfp.js";
 import { dDivRem, dEvaluate, dMul } from "../../domain/math/poly/dense.js";
 import { rationalRoots, rootMultiplicity } from "../../domain/math/poly/realroots.js";
-import { coeffRing, integers, rationals } from "../../domain/math/poly/rings.js";
+import { coeffRing, integers, primeField, rationals } from "../../domain/math/poly/rings.js";
 import { integerAssociate } from "../../domain/math/poly/univariate.js";
 import { content, primitivePart, squarefreeDecomposition } from "../../domain/math/poly/zz.js";
 import { factorOverIntegers, factorOverRationals, isIrreducibleOverIntegers } from "../../domain/math/poly/zzfactor.js";
 import { factorMultivariateQ, factorMultivariateZ, squarefreeMultivariateQ, squarefreeMultivariateZ } from "../../domain/math/poly/mfactor.js";
-import { squarefreeField } from "../../domain/math/poly/mfield.js";
+import { isConstantTerms, monicTerms, squarefreeField } from "../../domain/math/poly/mfield.js";
+import { kroneckerFactorsModP } from "../../domain/math/poly/mkronecker.js";
 import { multivariateGcdUnits } from "./zz_support.js";
 import { factorMultivariateModP, irreducibleOnLineModP, NoEvaluationPointError } from "../../domain/math/poly/mfactorp.js";
 import { ONE, rational, ratEq, type Rational } from "../../domain/math/rational.js";
@@ -410,6 +411,12 @@ export const LINE_ATTEMPTS_MODP = 16;
 function proveIrreducibleModP(g: Polynomial, n: number, p: bigint, opts: GfpOptions): { status: "irreducible" } | { status: "reducible"; divisor: Polynomial } | { status: "unknown" } {
   const terms = g.terms as Term<bigint>[];
   if (irreducibleOnLineModP(terms, n, p, LINE_ATTEMPTS_MODP, opts.checkpoint)) return { status: "irreducible" };
+  // Small fields may have no such line: Kronecker substitution decides without evaluation points
+  // (one univariate factorization and an exhaustive, capped search over its sub-multisets).
+  const monic = monicTerms(primeField(p), terms);
+  const viaKronecker = isConstantTerms(monic) ? undefined : kroneckerFactorsModP(monic, n, p, opts.checkpoint);
+  if (viaKronecker?.length === 1) return { status: "irreducible" };
+  if (viaKronecker && viaKronecker.length > 1) return { status: "reducible", divisor: makePolynomial(g.ring, g.variables, viaKronecker[0]!) };
   try {
     const fz = multivariateFactorization(g, opts.checkpoint ?? (() => {}));
     if (fz.factors.length > 1 || (fz.factors.length === 1 && fz.factors[0]!.multiplicity > 1)) return { status: "reducible", divisor: fz.factors[0]!.factor };

@@ -42,7 +42,9 @@ const METHOD =
   "factors of g mod p are intersected, and an empty intersection on [1, deg g − 1] proves g irreducible (Swinnerton-Dyer-like polynomials are not provable this way: then non_conclusion). " +
   "Several variables (ZZ, QQ, GF(p)): the factors must have f's variable list, Σ multiplicity·deg_v(factor) must equal deg_v f for every variable v, the product is expanded and compared term by term; " +
   "each factor g is proven irreducible by a line: for x = a + b·t with deg_t g(a + b t) = tdeg g, a factorization of g would restrict to one of the same degrees, so an image proven irreducible (by the factor-degree patterns above) proves g irreducible; " +
-  "up to 6 lines are tried; over GF(p) up to 16 lines over GF(p) (random residues a, b), the image proven irreducible by Rabin's test — small fields may have no such line — then non_conclusion. " +
+  "up to 6 lines are tried; over GF(p) up to 16 lines over GF(p) (random residues a, b), the image proven irreducible by Rabin's test; small fields may have no such line, and then the factor's Kronecker image " +
+  "(x_i ↦ t^(w_i), injective on its divisors) is factored over GF(p) and every sub-multiset of at most half of its factors is read back and tried by exact division: none dividing proves the factor irreducible " +
+  "(searches beyond 200000 candidates or an image above degree 20000: non_conclusion). " +
   "A reducible factor is rejected with a proper divisor as counterexample, checked by exact division.";
 
 export default polyChecker<Req>({
@@ -254,7 +256,7 @@ function verifyMultivariate(req: Req, checkpoint: () => void): CheckerFinding {
       verdict: "non_conclusion",
       bindings: { factor_index: undecided, factors_proven_irreducible: proven },
       reason: f.ring.kind === "GF"
-        ? `the product is right, but the irreducibility of factor ${undecided} was not proven on ${LINE_ATTEMPTS_MODP} lines over GF(${f.ring.p}) by Rabin's test (and the factorization finds no proper divisor, or GF(${f.ring.p}) is too small for it)`
+        ? `the product is right, but the irreducibility of factor ${undecided} was not proven on ${LINE_ATTEMPTS_MODP} lines over GF(${f.ring.p}) by Rabin's test, nor by Kronecker substitution within its limits (and the factorization finds no proper divisor)`
         : `the product is right, but the irreducibility of factor ${undecided} was not proven on 6 lines by factor-degree patterns (and the factorization finds no proper divisor)`,
     };
   }

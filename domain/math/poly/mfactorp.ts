@@ -14,9 +14,10 @@
  *    proves g irreducible (a factorization of g specialises to one: both parts keep their x-degree
  *    because L(a) ≠ 0, and g has no factor free of x). Of three admissible points the one with the
  *    fewest univariate factors is kept. When no point of GF(p)^k is admissible — p is too small for
- *    g, and an extension field of GF(p) would be needed — the factorization stops with a
- *    ProviderFailure (the pipeline's non_conclusion): factoring over extension fields is not
- *    implemented.
+ *    g — the next main variable is tried, and when none has a point, the factorization of g is
+ *    found by Kronecker substitution (mkronecker.ts: one univariate factorization and a search
+ *    over sub-multisets of its factors, capped; past the caps a ProviderFailure, the pipeline's
+ *    non_conclusion).
  * 4. The leading coefficient (no Wang heuristic over a finite field): every factor gets L as its
  *    leading coefficient in x and g is multiplied by L^{r−1}; the r monic univariate factors u_j
  *    are scaled to lc L(a); the lift (variable by variable, mfactor.ts) is unique given coprime
@@ -30,6 +31,7 @@
 import { SeededRandom } from "../seeded-random.js";
 import { gfpDerivative, gfpFactor, gfpGcd, gfpIsIrreducible, gfpMul, gfpNormalize, gfpRem, gfpXgcd } from "./gfp.js";
 import { invModP, remP } from "./smallprime.js";
+import { KRONECKER_MAX_CANDIDATES, KRONECKER_MAX_DEGREE, kroneckerFactorsModP } from "./mkronecker.js";
 import { denseIn, embedUnivariate, henselLiftFromBivariateModP, henselLiftModP, recombineSubsets, splitMonomialFactors } from "./mfactor.js";
 import { contentInField, gcdField, isConstantTerms, monicTerms, squarefreeField } from "./mfield.js";
 import { comparePolynomials, embed, leadingCoefficientIn, project, shiftVariable, univariateImage, usedVariables, type ZTerms } from "./mpoly.js";
@@ -98,7 +100,13 @@ function factorSquarefree(g: ZTerms, n: number, ctx: Ctx): ZTerms[] {
     try {
       return factorSquarefreeIn(g, order[i]!, n, ctx);
     } catch (e) {
-      if (!(e instanceof NoEvaluationPointError) || i + 1 >= order.length) throw e;
+      if (!(e instanceof NoEvaluationPointError)) throw e;
+      if (i + 1 < order.length) continue;
+      // No main variable has an admissible point: GF(p) is too small. Kronecker substitution
+      // (mkronecker.ts) needs no point; it reports nothing when its search would be too large.
+      const viaKronecker = kroneckerFactorsModP(g, n, ctx.p, ctx.tick);
+      if (viaKronecker) return viaKronecker;
+      throw new NoEvaluationPointError(`${e.message}; the Kronecker substitution fallback is beyond its limits (image degree ≤ ${KRONECKER_MAX_DEGREE}, ≤ ${KRONECKER_MAX_CANDIDATES} candidate divisors)`);
     }
   }
 }
@@ -212,7 +220,7 @@ function eez(F: ZTerms, N: number, ctx: Ctx): ZTerms[] {
     const all = p ** BigInt(k) <= BigInt(ENUMERATED_POINTS);
     throw new NoEvaluationPointError(
       `factoring over GF(${p}): ${all ? `no point of GF(${p})^${k}` : `none of ${tried} points of GF(${p})^${k}`} keeps the leading coefficient nonzero and the specialization square-free; ` +
-        `GF(${p}) is too small for this polynomial (an extension field of GF(${p}) would be needed, which is not implemented)`,
+        `GF(${p}) is too small to evaluate this polynomial in`,
     );
   }
   candidates.sort((a, b) => a.u.length - b.u.length || b.zeros - a.zeros);

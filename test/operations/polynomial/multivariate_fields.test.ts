@@ -112,7 +112,7 @@ describe("several variables over GF(p); resultants, discriminants and square-fre
           for (const x of r.factors) for (let k = 0; k < x.multiplicity; k++) prod = spMul(primeField(p), prod, x.factor);
           expect(spEq(primeField(p), prod, f), `GF(${p}) product of ${e}`).to.equal(true);
         } catch (err) {
-          if (!(err instanceof NoEvaluationPointError) || p > 3n) throw err;
+          if (!(err instanceof NoEvaluationPointError)) throw err;
           refused++;
           return;
         }
@@ -120,8 +120,9 @@ describe("several variables over GF(p); resultants, discriminants and square-fre
         compared++;
         expect(ours, `GF(${p}) ${e}`).to.deep.equal(pari!.factors);
       });
+      // tiny fields without an admissible evaluation point go through Kronecker substitution: nothing is refused;
       // PARI gives up (an error, or 5 s) on a few GF(2) inputs that are answered here
-      expect(refused, "tiny fields without an admissible evaluation point").to.be.at.most(5);
+      expect(refused, "refused (no evaluation point and beyond the Kronecker fallback's limits)").to.equal(0);
       expect(compared).to.be.at.least(cases.length - refused - 4);
     });
 
@@ -352,18 +353,24 @@ describe("the operations with several variables over GF(p), and resultants / dis
     expect(["x + 1", "x + 6"]).to.include(r.value.bindings.divisor);
   });
 
-  it("a field too small for any evaluation point: factorization is non_conclusion (PROVIDER_FAILURE) with the reason, never a wrong answer", async () => {
+  it("a field too small for any evaluation point: factorization by Kronecker substitution, and its checker accepts it", async () => {
     // over GF(2), f(x, b) for b ∈ {0, 1} and f(a, y) for a ∈ {0, 1} are all squares or lose degree
     const polynomial = { ring: "GF(2)", variables: ["x", "y"], expression: "(x^2 + x*y + y)*(x^2 + x + y^2 + y + 1)*(x*y + x + y)" };
     const o = await run("polynomial.factorization.compute", { polynomial });
-    expect(o.outcome).to.equal("non_conclusion");
-    expect(o.reason.code).to.equal("PROVIDER_FAILURE");
-    expect(o.reason.message).to.match(/too small|extension field/);
-    // the checker of a correct claim for it says non_conclusion (irreducibility not provable here), not rejected
-    const F = (e: string) => ({ factor: { ring: "GF(2)", variables: ["x", "y"], expression: e }, multiplicity: 1 });
-    const v = await run("polynomial.factorization.verify", { polynomial, claim: { unit: { ring: "GF(2)", variables: [], expression: "1" }, factors: [F("x*y + x + y"), F("x^2 + x*y + y"), F("x^2 + x + y^2 + y + 1")] } });
-    expect(v.outcome).to.equal("completed");
-    expect(["accepted", "non_conclusion"]).to.include(v.value.verdict);
+    expect(o.outcome, JSON.stringify(o.reason ?? o.error)).to.equal("completed");
+    expect(o.value.factors.map((x: any) => `${x.multiplicity}:${x.factor.expression}`)).to.have.members(["1:x*y + x + y", "1:x^2 + x*y + y", "1:x^2 + x + y^2 + y + 1"]);
+    const v = await run("polynomial.factorization.verify", { polynomial, claim: o.value });
+    expect(v.value.verdict, JSON.stringify(v.value)).to.equal("accepted");
+    const irr = await run("polynomial.irreducibility.compute", { polynomial: { ring: "GF(2)", variables: ["x", "y"], expression: "x^2 + x + y^2 + y + 1" } });
+    expect(irr.value.irreducible, JSON.stringify(irr)).to.equal(true);
+    // a wrong claim (a reducible "factor") is rejected with the divisor found by the same search
+    const F = (e: string, m = 1) => ({ factor: { ring: "GF(2)", variables: ["x", "y"], expression: e }, multiplicity: m });
+    const bad = await run("polynomial.factorization.verify", {
+      polynomial: { ring: "GF(2)", variables: ["x", "y"], expression: "(x*y + 1)*((y + 1)*x + y)" },
+      claim: { unit: { ring: "GF(2)", variables: [], expression: "1" }, factors: [F("x^2*y^2 + x^2*y + x*y^2 + x*y + x + y")] },
+    });
+    expect(bad.value.verdict, JSON.stringify(bad.value)).to.equal("rejected");
+    expect(bad.value.bindings.failure).to.equal("reducible_factor");
   });
 
   it("square-free, resultant and discriminant operations with several variables (ZZ, QQ, GF(p)) and their refusals above the size bounds", async () => {

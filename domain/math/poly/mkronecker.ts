@@ -1,0 +1,103 @@
+/**
+ * Factorization over GF(p) by Kronecker substitution: the method for fields too small to
+ * evaluate in (mfactorp.ts's evaluation–lifting needs a point of GF(p)^k keeping the leading
+ * coefficient nonzero and the image square-free; GF(2)[x, y] often has none: (x·y + 1)·((y + 1)·x + y)).
+ *
+ * With radices D_i = deg_{x_i} g + 1, the substitution K: x_i ↦ t^{w_i} (w_{n−1} = 1,
+ * w_i = w_{i+1}·D_{i+1}) is a ring homomorphism GF(p)[x_1..x_n] → GF(p)[t], and it is injective,
+ * with inverse by base-D digits, on polynomials whose degree in each x_i (i > 0) is below D_i —
+ * every divisor of g is one. So for g = h·k, K(h)·K(k) = K(g), and by unique factorization in
+ * GF(p)[t], K(h) is a unit times the product of a sub-multiset S of the irreducible factors of
+ * K(g) (with multiplicity), and h is that product read back by digits, up to a unit.
+ *
+ * The search: sub-multisets S by increasing size s, each read back and tried by exact division.
+ * The first divisor found at the smallest size is irreducible (a proper factor of it would be a
+ * divisor at a smaller size); it is split off, its S removed (K(g/h) = K(g)/K(h)), and the search
+ * continues at size s. When no sub-multiset of at most half the remaining factors gives a divisor,
+ * what is left is irreducible: of h and k in a factorization g = h·k one has at most half.
+ *
+ * The cost is the univariate factorization of a polynomial of degree < Π D_i plus up to
+ * Σ_{s ≤ r/2} C(r, s) trial divisions for r univariate factors: exponential in r, so the search
+ * is capped (`undefined`: no conclusion) rather than allowed to run unbounded.
+ */
+import { gfpFactor, gfpMul } from "./gfp.js";
+import { monicTerms } from "./mfield.js";
+import type { ZTerms } from "./mpoly.js";
+import { primeField } from "./rings.js";
+import { degreeIn, fromDense, kronecker, spDivExact, toDense } from "./sparse.js";
+
+/** The largest Kronecker image factored (degree of K(g)). */
+export const KRONECKER_MAX_DEGREE = 20_000;
+/** The most candidate divisors read back and tried before giving up. */
+export const KRONECKER_MAX_CANDIDATES = 200_000;
+
+const noop = (): void => {};
+
+/**
+ * The monic irreducible factors of a monic square-free nonconstant g ∈ GF(p)[x_1..x_n] (residues
+ * 0..p−1, canonical term order), or `undefined` when the image is larger than
+ * KRONECKER_MAX_DEGREE or the search would try more than KRONECKER_MAX_CANDIDATES divisors.
+ */
+export function kroneckerFactorsModP(g0: ZTerms, n: number, p: bigint, tick: () => void = noop): ZTerms[] | undefined {
+  const R = primeField(p);
+  const radix = Array.from({ length: n }, (_, i) => degreeIn(g0, i) + 1);
+  let slots = 1;
+  for (const d of radix) slots *= d;
+  if (slots - 1 > KRONECKER_MAX_DEGREE) return undefined;
+  const K = kronecker(radix);
+  const degs = radix.map((d) => d - 1);
+  const image = toDense(R, g0, K.weights);
+  const items: bigint[][] = [];
+  for (const { factor, multiplicity } of gfpFactor(image, p, { checkpoint: tick }).factors) for (let m = 0; m < multiplicity; m++) items.push(factor);
+
+  const out: ZTerms[] = [];
+  let g = g0;
+  let tried = 0;
+  let s = 1;
+  let remaining = items.slice();
+  while (2 * s <= remaining.length) {
+    const hit = search(remaining, s);
+    if (hit === "cap") return undefined;
+    if (!hit) {
+      s++;
+      continue;
+    }
+    out.push(monicTerms(R, hit.divisor));
+    g = hit.quotient;
+    const drop = new Set(hit.chosen);
+    remaining = remaining.filter((_, i) => !drop.has(i));
+  }
+  out.push(monicTerms(R, g));
+  return out;
+
+  /** A sub-multiset of size s whose read-back divides g, or null; "cap" past the candidate limit. */
+  function search(list: bigint[][], size: number): { chosen: number[]; divisor: ZTerms; quotient: ZTerms } | null | "cap" {
+    const chosen: number[] = [];
+    const same = (i: number): boolean => i > 0 && equalDense(list[i]!, list[i - 1]!);
+    const walk = (start: number, prefix: bigint[]): { chosen: number[]; divisor: ZTerms; quotient: ZTerms } | null | "cap" => {
+      if (chosen.length === size) {
+        if (++tried > KRONECKER_MAX_CANDIDATES) return "cap";
+        tick();
+        const h = fromDense(R, prefix, K);
+        for (let v = 0; v < n; v++) if (degreeIn(h, v) > degs[v]!) return null;
+        const q = spDivExact(R, g, h, tick);
+        return q ? { chosen: chosen.slice(), divisor: h, quotient: q } : null;
+      }
+      for (let i = start; i <= list.length - (size - chosen.length); i++) {
+        if (i > start && same(i)) continue; // equal factors: each sub-multiset once (the leftmost copies)
+        chosen.push(i);
+        const r = walk(i + 1, chosen.length === 1 ? list[i]! : gfpMul(prefix, list[i]!, p));
+        chosen.pop();
+        if (r) return r;
+      }
+      return null;
+    };
+    return walk(0, [1n]);
+  }
+}
+
+function equalDense(a: readonly bigint[], b: readonly bigint[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
