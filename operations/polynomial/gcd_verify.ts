@@ -14,7 +14,9 @@ import { object, request } from "../_support/kinds.js";
 import { clearedBits, inputPolynomial, ioCost, polyChecker, polynomialBounds, polySize, univariatePair } from "./support.js";
 import { fieldEuclidUnits, GCD_KIND, modularResultantUnits, multivariateGcdUnits, multivariatePair, severalVariables } from "./zz_support.js";
 import { gcdZ, integerAssociateTerms } from "../../domain/math/poly/mgcd.js";
-import { integerContentOf, lineImage, remapTo } from "../../domain/math/poly/mpoly.js";
+import { integerContentOf, lineImage, lineImageIn, remapTo } from "../../domain/math/poly/mpoly.js";
+import { defaultField, extensionFieldRing } from "../../domain/math/poly/gfq.js";
+import { ffGcd } from "../../domain/math/poly/ffactor.js";
 import { spDivExact, type Terms } from "../../domain/math/poly/sparse.js";
 import { gcd as zgcd } from "../../domain/math/poly/zz.js";
 import { SeededRandom } from "../../domain/math/seeded-random.js";
@@ -56,7 +58,7 @@ export default polyChecker<Req>({
     "Exact division of each operand by the claim (the cofactors are recomputed, the claim's are not trusted), then coprimality of the cofactors: a word prime p not dividing both leading coefficients " +
     "with gcd(cofactors mod p) = 1 proves them coprime over QQ (a common factor would survive mod p with its degree); failing three primes, the resultant decides (zero ⇔ common factor). " +
     "Several variables: a common factor h of the cofactors restricts to a line x = a + b·t with deg h(a + b t) = tdeg h whenever both cofactors keep their total degrees (the top homogeneous part of h divides theirs), so a univariate gcd 1 of the restrictions proves them coprime; " +
-    "over GF(p) the lines are over GF(p) (a and b random residues) and up to 12 are tried. " +
+    "over GF(p) the lines are over GF(p) (a and b random residues) and up to 12 are tried, then for p < 2^24 up to 8 lines over the extension GF(p^k) with p^k ≥ 2^24 (small fields may have no degree-preserving line with coprime images). " +
     "Up to 6 lines (ZZ, QQ) are tried, then a common factor found by the multivariate gcd and checked by exact division refutes the claim, or the verdict is non_conclusion. " +
     "The producer uses the modular gcd with a division test or Euclid; this checker needs neither gcd nor Euclid over ZZ/QQ in one variable.",
   bounds: polynomialBounds("each polynomial"),
@@ -106,6 +108,11 @@ export default polyChecker<Req>({
     const ca = divide(A), cb = divide(B);
     if (!ca) return reject("not_a_divisor", "the claim does not divide the left operand");
     if (!cb) return reject("not_a_divisor", "the claim does not divide the right operand");
+    if (!ca.length || !cb.length) {
+      const other = ca.length ? ca : cb;
+      const unit = other.length === 1 && (R.ring.kind !== "ZZ" || other[0] === 1n || other[0] === -1n);
+      return unit ? { verdict: "accepted", bindings: { ...base, coprimality: "modular" } } : reject("not_greatest", ZERO_OPERAND);
+    }
     if (R.ring.kind === "ZZ" && igcd(content(ca as bigint[]), content(cb as bigint[])) !== 1n) return reject("not_greatest", "the cofactors have a common constant factor: the gcd of the contents is missing");
     // coprimality of the cofactors
     let proof: { coprimality: "modular" | "resultant"; prime?: number } | undefined;
@@ -197,6 +204,11 @@ function verifyMultivariate(req: Req, tick: () => void): CheckerFinding {
   const ca = spDivExact(R, A, G, tick), cb = spDivExact(R, B, G, tick);
   if (!ca) return reject("not_a_divisor", "the claim does not divide the left operand");
   if (!cb) return reject("not_a_divisor", "the claim does not divide the right operand");
+  if (!ca.length || !cb.length) {
+    const other = ca.length ? ca : cb;
+    const unit = other.length === 1 && other[0]!.exponents.every((e) => e === 0) && (R.ring.kind !== "ZZ" || other[0]!.coeff === 1n || other[0]!.coeff === -1n);
+    return unit ? { verdict: "accepted", bindings: { ...base, coprimality: "line" } } : reject("not_greatest", ZERO_OPERAND);
+  }
   if (R.ring.kind === "GF") return coprimeModP(ca as Terms<bigint>, cb as Terms<bigint>, n, R.ring.p, base, reject, tick);
   const za = R.ring.kind === "QQ" ? integerAssociateTerms(ca as Terms<Rational>) : (ca as Terms<bigint>);
   const zb = R.ring.kind === "QQ" ? integerAssociateTerms(cb as Terms<Rational>) : (cb as Terms<bigint>);
@@ -229,6 +241,12 @@ function integersRing(): CoeffRing<bigint> {
   return integersR;
 }
 
+/** The rejection when an operand is 0: gcd(0, f) is f itself (normalised), so the other cofactor must be a unit. */
+const ZERO_OPERAND = "an operand is 0 and the other operand divided by the claim is not a unit: gcd(0, f) is f itself (normalised), so the claim is a common divisor but not the greatest";
+
+/** Below this characteristic the coprimality proof also tries lines over an extension field. */
+const EXTENSION_LINES_BELOW = 1n << 24n;
+
 /** Cofactors over GF(p): coprime restrictions to a line over GF(p) keeping both total degrees, or a common factor checked by exact division. */
 function coprimeModP(ca: Terms<bigint>, cb: Terms<bigint>, n: number, p: bigint, base: { ring: string; degree: number }, reject: (failure: string, reason: string) => CheckerFinding, tick: () => void): CheckerFinding {
   const constant = (t: Terms<bigint>) => t.length <= 1 && (t.length === 0 || t[0]!.exponents.every((e) => e === 0));
@@ -244,10 +262,29 @@ function coprimeModP(ca: Terms<bigint>, cb: Terms<bigint>, n: number, p: bigint,
     if (ia.length - 1 !== da || ib.length - 1 !== db) continue;
     if (gfpGcd(ia, ib, p).length === 1) return { verdict: "accepted", bindings: { ...base, coprimality: "line" } };
   }
+  // Small fields may have no such line: lines over an extension GF(p^k) of at least 2^24 elements keep the
+  // argument (a common factor of the cofactors restricts to a common factor of the images of full degree).
+  if (p < EXTENSION_LINES_BELOW) {
+    const k = Math.ceil(24 / Math.log2(Number(p)));
+    const E = extensionFieldRing(defaultField(p, k));
+    const element = (): bigint[] => {
+      const c = Array.from({ length: k }, residue);
+      while (c.length && c[c.length - 1] === 0n) c.pop();
+      return c;
+    };
+    const lift = (c: bigint): bigint[] => E.fromInteger(c);
+    for (let attempt = 0; attempt < 8; attempt++) {
+      tick();
+      const a = Array.from({ length: n }, element), b = Array.from({ length: n }, element);
+      const ia = lineImageIn(E, ca, a, b, lift), ib = lineImageIn(E, cb, a, b, lift);
+      if (ia.length - 1 !== da || ib.length - 1 !== db) continue;
+      if (ffGcd(E, ia, ib).length === 1) return { verdict: "accepted", bindings: { ...base, coprimality: "line" } };
+    }
+  }
   const R = primeField(p);
   const h = gcdField(R, ca, cb, n, tick);
   if (!constant(h) && spDivExact(R, ca, h, tick) && spDivExact(R, cb, h, tick)) {
     return reject("not_greatest", "the cofactors left/gcd and right/gcd have a common factor (found and checked by exact division): the claim is a common divisor but not the greatest");
   }
-  return { verdict: "non_conclusion", bindings: base, reason: `the cofactors' restrictions to 12 lines over GF(${p}) were not coprime, and no common factor was found` };
+  return { verdict: "non_conclusion", bindings: base, reason: `the cofactors' restrictions to 12 lines over GF(${p})${p < EXTENSION_LINES_BELOW ? " and 8 over an extension of it" : ""} were not coprime, and no common factor was found` };
 }

@@ -1,5 +1,5 @@
 /**
- * Factorization over GF(p) by Kronecker substitution: the method for fields too small to
+ * Factorization over a finite field (GF(p), GF(p^k)) by Kronecker substitution: the method for fields too small to
  * evaluate in (mfactorp.ts's evaluation–lifting needs a point of GF(p)^k keeping the leading
  * coefficient nonzero and the image square-free; GF(2)[x, y] often has none: (x·y + 1)·((y + 1)·x + y)).
  *
@@ -20,11 +20,13 @@
  * Σ_{s ≤ r/2} C(r, s) trial divisions for r univariate factors: exponential in r, so the search
  * is capped (`undefined`: no conclusion) rather than allowed to run unbounded.
  */
+import { ffFactor, ffMul } from "./ffactor.js";
 import { gfpFactor, gfpMul } from "./gfp.js";
 import { monicTerms } from "./mfield.js";
 import type { ZTerms } from "./mpoly.js";
 import { primeField } from "./rings.js";
-import { degreeIn, fromDense, kronecker, spDivExact, toDense } from "./sparse.js";
+import { degreeIn, fromDense, kronecker, spDivExact, toDense, type Terms } from "./sparse.js";
+import type { CoeffRing } from "./types.js";
 
 /** The largest Kronecker image factored (degree of K(g)). */
 export const KRONECKER_MAX_DEGREE = 20_000;
@@ -33,13 +35,28 @@ export const KRONECKER_MAX_CANDIDATES = 200_000;
 
 const noop = (): void => {};
 
+/** Univariate arithmetic the search needs over the coefficient field (dense, low degree first). */
+interface Univariate<T> {
+  /** The monic irreducible factors with their multiplicities. */
+  factor(f: readonly T[]): { factor: T[]; multiplicity: number }[];
+  mul(f: readonly T[], g: readonly T[]): T[];
+}
+
 /**
  * The monic irreducible factors of a monic square-free nonconstant g ∈ GF(p)[x_1..x_n] (residues
  * 0..p−1, canonical term order), or `undefined` when the image is larger than
  * KRONECKER_MAX_DEGREE or the search would try more than KRONECKER_MAX_CANDIDATES divisors.
  */
-export function kroneckerFactorsModP(g0: ZTerms, n: number, p: bigint, tick: () => void = noop): ZTerms[] | undefined {
-  const R = primeField(p);
+export function kroneckerFactorsModP(g: ZTerms, n: number, p: bigint, tick: () => void = noop): ZTerms[] | undefined {
+  return kroneckerFactors(primeField(p), g, n, { factor: (f) => gfpFactor(f, p, { checkpoint: tick }).factors, mul: (f, h) => gfpMul(f, h, p) }, tick);
+}
+
+/** The same over any finite field R (GF(p^k): ffactor.ts's univariate factorization). */
+export function kroneckerFactorsField<T>(R: CoeffRing<T>, g: Terms<T>, n: number, tick: () => void = noop): Terms<T>[] | undefined {
+  return kroneckerFactors(R, g, n, { factor: (f) => ffFactor(R, f, { checkpoint: tick }).factors, mul: (f, h) => ffMul(R, f, h) }, tick);
+}
+
+function kroneckerFactors<T>(R: CoeffRing<T>, g0: Terms<T>, n: number, U: Univariate<T>, tick: () => void): Terms<T>[] | undefined {
   const radix = Array.from({ length: n }, (_, i) => degreeIn(g0, i) + 1);
   let slots = 1;
   for (const d of radix) slots *= d;
@@ -47,10 +64,10 @@ export function kroneckerFactorsModP(g0: ZTerms, n: number, p: bigint, tick: () 
   const K = kronecker(radix);
   const degs = radix.map((d) => d - 1);
   const image = toDense(R, g0, K.weights);
-  const items: bigint[][] = [];
-  for (const { factor, multiplicity } of gfpFactor(image, p, { checkpoint: tick }).factors) for (let m = 0; m < multiplicity; m++) items.push(factor);
+  const items: T[][] = [];
+  for (const { factor, multiplicity } of U.factor(image)) for (let m = 0; m < multiplicity; m++) items.push(factor);
 
-  const out: ZTerms[] = [];
+  const out: Terms<T>[] = [];
   let g = g0;
   let tried = 0;
   let s = 1;
@@ -70,11 +87,12 @@ export function kroneckerFactorsModP(g0: ZTerms, n: number, p: bigint, tick: () 
   out.push(monicTerms(R, g));
   return out;
 
+  type Hit = { chosen: number[]; divisor: Terms<T>; quotient: Terms<T> };
   /** A sub-multiset of size s whose read-back divides g, or null; "cap" past the candidate limit. */
-  function search(list: bigint[][], size: number): { chosen: number[]; divisor: ZTerms; quotient: ZTerms } | null | "cap" {
+  function search(list: T[][], size: number): Hit | null | "cap" {
     const chosen: number[] = [];
-    const same = (i: number): boolean => i > 0 && equalDense(list[i]!, list[i - 1]!);
-    const walk = (start: number, prefix: bigint[]): { chosen: number[]; divisor: ZTerms; quotient: ZTerms } | null | "cap" => {
+    const same = (i: number): boolean => i > 0 && equalDense(R, list[i]!, list[i - 1]!);
+    const walk = (start: number, prefix: T[]): Hit | null | "cap" => {
       if (chosen.length === size) {
         if (++tried > KRONECKER_MAX_CANDIDATES) return "cap";
         tick();
@@ -86,18 +104,18 @@ export function kroneckerFactorsModP(g0: ZTerms, n: number, p: bigint, tick: () 
       for (let i = start; i <= list.length - (size - chosen.length); i++) {
         if (i > start && same(i)) continue; // equal factors: each sub-multiset once (the leftmost copies)
         chosen.push(i);
-        const r = walk(i + 1, chosen.length === 1 ? list[i]! : gfpMul(prefix, list[i]!, p));
+        const r = walk(i + 1, chosen.length === 1 ? list[i]! : U.mul(prefix, list[i]!));
         chosen.pop();
         if (r) return r;
       }
       return null;
     };
-    return walk(0, [1n]);
+    return walk(0, [R.one]);
   }
 }
 
-function equalDense(a: readonly bigint[], b: readonly bigint[]): boolean {
+function equalDense<T>(R: CoeffRing<T>, a: readonly T[], b: readonly T[]): boolean {
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  for (let i = 0; i < a.length; i++) if (!R.eq(a[i]!, b[i]!)) return false;
   return true;
 }

@@ -6,7 +6,7 @@
  * residue ring ZZ/M used by multivariate Hensel lifting modulo a prime power.
  */
 import { gcd as igcd, modInverse } from "../integer.js";
-import { dTaylorShift } from "./dense.js";
+import { dMul, dTaylorShift } from "./dense.js";
 import { integers } from "./rings.js";
 import { compareExponents, exponentKey, sortTerms, type Terms } from "./sparse.js";
 import type { CoeffRing, Term } from "./types.js";
@@ -381,6 +381,31 @@ export function lineImage(f: ZTerms, a: readonly bigint[], b: readonly bigint[])
   }
   let m = out.length;
   while (m > 0 && out[m - 1] === 0n) m--;
+  out.length = m;
+  return out;
+}
+
+/**
+ * f(a + b·t) ∈ R[t] (dense, low degree first, trimmed) for f over a subring of the field R: the
+ * coefficients are mapped in by `lift` (GF(p) residues into GF(p^k) for lines over an extension).
+ */
+export function lineImageIn<S, T>(R: CoeffRing<T>, f: Terms<S>, a: readonly T[], b: readonly T[], lift: (c: S) => T): T[] {
+  const n = a.length;
+  const pw: T[][][] = Array.from({ length: n }, () => [[R.one]]);
+  const power = (i: number, e: number): T[] => {
+    const list = pw[i]!;
+    while (list.length <= e) list.push(dMul(R, list[list.length - 1]!, [a[i]!, b[i]!]));
+    return list[e]!;
+  };
+  const out: T[] = [];
+  for (const t of f) {
+    let term: T[] = [lift(t.coeff)];
+    for (let i = 0; i < n; i++) if (t.exponents[i]) term = dMul(R, term, power(i, t.exponents[i]!));
+    while (out.length < term.length) out.push(R.zero);
+    for (let k = 0; k < term.length; k++) out[k] = R.add(out[k]!, term[k]!);
+  }
+  let m = out.length;
+  while (m > 0 && R.isZero(out[m - 1]!)) m--;
   out.length = m;
   return out;
 }

@@ -72,6 +72,27 @@ describe("operations/polynomial gcd, lcm, resultant, discriminant, real roots, i
     expect(o.reason.code).to.equal("RESOURCE_REFUSED");
   });
 
+  it("gcd.verify with an operand 0: gcd(0, f) is f normalised — a proper divisor of f is rejected in every ring and with one or several variables; the producer's value is accepted", async () => {
+    const cases: [string, string[], string, string][] = [
+      ["ZZ", ["x"], "0", "x"], ["ZZ", ["x", "y"], "0", "x*y"], ["ZZ", ["x"], "-3*x^2", "0"], ["QQ", ["x", "y"], "x + y", "0"],
+      ["GF(5)", ["x"], "0", "x"], ["GF(2)", ["x", "y"], "0", "x*y + 1"], ["GF(3^2)", ["x"], "0", "a*x"], ["ZZ", ["x", "y"], "0", "2*y"],
+    ];
+    for (const [ring, variables, l, r] of cases) {
+      const left = { ring, variables, expression: l }, right = { ring, variables, expression: r };
+      const g = await run("polynomial.gcd.compute", { left, right });
+      expect(g.outcome, JSON.stringify(g.error)).to.equal("completed");
+      const ok = await run("polynomial.gcd.verify", { left, right, claim: g.value });
+      expect(ok.value.verdict, `${ring} gcd(${l}, ${r}) = ${g.value.gcd.expression}`).to.equal("accepted");
+      const wrong = await run("polynomial.gcd.verify", { left, right, claim: { gcd: { ring, variables, expression: "1" } } });
+      expect(wrong.value.verdict, `${ring} gcd(${l}, ${r}) claimed 1: ${JSON.stringify(wrong.value)}`).to.equal("rejected");
+      expect(wrong.value.bindings.failure).to.equal("not_greatest");
+    }
+    // both operands 0: the gcd is 0, and 1 is not it
+    const zero = { ring: "GF(7)", variables: ["x", "y"], expression: "0" };
+    expect((await run("polynomial.gcd.verify", { left: zero, right: zero, claim: { gcd: { ...zero, expression: "1" } } })).value.verdict).to.equal("rejected");
+    expect((await run("polynomial.gcd.verify", { left: zero, right: zero, claim: { gcd: zero } })).value.verdict).to.equal("accepted");
+  });
+
   it("gcd.verify rejects a non-divisor, a non-greatest divisor and a non-normalised gcd; accepts the producer's value", async () => {
     const left = { ring: "ZZ", variables: ["x"], expression: "(x - 1)^2*(x + 2)*6" };
     const right = { ring: "ZZ", variables: ["x"], expression: "(x - 1)*(x + 2)*(x + 5)*4" };
