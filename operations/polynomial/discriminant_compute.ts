@@ -7,7 +7,7 @@ import { fieldEuclidUnits, modularResultantUnits, multivariateDiscriminant, mult
 import { formatExpression } from "../../domain/math/poly/format.js";
 
 const Request = request({
-  polynomial: inputPolynomial("f " + POLY_FORM + ": in one variable, or several over ZZ, QQ or GF(p)"),
+  polynomial: inputPolynomial("f " + POLY_FORM + ": in one variable, or several over ZZ, QQ, GF(p) or GF(p^k)"),
   "variable?": VariableName.describe("the variable of the discriminant (may be omitted for a polynomial in one variable)"),
 });
 const Result = result({
@@ -26,7 +26,7 @@ export default polyCompute<Req, Res>({
   title: "Discriminant of a polynomial (one variable, or with respect to one of several)",
   summary:
     "disc(f) = (−1)^(n(n−1)/2) · res(f, f′) / lc(f) for f of degree n ≥ 1 (PARI's poldisc; 1 for constants), over ZZ, QQ, GF(p) or GF(p^k): zero exactly when f has a repeated root. " +
-    "With several variables (over ZZ, QQ or GF(p)) disc_x(f) with respect to the named variable, a polynomial in the others, by the evaluation/interpolation (or subresultant) resultant of polynomial.resultant.compute; the derivative has formal degree n − 1, so in characteristic p, when it has actual degree m < n − 1, Res_{n,n−1}(f, f′) = lc(f)^{n−1−m}·Res_{n,m}(f, f′) (as PARI). " +
+    "With several variables (over ZZ, QQ, GF(p) or GF(p^k)) disc_x(f) with respect to the named variable, a polynomial in the others, by the evaluation/interpolation (or subresultant) resultant of polynomial.resultant.compute; the derivative has formal degree n − 1, so in characteristic p, when it has actual degree m < n − 1, Res_{n,n−1}(f, f′) = lc(f)^{n−1−m}·Res_{n,m}(f, f′) (as PARI). " +
     "One variable: the resultant is multi-modular over ZZ and QQ (word primes up to Hadamard's bound, Chinese remaindering) and by Euclid over finite fields.",
   keywords: ["polynomial", "discriminant", "poldisc", "repeated root", "square-free", "resultant", "derivative", "univariate", "multivariate", "several variables"],
   request: Request,

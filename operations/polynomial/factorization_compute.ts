@@ -9,14 +9,14 @@ import {
 } from "./factorization_support.js";
 import { inputPolynomial, polyCompute, polynomialBounds } from "./support.js";
 
-const Request = request({ polynomial: inputPolynomial("the polynomial f to factor, nonzero: in one variable over GF(p), GF(p^k), ZZ or QQ; in several variables over ZZ, QQ or GF(p)") });
+const Request = request({ polynomial: inputPolynomial("the polynomial f to factor, nonzero: in one variable over GF(p), GF(p^k), ZZ or QQ; in several variables over ZZ, QQ, GF(p) or GF(p^k)") });
 const Result = result(factorizationShape(), FACTORIZATION_KIND);
 
 export default polyCompute<typeof Request.infer, typeof Result.infer>({
   id: "polynomial.factorization.compute",
-  title: "Factor a polynomial over a finite field, ZZ or QQ (several variables over ZZ, QQ and GF(p))",
+  title: "Factor a polynomial over a finite field, ZZ or QQ (several variables over ZZ, QQ, GF(p) and GF(p^k))",
   summary:
-    "The complete factorization f = u · Π g_i^e_i of a nonzero polynomial into distinct irreducible factors g_i with multiplicities: in one variable over GF(p), GF(p^k), ZZ or QQ, in several variables over ZZ, QQ or GF(p). " +
+    "The complete factorization f = u · Π g_i^e_i of a nonzero polynomial into distinct irreducible factors g_i with multiplicities: in one variable over GF(p), GF(p^k), ZZ or QQ, in several variables over ZZ, QQ, GF(p) or GF(p^k). " +
     "Over GF(p) and GF(p^k): g_i monic, u the leading coefficient; square-free decomposition (p-th roots in characteristic p), distinct-degree factorization with the Frobenius (Berlekamp Q) matrix, " +
     "stopped early by Berlekamp's count of the factors, and Cantor–Zassenhaus splitting (trace map in characteristic 2), seeded so the output is reproducible. " +
     "Over ZZ: g_i primitive with positive leading coefficient, u = ±content; over QQ: g_i monic, u the leading coefficient; one variable by Zassenhaus with Hensel lifting and van Hoeij lattice recombination. " +
@@ -26,7 +26,7 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
     "Several variables over GF(p): the square-free decomposition by gcds with all partial derivatives and p-th roots, a main variable with nonzero derivative (content and the part it cannot separate factored recursively), " +
     "evaluation at points of GF(p) (every point when GF(p)^k is small), univariate factorization over GF(p), Hensel lifting over GF(p) with the leading coefficient imposed on every factor, and the same subset recombination; " +
     "when no point of GF(p)^k keeps the specialization square-free of full degree (p too small for the polynomial, e.g. (x*y + 1)*((y + 1)*x + y) over GF(2)), Kronecker substitution x_i ↦ t^(w_i) instead: the univariate image factored over GF(p) and sub-multisets of its factors read back and tried by exact division, smallest first (at most half of them: then the rest is irreducible); " +
-    "past its limits (image degree 20000, 200000 candidate divisors) the outcome is non_conclusion (PROVIDER_FAILURE). " +
+    "past its limits (an image whose factorization is estimated above 5·10^8 cost units, or candidate divisors costing above 4·10^6 term operations) the outcome is non_conclusion (PROVIDER_FAILURE).  Several variables over GF(p^k): the square-free decomposition (as over GF(p)) and each part by the same Kronecker substitution search (the univariate images factored over GF(p^k))." +
     "Factors are listed by ascending (total) degree, then by coefficients from the top. The whole answer is published on the `factorization` port; polynomial.factorization.verify takes it as its claim.",
   keywords: ["factor", "factorization", "factorisation", "factormod", "irreducible factors", "polynomial", "finite field", "GF(p)", "modular", "berlekamp", "cantor-zassenhaus", "distinct degree", "square-free", "univariate", "zassenhaus", "van hoeij", "integer", "rational", "factorff", "multivariate", "several variables", "wang", "eez", "hensel lifting"],
   request: Request,
@@ -35,7 +35,7 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
   bounds: [
     ...polynomialBounds("the polynomial"),
     { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "one variable: the degree is at most this" },
-    { name: "multivariate_degree", limit: MAX_MULTIVARIATE_DEGREE, unit: "degree", description: "several variables (ZZ, QQ, GF(p)): the degree in each variable is at most this" },
+    { name: "multivariate_degree", limit: MAX_MULTIVARIATE_DEGREE, unit: "degree", description: "several variables: the degree in each variable is at most this" },
     { name: "multivariate_dense_size", limit: MAX_MULTIVARIATE_DENSE, unit: "coefficients", description: "several variables: Π (deg_i + 1) over the variables is at most this" },
   ],
   cost_model:

@@ -17,12 +17,12 @@ import { content, primitivePart, squarefreeDecomposition } from "../../domain/ma
 import { factorOverIntegers, factorOverRationals, isIrreducibleOverIntegers } from "../../domain/math/poly/zzfactor.js";
 import { factorMultivariateQ, factorMultivariateZ, squarefreeMultivariateQ, squarefreeMultivariateZ } from "../../domain/math/poly/mfactor.js";
 import { isConstantTerms, monicTerms, squarefreeField } from "../../domain/math/poly/mfield.js";
-import { kroneckerFactorsModP } from "../../domain/math/poly/mkronecker.js";
+import { factorMultivariateField, KRONECKER_FACTOR_UNITS, KRONECKER_SEARCH_UNITS, kroneckerFactorsField, kroneckerFactorsModP } from "../../domain/math/poly/mkronecker.js";
 import { multivariateGcdUnits } from "./zz_support.js";
 import { factorMultivariateModP, irreducibleOnLineModP, NoEvaluationPointError } from "../../domain/math/poly/mfactorp.js";
 import { ONE, rational, ratEq, type Rational } from "../../domain/math/rational.js";
 import { makePolynomial } from "../../domain/math/poly/sparse.js";
-import { lineImage } from "../../domain/math/poly/mpoly.js";
+import { lineImage, lineImageIn } from "../../domain/math/poly/mpoly.js";
 import { SeededRandom } from "../../domain/math/seeded-random.js";
 import type { CoeffRing, Polynomial, PolyRing, Term } from "../../domain/math/poly/types.js";
 import { list, object } from "../_support/kinds.js";
@@ -309,7 +309,7 @@ export const MAX_MULTIVARIATE_DEGREE = 200;
 /** Bound on Π (deg_i + 1) over the variables (the dense size the lifting works in). */
 export const MAX_MULTIVARIATE_DENSE = 100_000;
 
-/** Whether p is factored by the multivariate method: more than one declared variable (ZZ, QQ and GF(p); GF(p^k) is refused). */
+/** Whether p is factored by a multivariate method: more than one declared variable. */
 export function isMultivariate(p: Polynomial): boolean {
   return p.variables.length > 1;
 }
@@ -321,11 +321,8 @@ export function denseShape(p: Polynomial): { dense: number; maxDegree: number; d
   return { dense: degs.reduce((a, d) => a * (d + 1), 1), maxDegree: Math.max(0, ...degs), degrees: degs };
 }
 
-/** Refuses what the multivariate method does not take (GF(p^k), degrees or dense size above the bounds). */
+/** Refuses what the multivariate methods do not take (degrees or dense size above the bounds). */
 export function requireMultivariateInput(p: Polynomial, path: string): void {
-  if (p.ring.kind === "GFq") {
-    throw domainError(`${path} has ${p.variables.length} variables; over GF(${p.ring.p}^${p.ring.k}) this operation takes a polynomial in one variable`, `${path}.variables`, "declare exactly one variable, or work over ZZ, QQ or GF(p) (multivariate factorization is over ZZ, QQ and GF(p))");
-  }
   const s = denseShape(p);
   if (s.maxDegree > MAX_MULTIVARIATE_DEGREE) throw domainError(`${path} has degree ${s.maxDegree} in one variable; at most ${MAX_MULTIVARIATE_DEGREE} per variable is supported with several variables`, path, `give degrees of at most ${MAX_MULTIVARIATE_DEGREE} in each variable`);
   if (s.dense > MAX_MULTIVARIATE_DENSE) throw domainError(`${path} has Π (deg_i + 1) = ${s.dense} over its variables; at most ${MAX_MULTIVARIATE_DENSE} is supported`, path, "give a polynomial of lower degrees, or in fewer variables");
@@ -343,7 +340,9 @@ export function multivariateFactorization(p: Polynomial, checkpoint: () => void)
     ? factorMultivariateZ(p.terms as Term<bigint>[], n, { checkpoint })
     : p.ring.kind === "GF"
       ? factorMultivariateModP(p.terms as Term<bigint>[], n, p.ring.p, { checkpoint })
-      : factorMultivariateQ(p.terms as Term<Rational>[], n, { checkpoint });
+      : p.ring.kind === "GFq"
+        ? factorMultivariateField(R, p.terms as Term<unknown>[], n, checkpoint)
+        : factorMultivariateQ(p.terms as Term<Rational>[], n, { checkpoint });
   return {
     unit: constant(R, p.ring, r.unit as unknown),
     factors: r.factors.map(({ factor, multiplicity }) => ({ factor: makePolynomial(p.ring, p.variables, factor as Term<unknown>[]), multiplicity })),
@@ -363,8 +362,12 @@ export function multivariateCost(p: Polynomial): { units: number; memory_bytes: 
   const bits = p.ring.kind === "GF" ? clearedBits(p) + 16 : clearedBits(p) + s.degrees.reduce((a, d) => a + d, 0) + 16;
   const limbs = Math.ceil(bits / 64) + 1;
   const vars = s.degrees.filter((d) => d > 0).length;
-  const units = 40 * Math.pow(s.dense, 1.5) * Math.max(1, vars - 1) * limbs * limbs + 200 * p.terms.length + 100_000;
-  return { units, memory_bytes: 64 * s.dense * limbs * 8 + 2 ** 20, basis: `${vars} variables of degrees ${s.degrees.join(", ")} (dense size ${s.dense}), ${bits}-bit lifting precision` };
+  let units = 40 * Math.pow(s.dense, 1.5) * Math.max(1, vars - 1) * limbs * limbs + 200 * p.terms.length + 100_000;
+  // a small field may have no admissible evaluation point: then Kronecker substitution (mkronecker.ts), capped
+  const tdeg = s.degrees.reduce((a, d) => a + d, 0);
+  const fewPoints = p.ring.kind === "GF" && Number(p.ring.p) ** Math.max(1, vars - 1) <= 4 * (tdeg + 1);
+  if (fewPoints) units += KRONECKER_FACTOR_UNITS + KRONECKER_SEARCH_UNITS;
+  return { units, memory_bytes: 64 * s.dense * limbs * 8 + 2 ** 20, basis: `${vars} variables of degrees ${s.degrees.join(", ")} (dense size ${s.dense}), ${bits}-bit lifting precision${fewPoints ? "; a field this small may need the Kronecker substitution search (charged at its caps)" : ""}` };
 }
 
 /** How many lines the multivariate irreducibility proof tries. */
@@ -389,6 +392,7 @@ export function proveIrreducibleMultivariate(g: Polynomial, opts: GfpOptions): {
   let tdeg = 0;
   for (const t of ints) tdeg = Math.max(tdeg, t.exponents.reduce((a, b) => a + b, 0));
   if (g.ring.kind === "GF") return proveIrreducibleModP(g, n, g.ring.p, opts);
+  if (g.ring.kind === "GFq") return proveIrreducibleOverExtension(g, n, tdeg, opts);
   const rng = new SeededRandom(0x11e5 + tdeg * 31 + ints.length);
   for (let attempt = 0; attempt < LINE_ATTEMPTS; attempt++) {
     opts.checkpoint?.();
@@ -426,9 +430,50 @@ function proveIrreducibleModP(g: Polynomial, n: number, p: bigint, opts: GfpOpti
   return { status: "unknown" };
 }
 
-/** Preflight of the factorization family: the multivariate estimate with several variables (ZZ, QQ, GF(p)), else the univariate one. */
+/**
+ * Irreducibility over GF(q), q = p^k, with several variables: a line x = a + b·t over GF(q) keeping
+ * the total degree whose image passes Rabin's test (ffactor.ts) proves it, as over GF(p); else the
+ * Kronecker substitution search decides (irreducible, or a divisor checked by exact division).
+ */
+function proveIrreducibleOverExtension(g: Polynomial, n: number, tdeg: number, opts: GfpOptions): { status: "irreducible" } | { status: "reducible"; divisor: Polynomial } | { status: "unknown" } {
+  const R = coeffRing(g.ring) as CoeffRing<unknown>;
+  const terms = g.terms as Term<unknown>[];
+  if (tdeg < 1) return { status: "unknown" };
+  const F = g.ring as Extract<PolyRing, { kind: "GFq" }>;
+  const rng = new SeededRandom(0x1e5f ^ (tdeg * 131) ^ terms.length);
+  const element = (): unknown => {
+    const c = Array.from({ length: F.k }, () => BigInt(rng.below(Number(F.p < 0x7fffffffn ? F.p : 0x7fffffffn))) % F.p);
+    while (c.length && c[c.length - 1] === 0n) c.pop();
+    return c;
+  };
+  for (let i = 0; i < LINE_ATTEMPTS_MODP; i++) {
+    opts.checkpoint?.();
+    const a = Array.from({ length: n }, element), b = Array.from({ length: n }, element);
+    const h = lineImageIn(R, terms, a, b, (c) => c);
+    if (h.length - 1 !== tdeg) continue;
+    if (ffIsIrreducible(R, h, opts)) return { status: "irreducible" };
+  }
+  const fs = kroneckerFactorsField(R, monicTerms(R, terms), n, opts.checkpoint);
+  if (fs?.length === 1) return { status: "irreducible" };
+  if (fs && fs.length > 1) return { status: "reducible", divisor: makePolynomial(g.ring, g.variables, fs[0]!) };
+  return { status: "unknown" };
+}
+
+/** Preflight of the factorization family: the multivariate estimate with several variables, else the univariate one. */
 export function factorizationCost(p: Polynomial): { units: number; memory_bytes: number; basis: string } {
-  return isMultivariate(p) && p.ring.kind !== "GFq" ? multivariateCost(p) : finiteFieldCost(p);
+  if (!isMultivariate(p)) return finiteFieldCost(p);
+  return p.ring.kind === "GFq" ? extensionMultivariateCost(p) : multivariateCost(p);
+}
+
+/**
+ * Several variables over GF(p^k): the square-free decomposition (gcds with the partial derivatives,
+ * charged as the multivariate square-free preflight) and the Kronecker substitution search at its
+ * caps (the image's univariate factorization and the candidate divisors).
+ */
+export function extensionMultivariateCost(p: Polynomial): { units: number; memory_bytes: number; basis: string } {
+  const s = denseShape(p);
+  const sq = multivariateSquarefreeCost(p);
+  return { units: sq.units + KRONECKER_FACTOR_UNITS + KRONECKER_SEARCH_UNITS, memory_bytes: sq.memory_bytes + 64 * s.dense * 8 * (p.ring.kind === "GFq" ? p.ring.k : 1), basis: `${sq.basis}; Kronecker substitution of dense size ${s.dense} (univariate factorization and divisor search, charged at their caps)` };
 }
 
 function gcdB(a: bigint, b: bigint): bigint {

@@ -18,7 +18,7 @@ import type { CoeffRing, Term } from "../../domain/math/poly/types.js";
 import { inputPolynomial, polyChecker, polynomialBounds } from "./support.js";
 
 const Request = request({
-  polynomial: inputPolynomial("the polynomial f that was factored (one variable; several over ZZ, QQ or GF(p))"),
+  polynomial: inputPolynomial("the polynomial f that was factored (one variable; several over ZZ, QQ, GF(p) or GF(p^k))"),
   claim: object(factorizationShape(), FACTORIZATION_KIND, "the claim { unit, factors }: the value of polynomial.factorization.compute unchanged, or any factorization into monic irreducibles"),
 });
 type Req = typeof Request.infer;
@@ -40,18 +40,18 @@ const METHOD =
   "Irreducibility: over GF(p) and GF(p^k) each factor is proven irreducible by Rabin's test (x^(q^d) ≡ x mod g and gcd(g, x^(q^(d/r)) − x) = 1 for each prime r | d), which shares no step " +
   "with the producer's distinct-degree / Cantor–Zassenhaus pipeline; over ZZ and QQ by factor-degree patterns: for up to 24 primes p ∤ lc(g) with g mod p square-free, the subset sums of the degrees of the " +
   "factors of g mod p are intersected, and an empty intersection on [1, deg g − 1] proves g irreducible (Swinnerton-Dyer-like polynomials are not provable this way: then non_conclusion). " +
-  "Several variables (ZZ, QQ, GF(p)): the factors must have f's variable list, Σ multiplicity·deg_v(factor) must equal deg_v f for every variable v, the product is expanded and compared term by term; " +
+  "Several variables (ZZ, QQ, GF(p), GF(p^k)): the factors must have f's variable list, Σ multiplicity·deg_v(factor) must equal deg_v f for every variable v, the product is expanded and compared term by term; " +
   "each factor g is proven irreducible by a line: for x = a + b·t with deg_t g(a + b t) = tdeg g, a factorization of g would restrict to one of the same degrees, so an image proven irreducible (by the factor-degree patterns above) proves g irreducible; " +
-  "up to 6 lines are tried; over GF(p) up to 16 lines over GF(p) (random residues a, b), the image proven irreducible by Rabin's test; small fields may have no such line, and then the factor's Kronecker image " +
+  "up to 6 lines are tried; over GF(p) up to 16 lines over GF(p) (random residues a, b), the image proven irreducible by Rabin's test; small fields may have no such line, and then the factor's Kronecker image  Over GF(p^k) lines over GF(p^k) (random elements) with Rabin's test on the image, then the same Kronecker substitution search." +
   "(x_i ↦ t^(w_i), injective on its divisors) is factored over GF(p) and every sub-multiset of at most half of its factors is read back and tried by exact division: none dividing proves the factor irreducible " +
-  "(searches beyond 200000 candidates or an image above degree 20000: non_conclusion). " +
+  "(beyond the limits of that search — an image estimated above 5·10^8 cost units to factor, candidates above 4·10^6 term operations — non_conclusion). " +
   "A reducible factor is rejected with a proper divisor as counterexample, checked by exact division.";
 
 export default polyChecker<Req>({
   id: "polynomial.factorization.verify",
-  title: "Verify a claimed factorization of a polynomial (one variable, or several over ZZ, QQ and GF(p))",
+  title: "Verify a claimed factorization of a polynomial (one variable, or several over ZZ, QQ, GF(p) and GF(p^k))",
   summary:
-    "Checks a claim f = u · Π g_i^e_i over GF(p), GF(p^k), ZZ or QQ (several variables over ZZ, QQ and GF(p)): the product is multiplied out and compared with f, the factors are in normal form and distinct, and each is proven irreducible " +
+    "Checks a claim f = u · Π g_i^e_i over GF(p), GF(p^k), ZZ or QQ (several variables over ZZ, QQ, GF(p) and GF(p^k)): the product is multiplied out and compared with f, the factors are in normal form and distinct, and each is proven irreducible " +
     "(Rabin's test over finite fields; factor-degree patterns modulo primes over ZZ and QQ; with several variables on a degree-preserving line x = a + b·t; non_conclusion when they do not suffice). Rejections name the failed check (a reducible factor comes with a proper divisor). " +
     "The claim is the value of polynomial.factorization.compute, bound through the `claim` port.",
   keywords: ["factorization", "factor", "verify", "check", "irreducible", "rabin", "irreducibility test", "degree pattern", "polynomial", "finite field", "GF(p)", "integer", "rational", "certificate"],
@@ -62,7 +62,7 @@ export default polyChecker<Req>({
   bounds: [
     ...polynomialBounds("the polynomial and each claimed factor"),
     { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "one variable: f has degree at most this" },
-    { name: "multivariate_degree", limit: MAX_MULTIVARIATE_DEGREE, unit: "degree", description: "several variables (ZZ, QQ, GF(p)): the degree in each variable is at most this" },
+    { name: "multivariate_degree", limit: MAX_MULTIVARIATE_DEGREE, unit: "degree", description: "several variables: the degree in each variable is at most this" },
     { name: "multivariate_dense_size", limit: MAX_MULTIVARIATE_DENSE, unit: "coefficients", description: "several variables: Π (deg_i + 1) over the variables is at most this" },
   ],
   cost_model: "units ≈ the factorization cost of deg f (finite fields: Rabin's test on factors of degrees d_i costs ~3·Σ d_i^3 ≤ 3n^3; ZZ/QQ: distinct-degree factorizations modulo up to 24 primes, and zz's factorization of an undecided factor) + n^2 for the product",
@@ -203,7 +203,7 @@ export default polyChecker<Req>({
   ],
 });
 
-/** The claim check with several variables over ZZ, QQ or GF(p). */
+/** The claim check with several variables over ZZ, QQ, GF(p) or GF(p^k). */
 function verifyMultivariate(req: Req, checkpoint: () => void): CheckerFinding {
   const f = req.polynomial;
   requireMultivariateInput(f, "payload.polynomial");

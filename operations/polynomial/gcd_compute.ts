@@ -8,7 +8,7 @@ import { fieldEuclidUnits, GCD_KIND, gcdShape, modularGcdUnits, multivariateGcd,
 import { makePolynomial, spDivExact, spEq, spMulAuto } from "../../domain/math/poly/sparse.js";
 import type { Polynomial } from "../../domain/math/poly/types.js";
 
-const Request = request({ left: inputPolynomial("the left operand " + POLY_FORM + ": in one variable, or several over ZZ, QQ or GF(p)"), right: inputPolynomial("the right operand, over the same ring (variables: the left operand's, then the right's others)") });
+const Request = request({ left: inputPolynomial("the left operand " + POLY_FORM + ": in one variable, or several over ZZ, QQ, GF(p) or GF(p^k)"), right: inputPolynomial("the right operand, over the same ring (variables: the left operand's, then the right's others)") });
 const Result = result(gcdShape(), GCD_KIND);
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;
@@ -17,11 +17,11 @@ export default polyCompute<Req, Res>({
   id: "polynomial.gcd.compute",
   title: "Greatest common divisor of two polynomials, with cofactors and (one variable) Bézout coefficients",
   summary:
-    "gcd of two polynomials in one variable over ZZ, QQ, GF(p) or GF(p^k), or in several variables over ZZ, QQ or GF(p), with the cofactors left/gcd and right/gcd; in one variable over a field also Bézout coefficients s, t with s·left + t·right = gcd. " +
+    "gcd of two polynomials in one variable over ZZ, QQ, GF(p) or GF(p^k), or in several variables over ZZ, QQ, GF(p) or GF(p^k), with the cofactors left/gcd and right/gcd; in one variable over a field also Bézout coefficients s, t with s·left + t·right = gcd. " +
     "ZZ and QQ: small-prime modular gcd (Brown/Collins: images modulo primes below 2^26, Chinese remaindering, stopped when the image is stable and its primitive part divides both operands — the division is the proof), " +
     "Bézout coefficients over QQ by the extended Euclidean algorithm; GF(p) and GF(p^k): Euclid. Several variables: Brown's dense modular algorithm (images modulo word primes, each by evaluation and Newton interpolation variable by variable, " +
     "unlucky primes and points detected by the leading monomial), stopped when the image is stable and divides both operands; over GF(p) the same evaluation and interpolation modulo p itself (p < 2^26), " +
-    "and the primitive pseudo-remainder sequence in the first variable, contents taken out recursively, when p is larger or too small to give enough evaluation points. " +
+    "and the primitive pseudo-remainder sequence in the first variable, contents taken out recursively, when p is larger or too small to give enough evaluation points; over GF(p^k) that pseudo-remainder sequence. " +
     "Normalisation: over ZZ the gcd of the contents times the primitive gcd with positive leading coefficient (as PARI's gcd; with several variables leading in the descending lexicographic order); over a field monic (several variables: leading coefficient 1 in the descending lexicographic order). " +
     "The whole result is published on the `gcd` port, which polynomial.gcd.verify takes as its claim.",
   keywords: ["polynomial", "gcd", "greatest common divisor", "common factor", "bezout", "extended euclidean", "xgcd", "cofactor", "modular gcd", "coprime", "univariate", "multivariate", "several variables", "finite field"],

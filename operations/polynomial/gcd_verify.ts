@@ -16,7 +16,7 @@ import { fieldEuclidUnits, GCD_KIND, modularResultantUnits, multivariateGcdUnits
 import { gcdZ, integerAssociateTerms } from "../../domain/math/poly/mgcd.js";
 import { integerContentOf, lineImage, lineImageIn, remapTo } from "../../domain/math/poly/mpoly.js";
 import { defaultField, extensionFieldRing } from "../../domain/math/poly/gfq.js";
-import { ffGcd } from "../../domain/math/poly/ffactor.js";
+import { ffGcd, ffRoots } from "../../domain/math/poly/ffactor.js";
 import { spDivExact, type Terms } from "../../domain/math/poly/sparse.js";
 import { gcd as zgcd } from "../../domain/math/poly/zz.js";
 import { SeededRandom } from "../../domain/math/seeded-random.js";
@@ -30,7 +30,7 @@ const claimShape = () => ({
   "t?": inputPolynomial("the other Bézout coefficient"),
 });
 const Request = request({
-  left: inputPolynomial("the left operand: in one variable, or several over ZZ, QQ or GF(p)"),
+  left: inputPolynomial("the left operand: in one variable, or several over ZZ, QQ, GF(p) or GF(p^k)"),
   right: inputPolynomial("the right operand, same ring"),
   claim: object(claimShape(), GCD_KIND, "the claim: the value of polynomial.gcd.compute unchanged, or { gcd } alone"),
 });
@@ -48,7 +48,7 @@ export default polyChecker<Req>({
   id: "polynomial.gcd.verify",
   title: "Verify a claimed gcd of two polynomials",
   summary:
-    "Checks that a claimed polynomial is the normalised gcd of two polynomials in one variable over ZZ, QQ, GF(p) or GF(p^k), or in several variables over ZZ, QQ or GF(p): it divides both operands exactly, the two cofactors are coprime " +
+    "Checks that a claimed polynomial is the normalised gcd of two polynomials in one variable over ZZ, QQ, GF(p) or GF(p^k), or in several variables over ZZ, QQ, GF(p) or GF(p^k): it divides both operands exactly, the two cofactors are coprime " +
     "(gcd 1 modulo a word prime not dividing their leading coefficients, or a nonzero resultant; several variables: coprime restrictions to a line x = a + b·t keeping both total degrees; over ZZ also coprime contents), it is normalised (ZZ: positive leading coefficient; fields: monic), " +
     "and given Bézout coefficients satisfy s·left + t·right = gcd. Rejections name the failing property.",
   keywords: ["polynomial", "gcd", "verify", "check", "greatest common divisor", "bezout", "certificate", "coprime", "resultant", "cofactor"],
@@ -58,7 +58,7 @@ export default polyChecker<Req>({
     "Exact division of each operand by the claim (the cofactors are recomputed, the claim's are not trusted), then coprimality of the cofactors: a word prime p not dividing both leading coefficients " +
     "with gcd(cofactors mod p) = 1 proves them coprime over QQ (a common factor would survive mod p with its degree); failing three primes, the resultant decides (zero ⇔ common factor). " +
     "Several variables: a common factor h of the cofactors restricts to a line x = a + b·t with deg h(a + b t) = tdeg h whenever both cofactors keep their total degrees (the top homogeneous part of h divides theirs), so a univariate gcd 1 of the restrictions proves them coprime; " +
-    "over GF(p) the lines are over GF(p) (a and b random residues) and up to 12 are tried, then for p < 2^24 up to 8 lines over the extension GF(p^k) with p^k ≥ 2^24 (small fields may have no degree-preserving line with coprime images). " +
+    "over GF(p) the lines are over GF(p) (a and b random residues) and up to 12 are tried, then for p < 2^24 up to 8 lines over the extension GF(p^k) with p^k ≥ 2^24 (small fields may have no degree-preserving line with coprime images).  Over GF(p^k) the lines are over GF(p^k) (12), then for p^k < 2^24 over GF(p^(k·m)) ≥ 2^24 (8), GF(p^k) embedded by a root of its modulus." +
     "Up to 6 lines (ZZ, QQ) are tried, then a common factor found by the multivariate gcd and checked by exact division refutes the claim, or the verdict is non_conclusion. " +
     "The producer uses the modular gcd with a division test or Euclid; this checker needs neither gcd nor Euclid over ZZ/QQ in one variable.",
   bounds: polynomialBounds("each polynomial"),
@@ -184,7 +184,7 @@ export default polyChecker<Req>({
   ],
 });
 
-/** The claim check with several variables over ZZ, QQ or GF(p). */
+/** The claim check with several variables over ZZ, QQ, GF(p) or GF(p^k). */
 function verifyMultivariate(req: Req, tick: () => void): CheckerFinding {
   const { R, variables } = multivariatePair(req.left, req.right, "payload.right");
   const claim = req.claim;
@@ -210,6 +210,7 @@ function verifyMultivariate(req: Req, tick: () => void): CheckerFinding {
     return unit ? { verdict: "accepted", bindings: { ...base, coprimality: "line" } } : reject("not_greatest", ZERO_OPERAND);
   }
   if (R.ring.kind === "GF") return coprimeModP(ca as Terms<bigint>, cb as Terms<bigint>, n, R.ring.p, base, reject, tick);
+  if (R.ring.kind === "GFq") return coprimeOverExtension(R as CoeffRing<bigint[]>, ca as Terms<bigint[]>, cb as Terms<bigint[]>, n, base, reject, tick);
   const za = R.ring.kind === "QQ" ? integerAssociateTerms(ca as Terms<Rational>) : (ca as Terms<bigint>);
   const zb = R.ring.kind === "QQ" ? integerAssociateTerms(cb as Terms<Rational>) : (cb as Terms<bigint>);
   if (R.ring.kind === "ZZ" && igcd(integerContentOf(za), integerContentOf(zb)) !== 1n) return reject("not_greatest", "the cofactors have a common constant factor: the gcd of the contents is missing");
@@ -243,6 +244,54 @@ function integersRing(): CoeffRing<bigint> {
 
 /** The rejection when an operand is 0: gcd(0, f) is f itself (normalised), so the other cofactor must be a unit. */
 const ZERO_OPERAND = "an operand is 0 and the other operand divided by the claim is not a unit: gcd(0, f) is f itself (normalised), so the claim is a common divisor but not the greatest";
+
+/**
+ * Cofactors over GF(q), q = p^k: coprime restrictions to a line over GF(q) keeping both total degrees; for
+ * q < 2^24 also lines over GF(p^(k·m)) ≥ 2^24, GF(q) embedded by a root of its modulus there; else a common
+ * factor found by the multivariate gcd and checked by exact division, or non_conclusion.
+ */
+function coprimeOverExtension(R: CoeffRing<bigint[]>, ca: Terms<bigint[]>, cb: Terms<bigint[]>, n: number, base: { ring: string; degree: number }, reject: (failure: string, reason: string) => CheckerFinding, tick: () => void): CheckerFinding {
+  const constant = (t: Terms<bigint[]>) => t.length === 1 && t[0]!.exponents.every((e) => e === 0);
+  if (constant(ca) || constant(cb)) return { verdict: "accepted", bindings: { ...base, coprimality: "line" } };
+  const F = R.ring as Extract<typeof R.ring, { kind: "GFq" }>;
+  const tdeg = (t: Terms<bigint[]>) => t.reduce((m, x) => Math.max(m, x.exponents.reduce((a, b) => a + b, 0)), -1);
+  const da = tdeg(ca), db = tdeg(cb);
+  const rng = new SeededRandom(0x6d1 + n * 17 + da * 7 + db);
+  const residue = () => (F.p <= 0x7fffffffn ? BigInt(rng.below(Number(F.p))) : (BigInt(rng.nextU32()) * 2n ** 32n + BigInt(rng.nextU32())) % F.p);
+  const tryLines = <E>(E: CoeffRing<E>, element: () => E, lift: (c: bigint[]) => E, attempts: number): boolean => {
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      tick();
+      const a = Array.from({ length: n }, element), b = Array.from({ length: n }, element);
+      const ia = lineImageIn(E, ca, a, b, lift), ib = lineImageIn(E, cb, a, b, lift);
+      if (ia.length - 1 !== da || ib.length - 1 !== db) continue;
+      if (ffGcd(E, ia, ib).length === 1) return true;
+    }
+    return false;
+  };
+  const elementOf = (k: number) => (): bigint[] => {
+    const c = Array.from({ length: k }, residue);
+    while (c.length && c[c.length - 1] === 0n) c.pop();
+    return c;
+  };
+  if (tryLines(R, elementOf(F.k), (c) => c, 12)) return { verdict: "accepted", bindings: { ...base, coprimality: "line" } };
+  const q = F.p ** BigInt(F.k);
+  if (q < EXTENSION_LINES_BELOW) {
+    const m = Math.ceil(24 / Math.log2(Number(q)));
+    const E = extensionFieldRing(defaultField(F.p, F.k * m));
+    const beta = ffRoots(E, F.modulus.map((c) => E.fromInteger(c)))[0]!.root; // GF(q) ↪ GF(q^m): a ↦ β
+    const lift = (c: bigint[]): bigint[] => {
+      let v = E.zero;
+      for (let i = c.length - 1; i >= 0; i--) v = E.add(E.mul(v, beta), E.fromInteger(c[i]!));
+      return v;
+    };
+    if (tryLines(E, elementOf(F.k * m), lift, 8)) return { verdict: "accepted", bindings: { ...base, coprimality: "line" } };
+  }
+  const h = gcdField(R, ca, cb, n, tick);
+  if (!constant(h) && h.length && spDivExact(R, ca, h, tick) && spDivExact(R, cb, h, tick)) {
+    return reject("not_greatest", "the cofactors left/gcd and right/gcd have a common factor (found and checked by exact division): the claim is a common divisor but not the greatest");
+  }
+  return { verdict: "non_conclusion", bindings: base, reason: `the cofactors' restrictions to lines over ${R.name}${q < EXTENSION_LINES_BELOW ? " and over an extension of it" : ""} were not coprime, and no common factor was found` };
+}
 
 /** Below this characteristic the coprimality proof also tries lines over an extension field. */
 const EXTENSION_LINES_BELOW = 1n << 24n;

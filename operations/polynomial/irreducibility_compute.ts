@@ -8,7 +8,7 @@ import { irreducibleOnLineModP } from "../../domain/math/poly/mfactorp.js";
 import type { Term } from "../../domain/math/poly/types.js";
 import { inputPolynomial, outputPolynomial, polyCompute, polynomialBounds } from "./support.js";
 
-const Request = request({ polynomial: inputPolynomial("the polynomial f to test: one variable over GF(p), GF(p^k), ZZ or QQ, or several over ZZ, QQ or GF(p)") });
+const Request = request({ polynomial: inputPolynomial("the polynomial f to test: one variable over GF(p), GF(p^k), ZZ or QQ, or several over ZZ, QQ, GF(p) or GF(p^k)") });
 const Result = result({
   irreducible: type("boolean").describe("true iff f is irreducible: nonconstant and not a product of two nonconstant polynomials"),
   "divisor?": outputPolynomial("when f is reducible and nonconstant: an irreducible divisor of least (total) degree, monic (fields) or primitive (ZZ), checkable by division"),
@@ -16,9 +16,9 @@ const Result = result({
 
 export default polyCompute<typeof Request.infer, typeof Result.infer>({
   id: "polynomial.irreducibility.compute",
-  title: "Is a polynomial irreducible (one variable over a finite field, ZZ or QQ; several over ZZ, QQ or GF(p))?",
+  title: "Is a polynomial irreducible (one variable over a finite field, ZZ or QQ; several over ZZ, QQ, GF(p) or GF(p^k))?",
   summary:
-    "Decides whether a polynomial is irreducible: in one variable over GF(p), GF(p^k), ZZ or QQ, in several over ZZ, QQ or GF(p). Over GF(p) and GF(p^k) by Rabin's test: f of degree n is irreducible iff x^(q^n) ≡ x (mod f) and gcd(f, x^(q^(n/r)) − x) = 1 for every prime r dividing n " +
+    "Decides whether a polynomial is irreducible: in one variable over GF(p), GF(p^k), ZZ or QQ, in several over ZZ, QQ, GF(p) or GF(p^k). Over GF(p) and GF(p^k) by Rabin's test: f of degree n is irreducible iff x^(q^n) ≡ x (mod f) and gcd(f, x^(q^(n/r)) − x) = 1 for every prime r dividing n  Several variables over GF(p^k): by the factorization (square-free decomposition and the Kronecker substitution search of polynomial.factorization.compute)." +
     "(Frobenius powers through the Berlekamp matrix); deterministic. Over ZZ and QQ: irreducibility in QQ[x] (the content is ignored, as PARI's polisirreducible), by the complete factorization. " +
     "Several variables: by the multivariate factorization of polynomial.factorization.compute; over GF(p) first on a line x = a + b·t of full degree whose image passes Rabin's test (that proves irreducibility). " +
     "A reducible f comes with an irreducible divisor of least degree (monic over fields, primitive over ZZ). Constants (units and 0) are not irreducible.",
@@ -29,7 +29,7 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
   bounds: [
     ...polynomialBounds("the polynomial"),
     { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "one variable: the degree is at most this" },
-    { name: "multivariate_degree", limit: MAX_MULTIVARIATE_DEGREE, unit: "degree", description: "several variables (ZZ, QQ, GF(p)): the degree in each variable is at most this" },
+    { name: "multivariate_degree", limit: MAX_MULTIVARIATE_DEGREE, unit: "degree", description: "several variables: the degree in each variable is at most this" },
     { name: "multivariate_dense_size", limit: MAX_MULTIVARIATE_DENSE, unit: "coefficients", description: "several variables: Π (deg_i + 1) over the variables is at most this" },
   ],
   cost_model: "finite fields: units ≈ 3n^3 + 2n^2·log2 q (the Frobenius matrix: n products modulo f; n matrix–vector steps; gcds at n/r); ZZ/QQ: the factorization estimate of polynomial.factorization.compute",

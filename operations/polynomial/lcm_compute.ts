@@ -4,7 +4,7 @@ import { clearedBits, dense, inputPolynomial, ioCost, memoryOf, outputPolynomial
 import { fieldEuclidUnits, modularGcdUnits, multivariateGcdUnits, multivariateLcm, multivariatePair, severalVariables } from "./zz_support.js";
 import { makePolynomial } from "../../domain/math/poly/sparse.js";
 
-const Request = request({ left: inputPolynomial("the left operand " + POLY_FORM + ": in one variable, or several over ZZ, QQ or GF(p)"), right: inputPolynomial("the right operand, over the same ring") });
+const Request = request({ left: inputPolynomial("the left operand " + POLY_FORM + ": in one variable, or several over ZZ, QQ, GF(p) or GF(p^k)"), right: inputPolynomial("the right operand, over the same ring") });
 const Result = result({ lcm: outputPolynomial("the least common multiple: over ZZ primitive up to the lcm of the contents, positive leading coefficient; over a field monic; 0 when an operand is 0") });
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;
@@ -13,7 +13,7 @@ export default polyCompute<Req, Res>({
   id: "polynomial.lcm.compute",
   title: "Least common multiple of two polynomials",
   summary:
-    "lcm of two polynomials in one variable over ZZ, QQ, GF(p) or GF(p^k), or in several variables over ZZ, QQ or GF(p): left·right / gcd(left, right), the gcd by the small-prime modular algorithm over ZZ and QQ (Brown's dense modular algorithm with several variables) and by Euclid over finite fields. " +
+    "lcm of two polynomials in one variable over ZZ, QQ, GF(p) or GF(p^k), or in several variables over ZZ, QQ, GF(p) or GF(p^k): left·right / gcd(left, right), the gcd by the small-prime modular algorithm over ZZ and QQ (Brown's dense modular algorithm with several variables) and by Euclid over finite fields. " +
     "Normalised as PARI's lcm over ZZ (positive leading coefficient) and monic over a field.",
   keywords: ["polynomial", "lcm", "least common multiple", "common multiple", "gcd", "univariate", "multivariate"],
   request: Request,

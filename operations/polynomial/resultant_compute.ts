@@ -8,7 +8,7 @@ import { domainError } from "../../domain/errors.js";
 import { formatExpression } from "../../domain/math/poly/format.js";
 
 const Request = request({
-  left: inputPolynomial("f " + POLY_FORM + ": in one variable, or several over ZZ, QQ or GF(p)"),
+  left: inputPolynomial("f " + POLY_FORM + ": in one variable, or several over ZZ, QQ, GF(p) or GF(p^k)"),
   right: inputPolynomial("g, over the same ring (variables: f's, then g's others)"),
   "variable?": VariableName.describe("the variable eliminated (may be omitted when the operands together have one variable)"),
 });
@@ -30,7 +30,7 @@ export default polyCompute<Req, Res>({
   title: "Resultant of two polynomials (one variable, or with respect to one of several)",
   summary:
     "The resultant res(f, g) — the Sylvester determinant with the actual degrees (as PARI's polresultant) — of two polynomials in one variable over ZZ, QQ, GF(p) or GF(p^k); 0 when either is 0 or they share a root. " +
-    "With several variables (over ZZ, QQ or GF(p)) the resultant with respect to the named variable x, a polynomial in the others, by evaluation and interpolation: over GF(p) (p < 2^26) the other variables are set to points where neither leading coefficient in x vanishes, enough points for the degree bound deg_y f·deg_x g + deg_y g·deg_x f, Newton interpolation variable by variable, univariate resultants at the bottom; " +
+    "With several variables (over ZZ, QQ, GF(p) or GF(p^k)) the resultant with respect to the named variable x, a polynomial in the others, by evaluation and interpolation: over GF(p) (p < 2^26) the other variables are set to points where neither leading coefficient in x vanishes, enough points for the degree bound deg_y f·deg_x g + deg_y g·deg_x f, Newton interpolation variable by variable, univariate resultants at the bottom; " +
     "over ZZ and QQ (integer associates) that modulo word primes until their product exceeds twice the bound ‖f‖₁^deg g·‖g‖₁^deg f, then Chinese remaindering; larger GF(p) by the subresultant pseudo-remainder sequence in x with coefficients in R[others] (Collins; every division exact). " +
     "One variable, ZZ and QQ (denominators cleared): resultants modulo word primes by Euclid until their product exceeds twice Hadamard's bound ‖f‖₂^deg g ‖g‖₂^deg f, then Chinese remaindering; finite fields: Euclid's algorithm with the leading-coefficient factors.",
   keywords: ["polynomial", "resultant", "sylvester", "polresultant", "elimination", "common root", "determinant", "univariate", "modular", "multivariate", "several variables", "subresultant", "eliminate a variable"],

@@ -7,7 +7,7 @@ import {
 } from "./factorization_support.js";
 import { inputPolynomial, outputPolynomial, polyCompute, polynomialBounds } from "./support.js";
 
-const Request = request({ polynomial: inputPolynomial("the polynomial f, nonzero: one variable over GF(p), GF(p^k), ZZ or QQ, or several over ZZ, QQ or GF(p)") });
+const Request = request({ polynomial: inputPolynomial("the polynomial f, nonzero: one variable over GF(p), GF(p^k), ZZ or QQ, or several over ZZ, QQ, GF(p) or GF(p^k)") });
 const Result = result({
   unit: outputPolynomial("u as a polynomial in no variables (lc(f) over fields, ±content over ZZ): f = u · Π factor^multiplicity"),
   factors: list(
@@ -20,9 +20,9 @@ const Result = result({
 
 export default polyCompute<typeof Request.infer, typeof Result.infer>({
   id: "polynomial.squarefree.compute",
-  title: "Square-free decomposition of a polynomial (one variable; several over ZZ, QQ and GF(p))",
+  title: "Square-free decomposition of a polynomial (one variable; several over ZZ, QQ, GF(p) and GF(p^k))",
   summary:
-    "Writes a nonzero f (one variable over GF(p), GF(p^k), ZZ or QQ; several over ZZ, QQ or GF(p)) as u · Π a_i^i with the a_i square-free and pairwise coprime (a_i is the product of the irreducible factors of multiplicity exactly i), without factoring. " +
+    "Writes a nonzero f (one variable over GF(p), GF(p^k), ZZ or QQ; several over ZZ, QQ, GF(p) or GF(p^k)) as u · Π a_i^i with the a_i square-free and pairwise coprime (a_i is the product of the irreducible factors of multiplicity exactly i), without factoring.  Several variables over GF(p^k): Musser's algorithm as over GF(p), the p-th roots of coefficients by a ↦ a^(q/p)." +
     "Over GF(p) and GF(p^k): a_i monic, u = lc(f); repeated gcds with the derivative and, in characteristic p, p-th roots of the part whose derivative vanishes. " +
     "Over ZZ: a_i primitive with positive leading coefficient, u = ±content(f); over QQ: a_i monic, u = lc(f); Yun's algorithm (zz). " +
     "Several variables over ZZ and QQ: Yun's algorithm in the first occurring variable on the primitive part in it (multivariate modular gcds), the content in that variable decomposed recursively and merged by multiplicity; " +
@@ -35,13 +35,13 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
   bounds: [
     ...polynomialBounds("the polynomial"),
     { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "one variable: the degree is at most this" },
-    { name: "multivariate_degree", limit: MAX_MULTIVARIATE_DEGREE, unit: "degree", description: "several variables (ZZ, QQ, GF(p)): the degree in each variable is at most this" },
+    { name: "multivariate_degree", limit: MAX_MULTIVARIATE_DEGREE, unit: "degree", description: "several variables: the degree in each variable is at most this" },
     { name: "multivariate_dense_size", limit: MAX_MULTIVARIATE_DENSE, unit: "coefficients", description: "several variables: Π (deg_i + 1) over the variables is at most this" },
   ],
   cost_model: "units ≈ a few gcds of degree n (finite fields ~10n^2 field operations; ZZ/QQ modular gcds): charged as 100·(factorization estimate)^(2/3); several variables: (variables + 2) multivariate gcds of f with a derivative (the estimate of polynomial.gcd.compute)",
   budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
   preflight: (req) => {
-    if (isMultivariate(req.polynomial) && req.polynomial.ring.kind !== "GFq") return multivariateSquarefreeCost(req.polynomial);
+    if (isMultivariate(req.polynomial)) return multivariateSquarefreeCost(req.polynomial);
     const c = finiteFieldCost(req.polynomial);
     return { ...c, units: Math.min(c.units, 100 * c.units ** (2 / 3) + 1000) };
   },

@@ -89,18 +89,15 @@ export function severalVariables(a: Polynomial, b: Polynomial): boolean {
   return new Set([...a.variables, ...b.variables]).size > 1;
 }
 
-/** Operands over ZZ, QQ or GF(p) on one variable list, for the multivariate gcd and lcm. */
+/** Operands on one variable list, for the multivariate gcd and lcm. */
 export function multivariatePair(a: Polynomial, b: Polynomial, pathB: string): { R: CoeffRing<unknown>; variables: string[]; left: Terms<unknown>; right: Terms<unknown> } {
   const al = aligned(a, b, pathB);
-  if (a.ring.kind === "GFq") {
-    throw domainError("with several variables the gcd and lcm are computed over ZZ, QQ and GF(p)", "payload.left.ring", "give univariate polynomials over GF(p^k), or polynomials over ZZ, QQ or GF(p)");
-  }
   return { R: coeffRing(a.ring) as CoeffRing<unknown>, ...al };
 }
 
-/** The normalised multivariate gcd (ZZ: content gcd × primitive gcd, positive leading coefficient; QQ and GF(p): monic). */
+/** The normalised multivariate gcd (ZZ: content gcd × primitive gcd, positive leading coefficient; over a field: monic). */
 export function multivariateGcd(R: CoeffRing<unknown>, left: Terms<unknown>, right: Terms<unknown>, n: number, tick: () => void): Terms<unknown> {
-  if (R.ring.kind === "GF") return gcdField(R, left, right, n, tick);
+  if (R.ring.kind === "GF" || R.ring.kind === "GFq") return gcdField(R, left, right, n, tick);
   return (R.ring.kind === "ZZ" ? gcdZ(left as Terms<bigint>, right as Terms<bigint>, n, { checkpoint: tick }) : gcdQ(left as Terms<Rational>, right as Terms<Rational>, n, { checkpoint: tick })) as Terms<unknown>;
 }
 
@@ -129,9 +126,11 @@ export function multivariateGcdUnits(a: Polynomial, b: Polynomial): number {
   }
   const sa = polySize(a), sb = polySize(b);
   const bits = Math.max(clearedBits(a), clearedBits(b));
-  // GF(p): one image (Brown's algorithm modulo p itself); the pseudo-remainder sequence of small fields is charged the same
-  const primes = a.ring.kind === "GF" ? 1 : Math.ceil((bits + 16) / 25) + 3;
-  return primes * (dense * (dx + 1) * (dx + 1) * WORD_STEP * 2 + (sa.terms + sb.terms) * 50) + 2 * sa.terms * sb.terms * (300 + 2 * (Math.ceil(bits / 64) + 1) ** 2);
+  // GF(p): one image (Brown's algorithm modulo p itself); the pseudo-remainder sequence of small fields is charged the same.
+  // GF(p^k): the primitive pseudo-remainder sequence (mfield.ts) on field elements of k residues, with a content gcd per step.
+  const primes = a.ring.kind === "GF" || a.ring.kind === "GFq" ? 1 : Math.ceil((bits + 16) / 25) + 3;
+  const field = a.ring.kind === "GFq" ? (a.ring.k * a.ring.k + 20) * (dx + 1) : 1;
+  return primes * field * (dense * (dx + 1) * (dx + 1) * WORD_STEP * 2 + (sa.terms + sb.terms) * 50) + 2 * sa.terms * sb.terms * (300 + 2 * (Math.ceil(bits / 64) + 1) ** 2);
 }
 
 // ───────────────────────────── resultant and discriminant in one of several variables ─────────────────────────────
@@ -140,11 +139,6 @@ import { discriminantInVariable, resultantInVariable } from "../../domain/math/p
 import { makePolynomial } from "../../domain/math/poly/sparse.js";
 import { project } from "../../domain/math/poly/mpoly.js";
 import { sumBits, variableIndex } from "./support.js";
-
-/** Refuses GF(p^k) with several variables (the resultant there is not implemented). */
-function requireResultantRing(p: Polynomial, path: string): void {
-  if (p.ring.kind === "GFq") throw domainError(`with several variables the resultant and discriminant are computed over ZZ, QQ and GF(p); ${path} is over GF(${p.ring.p}^${p.ring.k})`, `${path}.ring`, "give univariate polynomials over GF(p^k), or polynomials over ZZ, QQ or GF(p)");
-}
 
 /** The other variables (all but index v) and the terms of a polynomial in them (exponent v dropped). */
 function dropVariable<T>(variables: readonly string[], terms: Terms<T>, v: number): { variables: string[]; terms: Terms<T> } {
@@ -158,7 +152,6 @@ function dropVariable<T>(variables: readonly string[], terms: Terms<T>, v: numbe
  */
 export function multivariateResultant(a: Polynomial, b: Polynomial, variable: string | undefined, tick: () => void): Polynomial {
   const al = aligned(a, b, "payload.right");
-  requireResultantRing(a, "payload.left");
   const v = variableIndex({ ...a, variables: al.variables } as Polynomial, variable, "the operands");
   const R = coeffRing(a.ring) as CoeffRing<unknown>;
   const r = resultantInVariable(R, al.left, al.right, v, al.variables.length, tick);
@@ -168,7 +161,6 @@ export function multivariateResultant(a: Polynomial, b: Polynomial, variable: st
 
 /** disc_v(f) with several variables, a polynomial in the other variables. */
 export function multivariateDiscriminant(p: Polynomial, variable: string | undefined, tick: () => void): Polynomial {
-  requireResultantRing(p, "payload.polynomial");
   const v = variableIndex(p, variable, "payload.polynomial");
   if (!p.terms.length) throw domainError("the zero polynomial has no discriminant", "payload.polynomial", "give a nonzero polynomial");
   const R = coeffRing(p.ring) as CoeffRing<unknown>;
@@ -203,6 +195,6 @@ export function multivariateResultantCost(a: Polynomial, b: Polynomial, variable
   for (const y of vars) if (y !== name) maxD = Math.max(maxD, deg(a, y) * m + deg(b, y) * n + 1);
   const units = (evaluation
     ? primes * S * (6 * (n + m + 1) ** 2 + 20 * (a.terms.length + b.terms.length) + 8 * maxD) + primes * 40 * (a.terms.length + b.terms.length)
-    : 2 * (n + m + 1) * S * S * (limbs * limbs + 60)) + 50 * (a.terms.length + b.terms.length) + 10_000;
+    : 2 * (n + m + 1) * S * S * (limbs * limbs + 60) * (a.ring.kind === "GFq" ? a.ring.k * a.ring.k + 8 : 1)) + 50 * (a.terms.length + b.terms.length) + 10_000;
   return { units, memory_bytes: 8 * S * (limbs * 8 + 120) * (n + m + 2) + 2 ** 20, basis: `degrees ${n} and ${m} in ${name ?? "?"}, result of dense size ≤ ${S}${zq ? ` and ≤ ${Math.round(bits)} bits` : ""}`, bits, dense: S };
 }

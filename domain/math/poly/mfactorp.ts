@@ -31,7 +31,7 @@
 import { SeededRandom } from "../seeded-random.js";
 import { gfpDerivative, gfpFactor, gfpGcd, gfpIsIrreducible, gfpMul, gfpNormalize, gfpRem, gfpXgcd } from "./gfp.js";
 import { invModP, remP } from "./smallprime.js";
-import { KRONECKER_MAX_CANDIDATES, KRONECKER_MAX_DEGREE, kroneckerFactorsModP } from "./mkronecker.js";
+import { kroneckerFactorsModP } from "./mkronecker.js";
 import { denseIn, embedUnivariate, henselLiftFromBivariateModP, henselLiftModP, recombineSubsets, splitMonomialFactors } from "./mfactor.js";
 import { contentInField, gcdField, isConstantTerms, monicTerms, squarefreeField } from "./mfield.js";
 import { comparePolynomials, embed, leadingCoefficientIn, project, shiftVariable, univariateImage, usedVariables, type ZTerms } from "./mpoly.js";
@@ -106,7 +106,7 @@ function factorSquarefree(g: ZTerms, n: number, ctx: Ctx): ZTerms[] {
       // (mkronecker.ts) needs no point; it reports nothing when its search would be too large.
       const viaKronecker = kroneckerFactorsModP(g, n, ctx.p, ctx.tick);
       if (viaKronecker) return viaKronecker;
-      throw new NoEvaluationPointError(`${e.message}; the Kronecker substitution fallback is beyond its limits (image degree ≤ ${KRONECKER_MAX_DEGREE}, ≤ ${KRONECKER_MAX_CANDIDATES} candidate divisors)`);
+      throw new NoEvaluationPointError(`${e.message}; the Kronecker substitution fallback is beyond its limits (the univariate image too large to factor, or too many candidate divisors)`);
     }
   }
 }
