@@ -48,6 +48,9 @@ class RingKernel<T> implements FieldPolyKernel<T, T[]> {
   make(cs: readonly T[]): T[] {
     return this.trim(cs.slice());
   }
+  coeff(a: T[], i: number): T {
+    return a[i]!;
+  }
   pthRootC(c: T): T {
     // c^(q/p): the inverse of the Frobenius c ↦ c^p on GF(q).
     return this.powC(c, this.q / this.p);
