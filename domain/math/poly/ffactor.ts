@@ -7,7 +7,9 @@
  * Frobenius is h ↦ h^q (q = |field|), square-free decomposition takes p-th roots c^(q/p) of the
  * coefficients, Cantor–Zassenhaus uses the norm to GF(q) (odd q) or the absolute trace to GF(2)
  * (q = 2^e), Rabin's test uses x^(q^n). Costs are those of gfp.ts in field operations (~3n^3 for a
- * factorization of degree n); one field operation of GF(p^k) costs ~k^2 bigint products.
+ * factorization of degree n); one field operation of GF(p^k) costs ~k^2 bigint products, except
+ * for the fields of order ≤ 2^16 (ZECH_LIMIT), whose elements are Zech logarithms (zech.ts) and
+ * whose operations are table loads.
  */
 import { SeededRandom } from "../seeded-random.js";
 import { factorK, powmodK, rabinK, rootsK, squarefreeK, xgcdK, type FieldPolyKernel, type GfpOptions } from "./gfp.js";
@@ -299,8 +301,20 @@ export function ffDivRem<T>(R: CoeffRing<T>, f: readonly T[], g: readonly T[]): 
   return { quotient: r.q, remainder: r.r };
 }
 
-/** Preflight units of ffFactor on degree n over GF(p^k): ~3n^3 field operations of ~k^2 limb products each. */
+/**
+ * Preflight units of ffFactor on degree n over GF(p^k): ~3n^3 field operations of ~k^2 limb
+ * products each. Up to ZECH_LIMIT a field operation is a table load or two (≈ 2 units, a number
+ * kernel's multiply-add being 1), and the count is bounded more loosely by 8n^3: the matrix and the
+ * distinct-degree steps (3n^3) plus Cantor–Zassenhaus's Frobenius matrix and norms of the largest
+ * equal-degree part (≤ 5n^3 in expectation), and in characteristic 2 its e·d squarings (≤ e·n^3/2).
+ */
 export function ffFactorCost(n: number, p: bigint, k: number): number {
+  const q = p ** BigInt(k);
+  if (q <= ZECH_LIMIT) {
+    const e = q.toString(2).length - 1;
+    // q = 2^e: the trace splitting takes e·d squarings modulo the part (d ≤ n/2): ≤ e·n^3/2 more.
+    return 2 * ((8 + (p === 2n ? e / 2 : 0)) * n * n * n + 2 * n * n * (e + 1)) + 1000;
+  }
   const limbs = Math.ceil(p.toString(2).length / 64);
   return (3 * n * n * n + 2 * n * n * p.toString(2).length * k) * (k * k * limbs * limbs * 4 + 20) + 1000;
 }

@@ -16,9 +16,12 @@
  * matrix, Cantor–Zassenhaus equal-degree splitting, Rabin's irreducibility test, roots) are written
  * once over the kernel interface.
  *
+ * p = 2 has a fourth kernel, bit-packed (gf2x.ts): 32 coefficients per word.
+ *
  * Factorization cost (n = degree): building the Frobenius (Berlekamp Q) matrix takes n products
  * modulo f, ~2n^3 multiply-adds; each distinct-degree step applies the matrix (n^2) and takes a gcd
- * (~n^2); at most n/2 steps. So ~3n^3 limb operations overall (`gfpFactorCost`).
+ * (~n^2); at most n/2 steps. So ~3n^3 limb operations overall (`gfpFactorCost`); n^3/32 word
+ * operations over GF(2).
  */
 import { SeededRandom } from "../seeded-random.js";
 import { Gf2Kernel } from "./gf2x.js";
@@ -1278,8 +1281,15 @@ export function compareGfp(f: readonly bigint[], g: readonly bigint[]): number {
  * Preflight estimate, in 64-bit limb operations, of gfpFactor / gfpIsIrreducible on a degree-n
  * polynomial over GF(p): ~3n^3 multiply-adds for the Frobenius matrix and the distinct-degree
  * steps, plus n^2·log p for x^p mod f; × limbs² (and bigint overhead) on the bigint path.
+ * GF(2) (bit-packed, W = ⌈n/32⌉ words a row): the rank n^2·W/2, at most n/2 distinct-degree steps
+ * of a matrix product (n·W) and a gcd (~4n·W), and the trace splitting (~2n^2·W): ≤ 8n^2·W word
+ * operations.
  */
 export function gfpFactorCost(n: number, p: bigint): number {
+  if (p === 2n) {
+    const W = Math.ceil(n / 32) + 1;
+    return 8 * n * n * W + 1000;
+  }
   const bits = p.toString(2).length;
   const limbs = p < NUMBER_PATH_LIMIT ? 1 : p < SPLIT_PATH_LIMIT ? 3 : Math.ceil(bits / 64) ** 2 * 4;
   return (3 * n * n * n + 2 * n * n * bits + 1000) * limbs;

@@ -230,7 +230,11 @@ export class ZechKernel implements FieldPolyKernel<number, Int32Array> {
     return trim(out);
   }
   sqr(a: Int32Array): Int32Array {
-    return this.mul(a, a);
+    if (this.pn !== 2 || a.length === 0) return this.mul(a, a);
+    // Characteristic 2: (Σ c_i x^i)^2 = Σ c_i^2 x^(2i), linear time (Cantor–Zassenhaus's traces are e·d squarings).
+    const out = new Int32Array(2 * a.length - 1);
+    for (let i = 0; i < a.length; i++) out[2 * i] = this.mu(a[i]!, a[i]!);
+    return out;
   }
   divrem(a: Int32Array, b: Int32Array): { q: Int32Array; r: Int32Array } {
     const r = this.division(a, b, true);
