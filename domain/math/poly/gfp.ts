@@ -107,6 +107,8 @@ export interface FieldPolyKernel<C, P extends Poly<C>> {
   random(deg: number, rng: SeededRandom): P;
   /** A kernel's own Frobenius matrix of a monic m (degree ≥ 1) and x^q mod m, when it has a cheaper way than `frobMatrix`'s. */
   frobMatrix?(m: P, checkpoint: () => void): { F: unknown; xp: P };
+  /** A kernel's own complete factorization of a monic square-free f of degree ≥ 1 (monic irreducible factors, any order), when it has a cheaper way than ddfK + edfK. */
+  factorSquarefree?(f: P, rng: SeededRandom, checkpoint: () => void): P[];
 }
 
 /** The GF(p) kernels add the conversions of the public bigint[] API. */
@@ -1081,6 +1083,10 @@ export function factorK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, f: P, op
   if (deg(f) === 0) return { unit, factors };
   const rng = new SeededRandom(opts.seed ?? 1);
   for (const { factor: s, multiplicity } of squarefreeK(K, K.monic(f), checkpoint)) {
+    if (K.factorSquarefree) {
+      for (const h of K.factorSquarefree(s, rng, checkpoint)) factors.push({ factor: h, multiplicity });
+      continue;
+    }
     for (const { factor: g, degree } of ddfK(K, s, checkpoint)) {
       for (const h of edfK(K, g, degree, rng, checkpoint)) factors.push({ factor: h, multiplicity });
     }

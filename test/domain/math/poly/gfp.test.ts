@@ -204,6 +204,9 @@ describe("domain/math/poly/gfp", () => {
         // Repeated factors: squares, cubes, p-th powers, x^k·(x+1)^j.
         { p: 2n, f: gfpMul(gfpSqr(randPoly(rng, 90, 2n, true), 2n), gfpMul(gfpSqr(randPoly(rng, 40, 2n, true), 2n), randPoly(rng, 40, 2n, true), 2n), 2n) },
         { p: 2n, f: gfpMul(monomial(37), gfpMul(power([1n, 1n], 65, 2n), randPoly(rng, 200, 2n, true), 2n), 2n) },
+        // Many irreducible factors (Berlekamp's kernel of dimension 36 and 60): x^(2^8) + x, x^(2^9) + x.
+        { p: 2n, f: gfpAdd(monomial(256), [0n, 1n], 2n) },
+        { p: 2n, f: gfpAdd(monomial(512), [0n, 1n], 2n) },
         { p: 3n, f: randPoly(rng, 300, 3n, true) },
         { p: 3n, f: irr[3]! },
         { p: 3n, f: gfpMul(linears(3n, 40), gfpSqr(randPoly(rng, 30, 3n, true), 3n), 3n) },
