@@ -39,8 +39,8 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
     { name: "multivariate_dense_size", limit: MAX_MULTIVARIATE_DENSE, unit: "coefficients", description: "several variables: Π (deg_i + 1) over the variables is at most this" },
   ],
   cost_model:
-    "GF(p): units ≈ 3n^3 + 2n^2·log2 p modular multiply-adds for degree n (the Frobenius matrix: n products modulo f; up to n/2 distinct-degree steps of n^2 each; Berlekamp's count n^3/3), × 4·limbs² for p ≥ 2^26; " +
-    "GF(p^k): the same count of field operations × (4k²·limbs² + 20); ZZ/QQ: 50·n^3·(limbs of the largest coefficient)² (the modular factorization and lifting; recombination is usually far below this); " +
+    "GF(p): units ≈ 3n^3 + 2n^2·log2 p modular multiply-adds for degree n (the Frobenius matrix: n products modulo f; up to n/2 distinct-degree steps of n^2 each; Berlekamp's count n^3/3), × 4·limbs² for p ≥ 2^26; GF(2): 8n^2·(⌈n/32⌉ + 1) word operations (bit-packed rows: Berlekamp's kernel and its gcd splitting); " +
+    "GF(p^k): the same count of field operations × (4k²·limbs² + 20); GF(p^k) of order ≤ 2^16 (Zech-log tables): 2·(8n^3 + 2n^2·log2 q) table operations (+ e·n^3 in GF(2^e), the trace squarings); ZZ/QQ: 50·n^3·(limbs of the largest coefficient)² (the modular factorization and lifting; recombination is usually far below this); " +
     "several variables: 40·D^1.5·(variables − 1)·limbs² with D = Π (deg_i + 1) and limbs of the lifting precision (Σ deg_i + coefficient bits over ZZ/QQ; the bits of p over GF(p))",
   budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
   preflight: (req) => factorizationCost(req.polynomial),

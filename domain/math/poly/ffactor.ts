@@ -7,11 +7,14 @@
  * Frobenius is h ↦ h^q (q = |field|), square-free decomposition takes p-th roots c^(q/p) of the
  * coefficients, Cantor–Zassenhaus uses the norm to GF(q) (odd q) or the absolute trace to GF(2)
  * (q = 2^e), Rabin's test uses x^(q^n). Costs are those of gfp.ts in field operations (~3n^3 for a
- * factorization of degree n); one field operation of GF(p^k) costs ~k^2 bigint products.
+ * factorization of degree n); one field operation of GF(p^k) costs ~k^2 bigint products, except
+ * for the fields of order ≤ 2^16 (ZECH_LIMIT), whose elements are Zech logarithms (zech.ts) and
+ * whose operations are table loads.
  */
 import { SeededRandom } from "../seeded-random.js";
 import { factorK, powmodK, rabinK, rootsK, squarefreeK, xgcdK, type FieldPolyKernel, type GfpOptions } from "./gfp.js";
-import type { CoeffRing } from "./types.js";
+import type { CoeffRing, ExtensionField, FieldElement } from "./types.js";
+import { ZECH_LIMIT, ZechKernel } from "./zech.js";
 
 /** A factor with its multiplicity. */
 export interface FfFactor<T> {
@@ -47,6 +50,9 @@ class RingKernel<T> implements FieldPolyKernel<T, T[]> {
   }
   make(cs: readonly T[]): T[] {
     return this.trim(cs.slice());
+  }
+  coeff(a: T[], i: number): T {
+    return a[i]!;
   }
   pthRootC(c: T): T {
     // c^(q/p): the inverse of the Frobenius c ↦ c^p on GF(q).
@@ -187,6 +193,28 @@ function kernel<T>(R: CoeffRing<T>): RingKernel<T> {
   return K;
 }
 
+/** Zech-table kernels of the small GF(p^k) seen lately, by field (building one costs O(q·k)). */
+const zechKernels = new Map<string, ZechKernel>();
+const ZECH_CACHE = 16;
+
+/** The Zech-log kernel when R is a GF(p^k) of order ≤ ZECH_LIMIT (its elements are then FieldElements). */
+function zech<T>(R: CoeffRing<T>): ZechKernel | undefined {
+  const F = R.ring as ExtensionField;
+  if (F.kind !== "GFq" || R.order > ZECH_LIMIT) return undefined;
+  const key = `${F.p}:${F.modulus.join(",")}`;
+  let Z = zechKernels.get(key);
+  if (!Z) {
+    Z = new ZechKernel(F);
+    if (zechKernels.size >= ZECH_CACHE) zechKernels.delete(zechKernels.keys().next().value!);
+    zechKernels.set(key, Z);
+  }
+  return Z;
+}
+
+/** T is FieldElement whenever `zech` answered. */
+const asT = <T>(x: FieldElement): T => x as unknown as T;
+const asFE = <T>(f: readonly T[]): FieldElement[] => f as unknown as FieldElement[];
+
 function trimmed<T>(R: CoeffRing<T>, f: readonly T[]): T[] {
   const a = f.slice();
   while (a.length && R.isZero(a[a.length - 1]!)) a.pop();
@@ -209,32 +237,50 @@ export function compareFf<T>(R: CoeffRing<T>, f: readonly T[], g: readonly T[]):
  * (square-free, distinct-degree with the Frobenius matrix, Cantor–Zassenhaus), sorted by `compareFf`.
  */
 export function ffFactor<T>(R: CoeffRing<T>, f: readonly T[], opts: GfpOptions = {}): { unit: T; factors: FfFactor<T>[] } {
-  const r = factorK(kernel(R), trimmed(R, f), opts);
+  const Z = zech(R);
+  const r = Z
+    ? (() => {
+        const z = factorK(Z, Z.fromPoly(asFE(f)), opts);
+        return { unit: asT<T>(Z.toElement(z.unit)), factors: z.factors.map((x) => ({ factor: Z.toPoly(x.factor).map(asT<T>), multiplicity: x.multiplicity })) };
+      })()
+    : factorK(kernel(R), trimmed(R, f), opts);
   r.factors.sort((u, v) => compareFf(R, u.factor, v.factor));
   return r;
 }
 
 /** Square-free decomposition f = lc · Π factor^multiplicity (monic, square-free, pairwise coprime), by multiplicity. */
 export function ffSquarefree<T>(R: CoeffRing<T>, f: readonly T[], opts: GfpOptions = {}): FfFactor<T>[] {
-  const K = kernel(R), a = trimmed(R, f);
+  const a = trimmed(R, f);
   if (!a.length) throw new RangeError("ffactor: the zero polynomial has no square-free decomposition");
   if (a.length === 1) return [];
+  const Z = zech(R);
+  if (Z) {
+    return squarefreeK(Z, Z.monic(Z.fromPoly(asFE(a))), opts.checkpoint ?? (() => {})).map((x) => ({ factor: Z.toPoly(x.factor).map(asT<T>), multiplicity: x.multiplicity }));
+  }
+  const K = kernel(R);
   return squarefreeK(K, K.monic(a), opts.checkpoint ?? (() => {}));
 }
 
 /** All roots of a nonzero f in the field, with multiplicities, sorted by their formatted strings' (length, text). */
 export function ffRoots<T>(R: CoeffRing<T>, f: readonly T[], opts: GfpOptions = {}): { root: T; multiplicity: number }[] {
-  const out = rootsK(kernel(R), trimmed(R, f), opts);
+  const Z = zech(R);
+  const out = Z
+    ? rootsK(Z, Z.fromPoly(asFE(f)), opts).map((r) => ({ root: asT<T>(Z.toElement(r.root)), multiplicity: r.multiplicity }))
+    : rootsK(kernel(R), trimmed(R, f), opts);
   return out.sort((u, v) => compareFf(R, [u.root], [v.root]));
 }
 
 /** Rabin's irreducibility test over the field (constants are not irreducible). */
 export function ffIsIrreducible<T>(R: CoeffRing<T>, f: readonly T[], opts: GfpOptions = {}): boolean {
+  const Z = zech(R);
+  if (Z) return rabinK(Z, Z.fromPoly(asFE(f)), opts.checkpoint ?? (() => {}));
   return rabinK(kernel(R), trimmed(R, f), opts.checkpoint ?? (() => {}));
 }
 
 /** Monic gcd. */
 export function ffGcd<T>(R: CoeffRing<T>, f: readonly T[], g: readonly T[]): T[] {
+  const Z = zech(R);
+  if (Z) return Z.toPoly(Z.gcd(Z.fromPoly(asFE(f)), Z.fromPoly(asFE(g)))).map(asT<T>);
   return kernel(R).gcd(trimmed(R, f), trimmed(R, g));
 }
 
@@ -255,14 +301,28 @@ export function ffDivRem<T>(R: CoeffRing<T>, f: readonly T[], g: readonly T[]): 
   return { quotient: r.q, remainder: r.r };
 }
 
-/** Preflight units of ffFactor on degree n over GF(p^k): ~3n^3 field operations of ~k^2 limb products each. */
+/**
+ * Preflight units of ffFactor on degree n over GF(p^k): ~3n^3 field operations of ~k^2 limb
+ * products each. Up to ZECH_LIMIT a field operation is a table load or two (≈ 2 units, a number
+ * kernel's multiply-add being 1), and the count is bounded more loosely by 8n^3: the matrix and the
+ * distinct-degree steps (3n^3) plus Cantor–Zassenhaus's Frobenius matrix and norms of the largest
+ * equal-degree part (≤ 5n^3 in expectation), and in characteristic 2 its e·d squarings (≤ e·n^3/2).
+ */
 export function ffFactorCost(n: number, p: bigint, k: number): number {
+  const q = p ** BigInt(k);
+  if (q <= ZECH_LIMIT) {
+    const e = q.toString(2).length - 1;
+    // q = 2^e: the trace splitting takes e·d squarings modulo the part (d ≤ n/2): ≤ e·n^3/2 more.
+    return 2 * ((8 + (p === 2n ? e / 2 : 0)) * n * n * n + 2 * n * n * (e + 1)) + 1000;
+  }
   const limbs = Math.ceil(p.toString(2).length / 64);
   return (3 * n * n * n + 2 * n * n * p.toString(2).length * k) * (k * k * limbs * limbs * 4 + 20) + 1000;
 }
 
 /** f^e mod m (m ≠ 0). */
 export function ffPowMod<T>(R: CoeffRing<T>, f: readonly T[], e: bigint, m: readonly T[], opts: GfpOptions = {}): T[] {
+  const Z = zech(R);
+  if (Z) return Z.toPoly(powmodK(Z, Z.fromPoly(asFE(f)), e, Z.fromPoly(asFE(m)), opts.checkpoint)).map(asT<T>);
   return powmodK(kernel(R), trimmed(R, f), e, trimmed(R, m), opts.checkpoint);
 }
 

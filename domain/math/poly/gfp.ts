@@ -16,11 +16,15 @@
  * matrix, Cantor–Zassenhaus equal-degree splitting, Rabin's irreducibility test, roots) are written
  * once over the kernel interface.
  *
+ * p = 2 has a fourth kernel, bit-packed (gf2x.ts): 32 coefficients per word.
+ *
  * Factorization cost (n = degree): building the Frobenius (Berlekamp Q) matrix takes n products
  * modulo f, ~2n^3 multiply-adds; each distinct-degree step applies the matrix (n^2) and takes a gcd
- * (~n^2); at most n/2 steps. So ~3n^3 limb operations overall (`gfpFactorCost`).
+ * (~n^2); at most n/2 steps. So ~3n^3 limb operations overall (`gfpFactorCost`); n^3/32 word
+ * operations over GF(2).
  */
 import { SeededRandom } from "../seeded-random.js";
+import { Gf2Kernel } from "./gf2x.js";
 import { invModP } from "./smallprime.js";
 
 /** Options of the long-running functions. */
@@ -54,10 +58,12 @@ export interface GfpRoot {
 
 // ───────────────────────────── kernel interface ─────────────────────────────
 
-/** A dense little-endian polynomial as a kernel stores it (Float64Array or bigint[]), trimmed. */
+/**
+ * A dense little-endian polynomial as a kernel stores it (Float64Array, bigint[], a bit-packed
+ * GF(2) polynomial), trimmed: `length` is the degree + 1; coefficients are read with `coeff`.
+ */
 export interface Poly<C> {
   readonly length: number;
-  readonly [i: number]: C;
 }
 
 /**
@@ -74,6 +80,8 @@ export interface FieldPolyKernel<C, P extends Poly<C>> {
   readonly one: C;
   /** From field elements (trims). */
   make(cs: readonly C[]): P;
+  /** The coefficient of x^i (0 ≤ i < length). */
+  coeff(a: P, i: number): C;
   /** The p-th root of an element (c^(q/p); the identity in GF(p)). */
   pthRootC(c: C): C;
   invC(a: C): C;
@@ -97,10 +105,14 @@ export interface FieldPolyKernel<C, P extends Poly<C>> {
   /** n − rank(Q − I) for the Frobenius matrix Q (Berlekamp: the number of irreducible factors of a square-free m). */
   frobNullity(F: unknown): number;
   random(deg: number, rng: SeededRandom): P;
+  /** A kernel's own Frobenius matrix of a monic m (degree ≥ 1) and x^q mod m, when it has a cheaper way than `frobMatrix`'s. */
+  frobMatrix?(m: P, checkpoint: () => void): { F: unknown; xp: P };
+  /** A kernel's own complete factorization of a monic square-free f of degree ≥ 1 (monic irreducible factors, any order), when it has a cheaper way than ddfK + edfK. */
+  factorSquarefree?(f: P, rng: SeededRandom, checkpoint: () => void): P[];
 }
 
 /** The GF(p) kernels add the conversions of the public bigint[] API. */
-interface Kernel<C, P extends Poly<C>> extends FieldPolyKernel<C, P> {
+export interface Kernel<C, P extends Poly<C>> extends FieldPolyKernel<C, P> {
   from(f: readonly bigint[]): P;
   to(f: P): bigint[];
   fromBig(c: bigint): C;
@@ -163,6 +175,9 @@ class NumKernel implements Kernel<number, Float64Array> {
   }
   make(cs: readonly number[]): Float64Array {
     return this.trim(Float64Array.from(cs));
+  }
+  coeff(a: Float64Array, i: number): number {
+    return a[i]!;
   }
   from(f: readonly bigint[]): Float64Array {
     const p = this.p, out = new Float64Array(f.length);
@@ -679,6 +694,9 @@ class BigKernel implements Kernel<bigint, bigint[]> {
   make(cs: readonly bigint[]): bigint[] {
     return trimBig(cs.slice());
   }
+  coeff(a: bigint[], i: number): bigint {
+    return a[i]!;
+  }
   from(f: readonly bigint[]): bigint[] {
     return trimBig(f.map((c) => this.red(c)));
   }
@@ -847,6 +865,7 @@ type AnyKernel = Kernel<unknown, Poly<unknown>>;
 
 function kernel(p: bigint): AnyKernel {
   if (p < 2n) throw new RangeError("gfp: the modulus must be a prime ≥ 2");
+  if (p === 2n) return new Gf2Kernel() as unknown as AnyKernel;
   return (p < NUMBER_PATH_LIMIT ? new NumKernel(p) : p < SPLIT_PATH_LIMIT ? new SplitKernel(p) : new BigKernel(p)) as unknown as AnyKernel;
 }
 
@@ -866,7 +885,7 @@ export function xgcdK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, a: P, b: P
     [t0, t1] = [t1, K.sub(t0, K.mul(q, t1))];
   }
   if (r0.length === 0) return { g: r0, s: r0, t: r0 };
-  const li = K.invC(r0[r0.length - 1]!);
+  const li = K.invC(K.coeff(r0, deg(r0)));
   return { g: K.scale(r0, li), s: K.scale(s0, li), t: K.scale(t0, li) };
 }
 
@@ -890,6 +909,7 @@ export function powmodK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, a: P, e:
 
 /** The Frobenius matrix of m (monic, degree n ≥ 1) from the rows x^(jp) mod m, j = 0..n−1; and x^p mod m. */
 function frobMatrix<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, m: P, checkpoint: () => void): { F: unknown; xp: P } {
+  if (K.frobMatrix) return K.frobMatrix(m, checkpoint);
   const n = deg(m);
   const x = K.make([K.zero, K.one]);
   const xp = powmodK(K, x, K.q, m, checkpoint);
@@ -929,7 +949,7 @@ export function squarefreeK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, f: P
       // c = Σ c_{jp} x^{jp} is a p-th power, and b^(1/p) = b in GF(p).
       const pn = Number(K.p);
       const root: C[] = [];
-      for (let j = 0; j * pn < c.length; j++) root.push(K.pthRootC(c[j * pn]!));
+      for (let j = 0; j * pn < c.length; j++) root.push(K.pthRootC(K.coeff(c, j * pn)));
       rec(K.make(root), mult * pn);
     }
   };
@@ -1058,11 +1078,15 @@ function compareBig(a: readonly bigint[], b: readonly bigint[]): number {
 export function factorK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, f: P, opts: GfpOptions): { unit: C; factors: { factor: P; multiplicity: number }[] } {
   const checkpoint = opts.checkpoint ?? noop;
   if (f.length === 0) throw new RangeError("gfp: the zero polynomial has no factorization");
-  const unit = f[f.length - 1]!;
+  const unit = K.coeff(f, deg(f));
   const factors: { factor: P; multiplicity: number }[] = [];
   if (deg(f) === 0) return { unit, factors };
   const rng = new SeededRandom(opts.seed ?? 1);
   for (const { factor: s, multiplicity } of squarefreeK(K, K.monic(f), checkpoint)) {
+    if (K.factorSquarefree) {
+      for (const h of K.factorSquarefree(s, rng, checkpoint)) factors.push({ factor: h, multiplicity });
+      continue;
+    }
     for (const { factor: g, degree } of ddfK(K, s, checkpoint)) {
       for (const h of edfK(K, g, degree, rng, checkpoint)) factors.push({ factor: h, multiplicity });
     }
@@ -1082,7 +1106,7 @@ export function rootsK<C, P extends Poly<C>>(K: FieldPolyKernel<C, P>, f: P, opt
     const xp = powmodK(K, x, K.q, s, checkpoint);
     const lin = K.gcd(s, K.sub(xp, x));
     if (deg(lin) <= 0) continue;
-    for (const h of edfK(K, lin, 1, rng, checkpoint)) out.push({ root: K.negC(h[0]!), multiplicity });
+    for (const h of edfK(K, lin, 1, rng, checkpoint)) out.push({ root: K.negC(K.coeff(h, 0)), multiplicity });
   }
   return out;
 }
@@ -1263,8 +1287,15 @@ export function compareGfp(f: readonly bigint[], g: readonly bigint[]): number {
  * Preflight estimate, in 64-bit limb operations, of gfpFactor / gfpIsIrreducible on a degree-n
  * polynomial over GF(p): ~3n^3 multiply-adds for the Frobenius matrix and the distinct-degree
  * steps, plus n^2·log p for x^p mod f; × limbs² (and bigint overhead) on the bigint path.
+ * GF(2) (bit-packed, W = ⌈n/32⌉ words a row): the rank n^2·W/2, at most n/2 distinct-degree steps
+ * of a matrix product (n·W) and a gcd (~4n·W), and the trace splitting (~2n^2·W): ≤ 8n^2·W word
+ * operations.
  */
 export function gfpFactorCost(n: number, p: bigint): number {
+  if (p === 2n) {
+    const W = Math.ceil(n / 32) + 1;
+    return 8 * n * n * W + 1000;
+  }
   const bits = p.toString(2).length;
   const limbs = p < NUMBER_PATH_LIMIT ? 1 : p < SPLIT_PATH_LIMIT ? 3 : Math.ceil(bits / 64) ** 2 * 4;
   return (3 * n * n * n + 2 * n * n * bits + 1000) * limbs;

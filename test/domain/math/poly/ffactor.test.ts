@@ -3,7 +3,7 @@ import { ffFactor, ffGcd, ffIsIrreducible, ffMul, ffRoots, ffSquarefree, ffXgcd 
 import { gfpAdd, gfpIsIrreducible, gfpMulMod, gfpNeg, gfpNormalize, gfpSub, gfpXgcd } from "../../../../domain/math/poly/gfp.js";
 import type { CoeffRing, ExtensionField, FieldElement } from "../../../../domain/math/poly/types.js";
 import { SeededRandom } from "../../../../domain/math/seeded-random.js";
-import { extensionFieldRing, makeExtensionField } from "../../../../domain/math/poly/gfq.js";
+import { defaultField, extensionFieldRing, makeExtensionField } from "../../../../domain/math/poly/gfq.js";
 import { gp, requireGp } from "../../../support/gp.js";
 
 /** GF(p^k) = GF(p)[a]/(m) built from the gfp kernel: an independent stand-in for ff's extensionFieldRing. */
@@ -90,6 +90,57 @@ describe("domain/math/poly/ffactor (GF(p^k))", () => {
   describe("PARI/GP cross-checks", function () {
     before(function () {
       requireGp(this);
+    });
+    it("larger degrees over GF(2^8), GF(3^5), GF(3^2) (Zech tables), non-primitive moduli, GF(p^2) with p ≈ 10^9: random, repeated, linear products", function () {
+      this.timeout(120_000);
+      const rng = new SeededRandom(77);
+      type Case = { R: CoeffRing<FieldElement>; p: bigint; m: readonly bigint[]; f: FieldElement[] };
+      const cases: Case[] = [];
+      const random = (p: bigint, k: number, n: number): FieldElement[] => [...Array.from({ length: n }, () => randElement(rng, p, k)), [1n]];
+      const linears = (R: CoeffRing<FieldElement>, p: bigint, k: number, count: number): FieldElement[] => {
+        let f: FieldElement[] = [[1n]];
+        // Few distinct roots: repeated linear factors too.
+        const roots = Array.from({ length: Math.max(1, count >> 1) }, () => randElement(rng, p, k));
+        for (let i = 0; i < count; i++) f = ffMul(R, f, [R.neg(roots[rng.below(roots.length)]!), [1n]]);
+        return f;
+      };
+      const fields: [bigint, number, bigint[] | undefined, number][] = [
+        [2n, 8, undefined, 150],
+        [3n, 5, undefined, 120],
+        [3n, 2, undefined, 200],
+        [3n, 2, [1n, 0n, 1n], 60] /* a^2 + 1: a has order 4, not primitive */,
+        [2n, 4, [1n, 1n, 1n, 1n, 1n], 60] /* a^4 + a^3 + a^2 + a + 1: a has order 5 */,
+        [1000000007n, 2, undefined, 10],
+      ];
+      for (const [p, k, mod, n] of fields) {
+        const F = mod ? makeExtensionField(p, mod, false) : defaultField(p, k);
+        const R = extensionFieldRing(F) as CoeffRing<FieldElement>;
+        const m = F.modulus;
+        cases.push({ R, p, m, f: random(p, k, n) });
+        const g = random(p, k, Math.max(2, n >> 3)), h = random(p, k, Math.max(1, n >> 4));
+        cases.push({ R, p, m, f: ffMul(R, ffMul(R, g, g), ffMul(R, h, ffMul(R, h, h))) });
+        cases.push({ R, p, m, f: ffMul(R, linears(R, p, k, Math.min(40, n >> 1)), random(p, k, 3)) });
+      }
+      const lines = gp(
+        cases
+          .map(({ p, m, f }) =>
+            [
+              `F=factorff(${gpPoly(f)},${p},${gpEl([...m])}); print(vector(#F~,i,[apply(c->Vecrev(liftall(c)),Vecrev(F[i,1])),F[i,2]]))`,
+              `print(apply(c->Vecrev(liftall(c)),Vec(polrootsff(${gpPoly(f)},${p},${gpEl([...m])}))))`,
+            ].join("\n"),
+          )
+          .join("\n"),
+      );
+      cases.forEach(({ R, p, m, f }, c) => {
+        const theirs = (parseGp(lines[2 * c]!) as [string[][], string][]).map(([v, mult]) => `${key(v.map(el))}^${mult}`).sort();
+        const ours = ffFactor(R, f);
+        expect(ours.factors.map((x) => `${key(x.factor)}^${x.multiplicity}`).sort(), `factorff case ${c} over GF(${p}^${m.length - 1}), degree ${f.length - 1}`).to.deep.equal(theirs);
+        expect(ffIsIrreducible(R, f)).to.equal(theirs.length === 1 && theirs[0]!.endsWith("^1"));
+        const theirRoots = (parseGp(lines[2 * c + 1]!) as string[][]).map((v) => key([el(v)])).sort();
+        expect(ffRoots(R, f).map((r) => key([r.root])).sort(), `polrootsff case ${c}`).to.deep.equal(theirRoots);
+        const sq = ffSquarefree(R, f);
+        expect(sq.map((x) => x.multiplicity)).to.deep.equal([...new Set(ours.factors.map((x) => x.multiplicity))].sort((a, b) => a - b));
+      });
     });
     it("factorff and polrootsff on random polynomials over GF(p^k)", function () {
       this.timeout(120_000);

@@ -178,6 +178,55 @@ describe("domain/math/poly/gfp", () => {
         expect(gg.length ? gg : [0n]).to.deep.equal(big(gl).length ? big(gl) : [0n]);
       });
     });
+    it("large degrees and special shapes (GF(2) bit-packed kernel, GF(3), large p): random, repeated, linear products, irreducible", function () {
+      this.timeout(120_000);
+      const rng = new SeededRandom(17);
+      // Irreducible inputs from PARI's ffinit (odd, even and prime degrees).
+      const irr = gp(["ffinit(2,997)", "ffinit(2,512)", "ffinit(2,300)*ffinit(2,301)", "ffinit(3,250)"].map((e) => `print(Vecrev(lift(${e})))`).join("\n")).map((l) => big(parseGp(l)));
+      const monomial = (k: number): bigint[] => [...new Array<bigint>(k).fill(0n), 1n];
+      const power = (g: bigint[], e: number, p: bigint): bigint[] => {
+        let f: bigint[] = [1n];
+        for (let i = 0; i < e; i++) f = gfpMul(f, g, p);
+        return f;
+      };
+      const linears = (p: bigint, count: number): bigint[] => {
+        let f: bigint[] = [1n];
+        for (let i = 0; i < count; i++) f = gfpMul(f, [BigInt(rng.below(Number(p < 1000n ? p : 1000n))) * (p / 1000n + 1n) % p, 1n], p);
+        return f;
+      };
+      const cases: { f: bigint[]; p: bigint }[] = [
+        { p: 2n, f: randPoly(rng, 1000, 2n, true) },
+        { p: 2n, f: randPoly(rng, 777, 2n, true) },
+        { p: 2n, f: randPoly(rng, 64, 2n, true) },
+        { p: 2n, f: irr[0]! },
+        { p: 2n, f: irr[1]! },
+        { p: 2n, f: irr[2]! },
+        // Repeated factors: squares, cubes, p-th powers, x^k·(x+1)^j.
+        { p: 2n, f: gfpMul(gfpSqr(randPoly(rng, 90, 2n, true), 2n), gfpMul(gfpSqr(randPoly(rng, 40, 2n, true), 2n), randPoly(rng, 40, 2n, true), 2n), 2n) },
+        { p: 2n, f: gfpMul(monomial(37), gfpMul(power([1n, 1n], 65, 2n), randPoly(rng, 200, 2n, true), 2n), 2n) },
+        // Many irreducible factors (Berlekamp's kernel of dimension 36 and 60): x^(2^8) + x, x^(2^9) + x.
+        { p: 2n, f: gfpAdd(monomial(256), [0n, 1n], 2n) },
+        { p: 2n, f: gfpAdd(monomial(512), [0n, 1n], 2n) },
+        { p: 3n, f: randPoly(rng, 300, 3n, true) },
+        { p: 3n, f: irr[3]! },
+        { p: 3n, f: gfpMul(linears(3n, 40), gfpSqr(randPoly(rng, 30, 3n, true), 3n), 3n) },
+        { p: 1000003n, f: linears(1000003n, 80) },
+        { p: 2305843009213693951n, f: gfpMul(linears(2305843009213693951n, 25), randPoly(rng, 20, 2305843009213693951n, true), 2305843009213693951n) },
+      ];
+      const lines = gp(
+        cases
+          .map(({ f, p }) => [`F=factormod(${gpPoly(f)},${p}); print(vector(#F~,i,[Vecrev(lift(F[i,1])),F[i,2]]))`, `print(Vec(lift(polrootsmod(${gpPoly(f)},${p}))))`].join("\n"))
+          .join("\n"),
+      );
+      cases.forEach(({ f, p }, c) => {
+        const theirs = (parseGp(lines[2 * c]!) as [string[], string][]).map(([v, m]) => ({ factor: big(v), multiplicity: Number(m) }));
+        theirs.sort((u, v) => compareGfp(u.factor, v.factor));
+        const ours = gfpFactor(f, p);
+        expect(ours.factors, `factormod of case ${c} (degree ${f.length - 1}, p = ${p})`).to.deep.equal(theirs);
+        expect(gfpIsIrreducible(f, p), `polisirreducible of case ${c}`).to.equal(theirs.length === 1 && theirs[0]!.multiplicity === 1);
+        expect(gfpRoots(f, p).map((r) => r.root), `polrootsmod of case ${c}`).to.deep.equal(big(parseGp(lines[2 * c + 1]!)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      });
+    });
     it("factormod of degree 60–120 polynomials over GF(1000003) and GF(2^61−1)", function () {
       this.timeout(120_000);
       const rng = new SeededRandom(7);
