@@ -95,6 +95,7 @@ export function monicP(a: number[], p: number): number[] {
  * (callers skip primes dividing a leading coefficient).
  */
 export function resultantP(f: readonly number[], g: readonly number[], p: number): number {
+  if (p < FUSED_PRIME_LIMIT) return resultantWord(Float64Array.from(f), Float64Array.from(g), p);
   if (f.length === 0 || g.length === 0) return 0;
   let a = f.slice(), b = g.slice();
   let res = 1;
@@ -276,16 +277,6 @@ function remInPlace(a: Float64Array, na: number, b: Float64Array, nb: number, p:
   return n;
 }
 
-function powW(x: number, e: number, p: number, pinv: number): number {
-  let r = 1;
-  while (e > 0) {
-    if (e & 1) r = red(r * x, p, pinv);
-    x = red(x * x, p, pinv);
-    e >>= 1;
-  }
-  return r;
-}
-
 /** Monic gcd modulo p < 2^25 (gcd(0, 0) = []). */
 export function gcdWord(a0: Float64Array, b0: Float64Array, p: number): Float64Array {
   const pinv = 1 / p;
@@ -309,29 +300,77 @@ export function gcdWord(a0: Float64Array, b0: Float64Array, p: number): Float64A
   return out;
 }
 
-/** Resultant modulo p < 2^25 with formal degrees = actual degrees (callers skip primes dividing a leading coefficient). */
+/**
+ * Resultant modulo a prime p < 2^25 with formal degrees = actual degrees (callers skip primes
+ * dividing a leading coefficient); f, g with entries in 0..p−1, trimmed. Returns 0..p−1.
+ *
+ * Division-free Euclid: each step replaces a by the pseudo-remainder r′ = L^{δ+1}·(a mod b)
+ * (L = lc b, δ = deg a − deg b), and res(b, a mod b) = L^{−(δ+1)·deg b}·res(b, r′) is tracked as a
+ * power of L owed to a denominator inverted once at the end, so the loop makes no modular
+ * inversion (one per step was a third of the time). With residues below 2^25 the normal step
+ * (δ = 1) forms each coefficient as three products of residues, < 3·2^50 < 2^52, and reduces once.
+ * (Symmetric residues would admit p < 2^26 but need Math.round, measured 1.5× slower than the
+ * floor-based reduction in node 20.)
+ */
 export function resultantWord(f: Float64Array, g: Float64Array, p: number): number {
-  const pinv = 1 / p;
   if (f.length === 0 || g.length === 0) return 0;
+  const pinv = 1 / p;
   let a = f.slice(), b = g.slice(), na = a.length, nb = b.length;
-  let res = 1;
-  const pow = (x: number, e: number): number => powW(x, e, p, pinv);
-  if (na === 1) return pow(a[0]!, nb - 1);
+  let num = 1, den = 1;
+  if (na === 1) return powWord(a[0]!, nb - 1, p, pinv);
   for (;;) {
     const m = na - 1, n = nb - 1;
-    if (n === 0) return red(res * pow(b[0]!, m), p, pinv);
-    const lb = b[n]!;
-    const nr = remInPlace(a, na, b, nb, p, pinv);
-    if (nr === 0) return 0;
-    const k = nr - 1;
-    res = red(res * pow(lb, m - k), p, pinv);
-    if ((m & 1) === 1 && (n & 1) === 1) res = res === 0 ? 0 : p - res;
+    if (n === 0) {
+      num = red(num * powWord(b[0]!, m, p, pinv), p, pinv);
+      break;
+    }
+    const L = b[n]!;
+    let k = m;
+    // m < n: res(a, b) = (−1)^{mn} res(b, a), a swap without a division step
+    if (m >= n) {
+      const dq = m - n;
+      if (dq === 1) {
+        // r′ = L²·a − (α x + β)·b with α = L·a_{n+1}, β = L·a_n − a_{n+1}·b_{n−1}; −α, −β kept as p − α, p − β
+        const c = red(L * L, p, pinv);
+        const na1 = p - red(L * a[m]!, p, pinv);
+        const nb0 = p - red(L * a[m - 1]! + (p - a[m]!) * b[n - 1]!, p, pinv);
+        for (let j = n - 1; j >= 1; j--) a[j] = red(c * a[j]! + na1 * b[j - 1]! + nb0 * b[j]!, p, pinv);
+        a[0] = red(c * a[0]! + nb0 * b[0]!, p, pinv);
+      } else {
+        // schoolbook pseudo-division, one factor L per quotient digit
+        for (let i = m; i >= n; i--) {
+          const t = p - a[i]!, off = i - n;
+          for (let j = 0; j < off; j++) a[j] = red(L * a[j]!, p, pinv);
+          for (let j = 0; j < n; j++) a[off + j] = red(L * a[off + j]! + t * b[j]!, p, pinv);
+          a[i] = 0;
+        }
+      }
+      k = n - 1;
+      while (k >= 0 && a[k] === 0) k--;
+      if (k < 0) return 0;
+      // res(b, a) = L^{m−k}·res(b, a mod b) = L^{m−k−(δ+1)·n}·res(b, r′)
+      const e = m - k - (dq + 1) * n;
+      if (e > 0) num = red(num * powWord(L, e, p, pinv), p, pinv);
+      else if (e < 0) den = red(den * powWord(L, -e, p, pinv), p, pinv);
+    }
+    if ((m & 1) === 1 && (n & 1) === 1 && num !== 0) num = p - num;
     const t = a;
     a = b;
     b = t;
     na = nb;
-    nb = nr;
+    nb = k + 1;
   }
+  return den === 1 ? num : red(num * invModP(den, p), p, pinv);
+}
+
+function powWord(x: number, e: number, p: number, pinv: number): number {
+  let r = 1;
+  while (e > 0) {
+    if (e & 1) r = red(r * x, p, pinv);
+    x = red(x * x, p, pinv);
+    e >>>= 1;
+  }
+  return r;
 }
 
 /** The exact quotient a / b modulo p < 2^25 (b | a assumed). */
