@@ -320,27 +320,33 @@ export function gcdWithCofactors(f: readonly bigint[], g: readonly bigint[], opt
     for (let k = 0; k <= dp; k++) img.push((hp[k]! * gp) % p);
     for (const x of divWord(ap, hp, p)) img.push(x);
     for (const x of divWord(bp, hp, p)) img.push(x);
+    let changed = false;
     if (dp < d) {
       d = dp;
       X = img.map((x) => BigInt(x > p >> 1 ? x - p : x));
       M = P;
-      continue;
-    }
-    const mInv = invModP(Number(((M % P) + P) % P), p);
-    let changed = false;
-    for (let k = 0; k < X.length; k++) {
-      const x = X[k]!;
-      let xm = Number(x % P);
-      if (xm < 0) xm += p;
-      let t = ((img[k]! - xm) * mInv) % p;
-      if (t < 0) t += p;
-      if (t === 0) continue;
-      if (t > p >> 1) t -= p;
-      X[k] = x + M * BigInt(t);
       changed = true;
+    } else {
+      const mInv = invModP(Number(((M % P) + P) % P), p);
+      for (let k = 0; k < X.length; k++) {
+        const x = X[k]!;
+        let xm = Number(x % P);
+        if (xm < 0) xm += p;
+        let t = ((img[k]! - xm) * mInv) % p;
+        if (t < 0) t += p;
+        if (t === 0) continue;
+        if (t > p >> 1) t -= p;
+        X[k] = x + M * BigInt(t);
+        changed = true;
+      }
+      M *= P;
     }
-    M *= P;
-    if (!changed) {
+    // Try the proof when a prime changed nothing, or already when every entry is below M/2^10: a
+    // combination that has not converged looks uniform in (−M/2, M/2], so all of its ≥ 3 entries
+    // are that small only by rare chance (a wasted product, never a wrong answer: the products
+    // are the proof), and a converged one is tried without the extra prime (of 3 on a degree-500
+    // gcd with 16-bit factors) that waiting for stability costs.
+    if (!changed || allBelow(X, M >> 10n)) {
       const H = X.slice(0, d + 1), A = trim(X.slice(d + 1, d + 1 + a.length - d)), B = trim(X.slice(d + 1 + a.length - d));
       if (polyEq(mul(H, A), ga) && polyEq(mul(H, B), gb)) {
         // H = κ·g_p (g_p the primitive gcd of a and b), Ā = γ·a/H: a/g_p = κ·Ā/γ, f/(c·g_p) = (s_f/c)·a/g_p
@@ -351,6 +357,12 @@ export function gcdWithCofactors(f: readonly bigint[], g: readonly bigint[], opt
       }
     }
   }
+}
+
+function allBelow(X: readonly bigint[], T: bigint): boolean {
+  const nT = -T;
+  for (const x of X) if (x >= T || x <= nT) return false;
+  return true;
 }
 
 function primitivePartTimes(a: readonly bigint[], c: bigint): bigint[] {
