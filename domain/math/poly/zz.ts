@@ -235,11 +235,14 @@ export function primitivePart(a: readonly bigint[]): bigint[] {
   return c === 1n ? a.slice() : a.map((x) => x / c);
 }
 
-/** Bits of a bound on the coefficients of any factor of a (of degree ≤ deg a): 2^{deg} ‖a‖₂ (Mignotte). */
-export function mignotteBits(a: readonly bigint[]): number {
+/**
+ * Bits of a bound on the coefficients of any factor of a of degree ≤ k (default deg a):
+ * |h_j| ≤ C(k, j)·M(h) ≤ 2^k·M(a) ≤ 2^k ‖a‖₂ (Mignotte; M(h) ≤ M(a) for h | a in ZZ[x]).
+ */
+export function mignotteBits(a: readonly bigint[], k = a.length - 1): number {
   let s = 0n;
   for (const c of a) s += c * c;
-  return a.length - 1 + Math.ceil(bitLen(s) / 2) + 1;
+  return k + Math.ceil(bitLen(s) / 2) + 1;
 }
 
 // ───────────────────────────── gcd ─────────────────────────────
