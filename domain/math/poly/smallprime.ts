@@ -157,12 +157,12 @@ export function largePrime(i: number): number {
 
 // ───────────────────── the fused kernel: primes below 2^25 on Float64Array ─────────────────────
 //
-// With p < 2^25 a residue plus two products of residues stays below 2^52, so one Euclid step
-// with a quotient of degree ≤ 1 (the normal case) updates each remainder coefficient in one pass
-// with a single reduction; the reduction is x − ⌊x·(1/p)⌋·p with one correction (the floating
+// With p < 2^25 three products of residues stay below 3·2^50 < 2^52, so one division-free Euclid
+// step with a quotient of degree ≤ 1 (the normal case) updates each remainder coefficient in one
+// pass with a single reduction; the reduction is x − ⌊x·(1/p)⌋·p with one correction (the floating
 // quotient is off by at most one below 2^52), about twice as fast as `%` on doubles (measured in
 // node 20: 2·10^7 reductions in 625 ms against 1319 ms). A resultant of two degree-100 images
-// costs about 5,000 fused steps and 100 inversions.
+// costs about 5,000 fused steps and one inversion.
 
 /** Exclusive bound of the fused kernel's primes. */
 export const FUSED_PRIME_LIMIT = 2 ** 25;
