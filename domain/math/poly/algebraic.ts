@@ -18,7 +18,7 @@
  */
 import { type Rational, ratCompare, rational, ratAdd, ratSub, ratMul, ratDiv } from "../rational.js";
 import { bisect, countRealRoots, isolateRealRoots, type RootInterval } from "./realroots.js";
-import { invModP, largePrime, resultantP } from "./smallprime.js";
+import { invModP, resultantP, wordPrime } from "./smallprime.js";
 import { bitLen, lc, maxAbs, primitivePart, squarefreePart, trim } from "./zz.js";
 import { factorOverIntegers } from "./zzfactor.js";
 
@@ -65,7 +65,7 @@ export function composedResultant(f: readonly bigint[], g: readonly bigint[], op
   let M = 1n;
   for (let pi = 0; bitLen(M) <= bits; pi++) {
     tick();
-    const p = largePrime(pi);
+    const p = wordPrime(pi); // below 2^25: the division-free resultant kernel
     const P = BigInt(p);
     if (lcF % P === 0n || lcG % P === 0n) continue;
     const red = (a: readonly bigint[]) => a.map((c) => {

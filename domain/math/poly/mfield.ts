@@ -29,7 +29,7 @@
  */
 import { rational, type Rational } from "../rational.js";
 import { gcdModP, type PTerms } from "./mgcd.js";
-import { invModP, largePrime, resultantP } from "./smallprime.js";
+import { invModP, resultantP, wordPrime } from "./smallprime.js";
 import { garnerSymmetric } from "./zz.js";
 import { coefficientOf, coefficientsIn, timesVariablePower } from "./mpoly.js";
 import { compareExponents, constantExponents, degreeIn, spDerivative, spDivExact, spMulAuto, spSub, type Terms } from "./sparse.js";
@@ -354,7 +354,7 @@ function resultantZ(A: Terms<bigint>, B: Terms<bigint>, v: number, others: numbe
   let got = 0;
   for (let i = 0; got < bits + 1; i++) {
     tick();
-    const p = largePrime(i);
+    const p = wordPrime(i); // below 2^25: the division-free resultant kernel
     const P = BigInt(p);
     const toW = (f: Terms<bigint>): WTerms => {
       const out: WTerms = [];

@@ -99,12 +99,12 @@ export function unpack(N: bigint, k: number, count: number): bigint[] {
     }
     if (v === 0n) return;
     const h = n >> 1;
-    const bits = BigInt(k * h);
-    const mask = (1n << bits) - 1n;
-    let low = v & mask;
-    if (low >> (bits - 1n)) low -= 1n << bits;
+    const w = k * h;
+    // the signed low digit in one step (no mask allocated: measured 1.4–2× faster for 60
+    // coefficients of 150 bits)
+    const low = BigInt.asIntN(w, v);
     rec(low, lo, h);
-    rec((v - low) >> bits, lo + h, n - h);
+    rec((v - low) >> BigInt(w), lo + h, n - h);
   };
   if (count > 0) rec(N, 0, count);
   return out;
@@ -235,11 +235,14 @@ export function primitivePart(a: readonly bigint[]): bigint[] {
   return c === 1n ? a.slice() : a.map((x) => x / c);
 }
 
-/** Bits of a bound on the coefficients of any factor of a (of degree ≤ deg a): 2^{deg} ‖a‖₂ (Mignotte). */
-export function mignotteBits(a: readonly bigint[]): number {
+/**
+ * Bits of a bound on the coefficients of any factor of a of degree ≤ k (default deg a):
+ * |h_j| ≤ C(k, j)·M(h) ≤ 2^k·M(a) ≤ 2^k ‖a‖₂ (Mignotte; M(h) ≤ M(a) for h | a in ZZ[x]).
+ */
+export function mignotteBits(a: readonly bigint[], k = a.length - 1): number {
   let s = 0n;
   for (const c of a) s += c * c;
-  return a.length - 1 + Math.ceil(bitLen(s) / 2) + 1;
+  return k + Math.ceil(bitLen(s) / 2) + 1;
 }
 
 // ───────────────────────────── gcd ─────────────────────────────
@@ -320,27 +323,33 @@ export function gcdWithCofactors(f: readonly bigint[], g: readonly bigint[], opt
     for (let k = 0; k <= dp; k++) img.push((hp[k]! * gp) % p);
     for (const x of divWord(ap, hp, p)) img.push(x);
     for (const x of divWord(bp, hp, p)) img.push(x);
+    let changed = false;
     if (dp < d) {
       d = dp;
       X = img.map((x) => BigInt(x > p >> 1 ? x - p : x));
       M = P;
-      continue;
-    }
-    const mInv = invModP(Number(((M % P) + P) % P), p);
-    let changed = false;
-    for (let k = 0; k < X.length; k++) {
-      const x = X[k]!;
-      let xm = Number(x % P);
-      if (xm < 0) xm += p;
-      let t = ((img[k]! - xm) * mInv) % p;
-      if (t < 0) t += p;
-      if (t === 0) continue;
-      if (t > p >> 1) t -= p;
-      X[k] = x + M * BigInt(t);
       changed = true;
+    } else {
+      const mInv = invModP(Number(((M % P) + P) % P), p);
+      for (let k = 0; k < X.length; k++) {
+        const x = X[k]!;
+        let xm = Number(x % P);
+        if (xm < 0) xm += p;
+        let t = ((img[k]! - xm) * mInv) % p;
+        if (t < 0) t += p;
+        if (t === 0) continue;
+        if (t > p >> 1) t -= p;
+        X[k] = x + M * BigInt(t);
+        changed = true;
+      }
+      M *= P;
     }
-    M *= P;
-    if (!changed) {
+    // Try the proof when a prime changed nothing, or already when every entry is below M/2^10: a
+    // combination that has not converged looks uniform in (−M/2, M/2], so all of its ≥ 3 entries
+    // are that small only by rare chance (a wasted product, never a wrong answer: the products
+    // are the proof), and a converged one is tried without the extra prime (of 3 on a degree-500
+    // gcd with 16-bit factors) that waiting for stability costs.
+    if (!changed || allBelow(X, M >> 10n)) {
       const H = X.slice(0, d + 1), A = trim(X.slice(d + 1, d + 1 + a.length - d)), B = trim(X.slice(d + 1 + a.length - d));
       if (polyEq(mul(H, A), ga) && polyEq(mul(H, B), gb)) {
         // H = κ·g_p (g_p the primitive gcd of a and b), Ā = γ·a/H: a/g_p = κ·Ā/γ, f/(c·g_p) = (s_f/c)·a/g_p
@@ -351,6 +360,12 @@ export function gcdWithCofactors(f: readonly bigint[], g: readonly bigint[], opt
       }
     }
   }
+}
+
+function allBelow(X: readonly bigint[], T: bigint): boolean {
+  const nT = -T;
+  for (const x of X) if (x >= T || x <= nT) return false;
+  return true;
 }
 
 function primitivePartTimes(a: readonly bigint[], c: bigint): bigint[] {

@@ -145,7 +145,7 @@ function buildTree(factors: bigint[][], p: bigint): Node {
  * One quadratic step (vzGG 15.10) at an internal node: f ≡ g h (mod m), s g + t h ≡ 1 (mod m),
  * to modulus M = m²; children updated, then recursively.
  */
-function liftNode(node: Node, f: bigint[], m: bigint, M: bigint): void {
+function liftNode(node: Node, f: bigint[], m: bigint, M: bigint, last = false): void {
   node.poly = f;
   if (!node.left) return;
   const g = node.left.poly, h = node.right!.poly, s = node.s!, t = node.t!;
@@ -154,6 +154,12 @@ function liftNode(node: Node, f: bigint[], m: bigint, M: bigint): void {
   const { q, r } = divremMonicM(mul(s, e), h, M);
   const gs = modM(lin([g, 1n], [mul(t, e), 1n], [mul(q, g), 1n]), M);
   const hs = modM(lin([h, 1n], [r, 1n]), M);
+  if (last) {
+    // the final step needs the factors only, not the lifted Bézout pair
+    liftNode(node.left, gs, m, M, true);
+    liftNode(node.right!, hs, m, M, true);
+    return;
+  }
   const b = lin([mul(s, gs), 1n], [mul(t, hs), 1n]);
   b[0] = (b[0] ?? 0n) - 1n;
   const bm = modM(b, M);
@@ -193,13 +199,18 @@ export function henselLift(g: readonly bigint[], factors: bigint[][], p: bigint,
     return [modM(g.map((c) => c * invModBig(lc(g), P)), P)];
   }
   const tree = buildTree(factors, p);
+  // the precisions a, ⌈a/2⌉, ⌈a/4⌉, …, 1 read backwards: every step squares the modulus at most
+  // and the last lands on p^a exactly (1, 2, 4, …, 16, 17 would pay a whole step for one digit)
+  const chain: number[] = [];
+  for (let e = a; e > 1; e = Math.ceil(e / 2)) chain.push(e);
+  chain.reverse();
   let e = 1;
-  while (e < a) {
+  for (let k = 0; k < chain.length; k++) {
     tick();
-    const ne = Math.min(2 * e, a);
+    const ne = chain[k]!;
     const m = p ** BigInt(e), M = p ** BigInt(ne);
     const target = modM(g.map((c) => c * invModBig(lc(g), M)), M);
-    liftNode(tree, target, m, M);
+    liftNode(tree, target, m, M, k === chain.length - 1);
     e = ne;
   }
   const out: bigint[][] = [];
@@ -266,7 +277,7 @@ function choosePrime(g: readonly bigint[], tick: () => void, tries = 3): { best?
 }
 
 /** At most this many modular factors are recombined by subset search, more by van Hoeij's lattice. */
-const SUBSET_SEARCH_MAX = 8;
+const SUBSET_SEARCH_MAX = 10;
 
 /** log2 of a root bound (Fujiwara: |α| ≤ 2 max_i |g_{n−i}/ℓ|^{1/i}), an upper bound. */
 function log2RootBound(g: readonly bigint[]): number {
@@ -307,7 +318,11 @@ function candidate(ell: bigint, lifted: bigint[][], S: readonly number[], P: big
   return primitivePart(symM(h, P));
 }
 
-/** Zassenhaus subset search (small r). */
+/**
+ * Zassenhaus subset search (small r). Only the side of degree ≤ deg g / 2 of a split is built
+ * from the lifted factors (P covers factors of half the degree, `factorSquarefree`): a subset S
+ * of larger degree is tested through its complement, whose quotient is S's factor.
+ */
 function subsetSearch(g0: bigint[], lifted: bigint[][], P: bigint, tick: () => void): bigint[][] {
   let g = g0;
   let idx = lifted.map((_, i) => i);
@@ -317,7 +332,11 @@ function subsetSearch(g0: bigint[], lifted: bigint[][], P: bigint, tick: () => v
     const comb = Array.from({ length: s }, (_, i) => i);
     for (;;) {
       tick();
-      const S = comb.map((c) => idx[c]!);
+      let S = comb.map((c) => idx[c]!);
+      let degS = 0;
+      for (const i of S) degS += lifted[i]!.length - 1;
+      const complement = 2 * degS > g.length - 1;
+      if (complement) S = idx.filter((i) => !S.includes(i));
       const ell = lc(g);
       // constant-term test
       let c0 = ell % P;
@@ -329,9 +348,12 @@ function subsetSearch(g0: bigint[], lifted: bigint[][], P: bigint, tick: () => v
         const h = candidate(ell, lifted, S, P);
         const q = divExact(g, h);
         if (q) {
-          out.push(h);
-          g = q;
-          idx = idx.filter((i) => !S.includes(i));
+          // the factor found is the one of the s chosen modular factors (irreducible: no smaller
+          // subset gave one); with the complement built, that is the quotient
+          out.push(complement ? q : h);
+          g = complement ? h : q;
+          const used = new Set(complement ? idx.filter((i) => !S.includes(i)) : S);
+          idx = idx.filter((i) => !used.has(i));
           found = true;
           break;
         }
@@ -461,7 +483,10 @@ function checkPartition(g: bigint[], lifted: bigint[][], parts: number[][], P: b
   const ell = lc(g);
   let rest = g;
   const out: bigint[][] = [];
-  const sorted = parts.slice().sort((x, y) => x.length - y.length);
+  // every part but the one of largest degree has degree ≤ deg g / 2 (the bound P covers); the
+  // largest is the quotient
+  const degOf = (S: number[]) => S.reduce((d, i) => d + lifted[i]!.length - 1, 0);
+  const sorted = parts.slice().sort((x, y) => degOf(x) - degOf(y));
   for (let k = 0; k < sorted.length - 1; k++) {
     const h = candidate(ell, lifted, sorted[k]!, P);
     const q = divExact(rest, h);
@@ -484,7 +509,9 @@ function factorSquarefree(g: bigint[], tick: () => void, stats: FactorStats): bi
   stats.modularFactors.push(r);
   stats.primes.push(Number(p));
   const log2p = Math.log2(Number(p));
-  const needBits = mignotteBits(g) + bitLen(lc(g)) + 2;
+  // candidates ℓ·h/lc(h) of degree ≤ n/2 only (the other side of a split is a quotient):
+  // |coefficients| ≤ |ℓ|·2^{n/2}·‖g‖₂, and P > 2·that (the n/2 saves n/2 bits of lifting)
+  const needBits = mignotteBits(g, n >> 1) + bitLen(lc(g)) + 2;
   let a = Math.ceil(needBits / log2p);
   if (r <= SUBSET_SEARCH_MAX) {
     const lifted = henselLift(g, factors, p, a, tick);

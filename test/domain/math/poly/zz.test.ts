@@ -3,10 +3,11 @@ import { SeededRandom } from "../../../../domain/math/seeded-random.js";
 import { type Rational, rational, ratAdd, ratMul, ratSub, ratInv, ratEq, ratCompare } from "../../../../domain/math/rational.js";
 import type { CoeffRing } from "../../../../domain/math/poly/types.js";
 import {
-  cyclotomic, discriminant, divExact, gcd, lcm, mul, resultant, squarefreeDecomposition, pack, unpack,
+  content, cyclotomic, discriminant, divExact, gcd, gcdWithCofactors, lcm, mul, resultant, squarefreeDecomposition, pack, unpack,
 } from "../../../../domain/math/poly/zz.js";
 import { countRealRoots, isolateRealRoots, rationalRoots, refine, rootMultiplicity } from "../../../../domain/math/poly/realroots.js";
 import { interpolate } from "../../../../domain/math/poly/interpolate.js";
+import { wordPrime } from "../../../../domain/math/poly/smallprime.js";
 import { gp, requireGp } from "../../../support/gp.js";
 
 const rng = new SeededRandom(20261201);
@@ -61,6 +62,27 @@ describe("domain/math/poly/zz", () => {
     }
   });
 
+  it("gcd with cofactors: products give the operands back and the cofactors are coprime (resultant ≠ 0)", () => {
+    const p0 = BigInt(wordPrime(0)), p1 = BigInt(wordPrime(1));
+    const cases: [bigint[], bigint[]][] = [[[0n, 0n, 5n], [0n, 10n]], [[7n], [14n, 21n]], [[-4n, 0n, 4n], [6n, -6n]]];
+    for (let t = 0; t < 12; t++) {
+      const c = randPoly(1 + rng.below(30), 1 + rng.below(40));
+      const k = BigInt(1 + rng.below(5));
+      cases.push([mul(c, [1n, 1n]).map((x) => x * k), mul(c, [1n + p0, 1n])]);
+      cases.push([mul(c, [1n, p0 * p1]), mul(c, randPoly(1 + rng.below(6), 3))]);
+      cases.push([mul(c, randPoly(rng.below(30), 1 + rng.below(200))), mul(c, randPoly(rng.below(30), 1 + rng.below(200)))]);
+    }
+    for (const [f, g] of cases) {
+      const r = gcdWithCofactors(f, g);
+      expect(mul(r.gcd, r.left), `f = g·left`).to.deep.equal(f);
+      expect(mul(r.gcd, r.right), `g = g·right`).to.deep.equal(g);
+      expect(resultant(r.left, r.right), "no common nonconstant factor").to.not.equal(0n);
+      let u = content(r.left), v = content(r.right);
+      while (v) [u, v] = [v, u % v];
+      expect(u, "coprime contents").to.equal(1n);
+    }
+  });
+
   describe("against PARI/GP", function () {
     before(function () { requireGp(this); });
 
@@ -71,6 +93,17 @@ describe("domain/math/poly/zz", () => {
         cases.push([mul(c, randPoly(rng.below(15), 20)).map((x) => x * BigInt(1 + rng.below(3))), mul(c, randPoly(rng.below(15), 20))]);
       }
       cases.push([[], [3n, 6n]], [[0n, 1n], [1n]], [randPoly(60, 64), randPoly(55, 64)]);
+      // unlucky primes: cofactors x + 1 and x + 1 + p share a root modulo the first word primes p;
+      // a leading coefficient divisible by them; tiny coefficients (the first image is already the
+      // answer); large coefficients (many primes)
+      const p0 = BigInt(wordPrime(0)), p1 = BigInt(wordPrime(1));
+      for (let t = 0; t < 4; t++) {
+        const c = randPoly(2 + rng.below(20), 1 + rng.below(30));
+        cases.push([mul(c, [1n, 1n]), mul(c, [1n + p0 * p1, 1n])]);
+        cases.push([mul(c, [1n, p0]), mul(c, [3n, p0 * p1])]);
+        cases.push([mul(c, randPoly(3, 2)), mul(c, randPoly(4, 2))]);
+        cases.push([mul(c, randPoly(5, 300)), mul(c, randPoly(7, 200))]);
+      }
       const out = gp(cases.map(([a, b]) => `print(Vecrev(gcd(${toGp(a)},${toGp(b)})));print(Vecrev(lcm(${toGp(a)},${toGp(b)})))`).join("\n"));
       cases.forEach(([a, b], i) => {
         const pos = (v: bigint[]) => (v.length && v[v.length - 1]! < 0n ? v.map((x) => -x) : v);

@@ -3,6 +3,7 @@ import { SeededRandom } from "../../../../domain/math/seeded-random.js";
 import { rational } from "../../../../domain/math/rational.js";
 import { cyclotomic, mul } from "../../../../domain/math/poly/zz.js";
 import { factorOverIntegers, factorOverRationals, henselLift, type FactorStats } from "../../../../domain/math/poly/zzfactor.js";
+import { gfpDerivative, gfpDistinctDegree, gfpEqualDegree, gfpGcd, gfpNormalize } from "../../../../domain/math/poly/gfp.js";
 import { gp, requireGp } from "../../../support/gp.js";
 
 const rng = new SeededRandom(424242);
@@ -43,12 +44,34 @@ export function swinnertonDyer(k: number): bigint[] {
 }
 
 describe("domain/math/poly/zzfactor", () => {
-  it("Hensel lifting: the lifted factors multiply to f mod p^a", () => {
+  it("Hensel lifting: the lifted factors multiply to f mod p^a, stay monic and reduce to the factors mod p", () => {
     const f = mul(mul([-2n, 0n, 1n], [1n, 1n, 1n]), [-3n, 0n, 0n, 1n]);
-    // mod 7 factor by hand through gfp would be circular here: use the gfp factorization inside factorOverIntegers
     const fz = factorOverIntegers(f);
     expect(fz.factors.map((x) => x.factor.length - 1).sort()).to.deep.equal([2, 2, 3]);
-    void henselLift;
+    // every precision (the lifting chain a, ⌈a/2⌉, …, whose last step lifts the factors only),
+    // several primes, a non-monic f with large coefficients and many modular factors
+    const cases: bigint[] [] = [f, mul(mul(randPoly(9, 40), randPoly(7, 30)), randPoly(12, 8)), mul(randPoly(20, 16), [5n, 0n, 3n])];
+    for (const F of cases) for (const p of [5n, 7n, 13n, 101n]) {
+      const ell = F[F.length - 1]!;
+      if (ell % p === 0n) continue;
+      const fp = gfpNormalize(F, p);
+      if (gfpGcd(fp, gfpDerivative(fp, p), p).length > 1) continue;
+      const mod: bigint[][] = [];
+      for (const { factor, degree } of gfpDistinctDegree(fp, p)) for (const h of gfpEqualDegree(factor, degree, p)) mod.push(h);
+      for (const a of [1, 2, 3, 5, 9, 17, 31]) {
+        const P = p ** BigInt(a);
+        const lifted = henselLift(F, mod, p, a);
+        expect(lifted.length).to.equal(mod.length);
+        let prod: bigint[] = [ell];
+        lifted.forEach((h, i) => {
+          expect(h[h.length - 1], "monic").to.equal(1n);
+          expect(h.map((c) => ((c % p) + p) % p), "≡ the factor mod p").to.deep.equal(mod[i]);
+          prod = mul(prod, h);
+        });
+        const r = (c: bigint) => ((c % P) + P) % P;
+        expect(prod.map(r), `p=${p} a=${a}`).to.deep.equal(F.map(r));
+      }
+    }
   });
 
   it("Swinnerton-Dyer S_5 (degree 32, 16 modular factors) is irreducible; van Hoeij rounds run", () => {
@@ -92,6 +115,17 @@ describe("domain/math/poly/zzfactor", () => {
         cases.push(f);
       }
       cases.push(swinnertonDyer(4), mul(swinnertonDyer(3), swinnertonDyer(3).map((c, i) => (i % 2 ? -c : c))));
+      // a split whose few-factor side has the larger degree (tested through its complement: one
+      // irreducible of degree 30 against several small factors), 9–10 modular factors (subset
+      // search), non-monic factors, large coefficients, and products of degree-15 factors
+      for (let t = 0; t < 4; t++) {
+        let f = randPoly(30, 6, true);
+        for (let i = 0; i < 3 + t; i++) f = mul(f, randPoly(1 + rng.below(2), 4));
+        cases.push(f);
+        let g: bigint[] = [1n];
+        for (let i = 0; i < 3; i++) g = mul(g, randPoly(15, t === 3 ? 60 : 8, t % 2 === 0));
+        cases.push(g);
+      }
       const out = gp(cases.map((f) => `F=factor(${toGp(f)});print(vector(#F~,i,[Vecrev(F[i,1]),F[i,2]]))`).join("\n"));
       cases.forEach((f, i) => {
         const fz = factorOverIntegers(f);
