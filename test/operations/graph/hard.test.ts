@@ -223,4 +223,24 @@ describe("graph pack: hard problems through the pipeline", function () {
     const iso = await run("graph.isomorphism.compute", { graph: c, other: relabel({ directed: false, ...c }) });
     expect(iso.isomorphic).to.equal(true);
   });
+  it("the headline number is checked, not only the bounds: a clique number, independence number, cover number or domination number other than the proved bound is rejected", async () => {
+    const K3 = { vertices: ["a", "b", "c"], edges: [["a", "b"], ["b", "c"], ["c", "a"]] };
+    const cases: [string, Record<string, unknown>][] = [
+      ["graph.maximum_clique.verify", { status: "EXACT", clique_number: "4", lower_bound: "3", upper_bound: "3", clique: ["a", "b", "c"], upper_bound_colouring: [["a"], ["b"], ["c"]] }],
+      ["graph.maximum_clique.verify", { status: "EXACT", clique_number: "4", lower_bound: "3", upper_bound: "3", clique: ["a", "b", "c"] }],
+      ["graph.maximum_clique.verify", { status: "EXACT", lower_bound: "3", upper_bound: "3", clique: ["a", "b", "c"] }],
+      ["graph.maximum_clique.verify", { status: "INCOMPLETE", clique_number: "2", lower_bound: "3", upper_bound: "3", clique: ["a", "b", "c"] }],
+      ["graph.maximum_independent_set.verify", { status: "EXACT", independence_number: "2", lower_bound: "1", upper_bound: "1", independent_set: ["a"], clique_cover: [["a", "b", "c"]] }],
+      ["graph.minimum_vertex_cover.verify", { status: "EXACT", vertex_cover_number: "1", lower_bound: "2", upper_bound: "2", vertex_cover: ["a", "b"] }],
+      ["graph.minimum_dominating_set.verify", { status: "INCOMPLETE", domination_number: "2", lower_bound: "1", upper_bound: "1", dominating_set: ["a"] }],
+    ];
+    for (const [id, claim] of cases) {
+      const r = await verdict(id, { graph: K3, claim });
+      expect([id, r.verdict, r.bindings.failure], JSON.stringify(claim)).to.deep.equal([id, "rejected", "inconsistent"]);
+    }
+    for (const [id, claim] of [
+      ["graph.maximum_clique.verify", { status: "EXACT", clique_number: "3", lower_bound: "3", upper_bound: "3", clique: ["a", "b", "c"] }],
+      ["graph.minimum_vertex_cover.verify", { status: "EXACT", vertex_cover_number: "2", lower_bound: "2", upper_bound: "2", vertex_cover: ["a", "b"] }],
+    ] as const) expect((await verdict(id, { graph: K3, claim })).verdict).to.equal("accepted");
+  });
 });
