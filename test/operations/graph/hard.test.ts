@@ -243,4 +243,16 @@ describe("graph pack: hard problems through the pipeline", function () {
       ["graph.minimum_vertex_cover.verify", { status: "EXACT", vertex_cover_number: "2", lower_bound: "2", upper_bound: "2", vertex_cover: ["a", "b"] }],
     ] as const) expect((await verdict(id, { graph: K3, claim })).verdict).to.equal("accepted");
   });
+  it("Hamiltonian cycle on 0 and 2 vertices: the checker agrees with the producer's NONE and rejects a FOUND claim (both were accepted)", async () => {
+    const K2 = { vertices: ["a", "b"], edges: [["a", "b"]] }, K2multi = { vertices: ["a", "b"], edges: [["a", "b"], ["a", "b"]] }, E = { vertices: [], edges: [] };
+    for (const graph of [K2, K2multi, E]) {
+      const produced = await run("graph.hamiltonian_cycle.compute", { graph });
+      expect(produced.status).to.equal("NONE");
+      expect((await verdict("graph.hamiltonian_cycle.verify", { graph, claim: produced })).verdict).to.equal("accepted");
+      const found = await verdict("graph.hamiltonian_cycle.verify", { graph, claim: { status: "FOUND", cycle: graph.vertices } });
+      expect([found.verdict, found.bindings.failure]).to.deep.equal(["rejected", "too_short"]);
+    }
+    expect((await verdict("graph.hamiltonian_cycle.verify", { graph: { vertices: ["a"], edges: [] }, claim: { status: "FOUND", cycle: ["a"] } })).verdict).to.equal("accepted");
+    expect((await verdict("graph.hamiltonian_path.verify", { graph: K2, claim: { status: "FOUND", path: ["a", "b"] } })).verdict).to.equal("accepted");
+  });
 });
