@@ -255,4 +255,17 @@ describe("graph pack: hard problems through the pipeline", function () {
     expect((await verdict("graph.hamiltonian_cycle.verify", { graph: { vertices: ["a"], edges: [] }, claim: { status: "FOUND", cycle: ["a"] } })).verdict).to.equal("accepted");
     expect((await verdict("graph.hamiltonian_path.verify", { graph: K2, claim: { status: "FOUND", path: ["a", "b"] } })).verdict).to.equal("accepted");
   });
+  it("shortest_paths.verify: a negative cycle's claimed weight is checked (a wrong weight, or a non-negative choice among parallel arcs, was accepted)", async () => {
+    const g = { directed: true, vertices: ["a", "b"], edges: [["a", "b", "5"], ["a", "b", "1"], ["b", "a", "-2"]] };
+    const claim = (cycle_weight: string) => ({ status: "negative_cycle", source: "a", method: "bellman_ford", cycle: ["a", "b"], cycle_weight });
+    const produced = await run("graph.shortest_paths.compute", { graph: g, source: "a" });
+    expect((await verdict("graph.shortest_paths.verify", { graph: g, source: "a", claim: produced })).verdict).to.equal("accepted");
+    for (const [w, want] of [["-1", "accepted"], ["-5", "rejected"], ["3", "rejected"], ["-2", "rejected"]] as const) {
+      const f = await verdict("graph.shortest_paths.verify", { graph: g, source: "a", claim: claim(w) });
+      expect([w, f.verdict, f.bindings.failure], w).to.deep.equal([w, want, want === "accepted" ? undefined : "wrong_weight"]);
+    }
+    const h = { directed: true, vertices: ["a", "b", "c"], edges: [["a", "b", "-3"], ["b", "c", "1"], ["c", "a", "1"], ["c", "a", "-1"]] };
+    expect((await verdict("graph.shortest_paths.verify", { graph: h, source: "a", claim: { ...claim("-1"), cycle: ["a", "b", "c"] } })).verdict).to.equal("accepted");
+    expect((await verdict("graph.shortest_paths.verify", { graph: h, source: "a", claim: { ...claim("-3"), cycle: ["a", "b", "c"] } })).verdict).to.equal("accepted");
+  });
 });
