@@ -268,4 +268,27 @@ describe("graph pack: hard problems through the pipeline", function () {
     expect((await verdict("graph.shortest_paths.verify", { graph: h, source: "a", claim: { ...claim("-1"), cycle: ["a", "b", "c"] } })).verdict).to.equal("accepted");
     expect((await verdict("graph.shortest_paths.verify", { graph: h, source: "a", claim: { ...claim("-3"), cycle: ["a", "b", "c"] } })).verdict).to.equal("accepted");
   });
+  it("stated counts are checked: MST components and spanning_tree, isomorphism invariant values, Tutte–Berge odd component counts (wrong ones were accepted)", async () => {
+    const forest = { vertices: ["a", "b", "c", "d"], edges: [["a", "b", "1"], ["c", "d", "2"]] };
+    const mst = await run("graph.minimum_spanning_tree.compute", { graph: forest });
+    expect((await verdict("graph.minimum_spanning_tree.verify", { graph: forest, claim: mst })).verdict).to.equal("accepted");
+    for (const wrong of [{ components: "1" }, { spanning_tree: true }, { components: "3" }]) {
+      const f = await verdict("graph.minimum_spanning_tree.verify", { graph: forest, claim: { ...mst, ...wrong } });
+      expect([f.verdict, f.bindings.failure], JSON.stringify(wrong)).to.deep.equal(["rejected", "wrong_components"]);
+    }
+    for (const graph of [{ vertices: [], edges: [] }, { vertices: ["a"], edges: [] }]) {
+      const v = await run("graph.minimum_spanning_tree.compute", { graph });
+      expect((await verdict("graph.minimum_spanning_tree.verify", { graph, claim: v })).verdict).to.equal("accepted");
+    }
+    const g1 = { vertices: ["a", "b"], edges: [["a", "b"]] }, g2 = { vertices: ["x", "y"], edges: [] };
+    const iso = await run("graph.isomorphism.compute", { graph: g1, other: g2 });
+    expect((await verdict("graph.isomorphism.verify", { graph: g1, other: g2, claim: iso })).verdict).to.equal("accepted");
+    const wrongIso = await verdict("graph.isomorphism.verify", { graph: g1, other: g2, claim: { ...iso, graph_value: "5" } });
+    expect([wrongIso.verdict, wrongIso.bindings.failure]).to.deep.equal(["rejected", "wrong_value"]);
+    const K3 = { vertices: ["a", "b", "c"], edges: [["a", "b"], ["b", "c"], ["c", "a"]] };
+    const ok = await verdict("graph.maximum_matching.verify", { graph: K3, claim: { size: "1", matching: [["a", "b"]], certificate: { tutte_berge_set: [], odd_components: "1" } } });
+    expect(ok.verdict).to.equal("accepted");
+    const bad = await verdict("graph.maximum_matching.verify", { graph: K3, claim: { size: "1", matching: [["a", "b"]], certificate: { tutte_berge_set: [], odd_components: "3" } } });
+    expect([bad.verdict, bad.bindings.failure]).to.deep.equal(["rejected", "wrong_odd_components"]);
+  });
 });
