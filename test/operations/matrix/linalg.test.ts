@@ -131,6 +131,15 @@ describe("operations/matrix linear algebra vs PARI/GP", function () {
     }
   });
 
+  it("solution.verify decides a general solution whose nullspace columns are dependent (rejected, was non_conclusion)", async () => {
+    const Z = (rows: (string | number)[][], ring = "QQ") => ({ ring, rows: rows.map((r) => r.map(String)) });
+    const A = Z([[1, 2, 3]], "ZZ"), b = { ring: "ZZ", entries: ["6"] }, x = { ring: "QQ", entries: ["1", "1", "1"] };
+    for (const [N, verdict] of [[Z([[-2, -4], [1, 2], [0, 0]]), "rejected"], [Z([[-2, 0], [1, 0], [0, 0]]), "rejected"], [Z([[-2, -3], [1, 0], [0, 1]]), "accepted"]] as const) {
+      const f = await run("matrix.solution.verify", { matrix: A, rhs: b, claim: { status: "general", particular: x, nullspace: N } });
+      expect(f.verdict, JSON.stringify(N)).to.equal(verdict);
+    }
+  });
+
   it("inverse equals 1/M in gp (or a kernel vector for singular input), and inverse.verify accepts", async () => {
     const ms: WireMatrix[] = [];
     for (let i = 0; i < 12; i++) ms.push([intMatrix(8000 + i, 6, 6, 20), ratMatrix(8000 + i, 5, 5, 12, 9), gfMatrix(8000 + i, 5, 5, 10007n), lowRank(8000 + i, 5, 5, 4, 5)][i % 4]!);
