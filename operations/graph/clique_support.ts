@@ -173,8 +173,19 @@ function validity(g: Graph, mode: CliqueMode, v: Value): Problem | null {
     if (String(vs.length) !== v.upper_bound) return { failure: "wrong_size", reason: `the cover has ${vs.length} vertices; the upper bound is ${v.upper_bound}` };
   }
   if (Number(v.lower_bound) > Number(v.upper_bound)) return { failure: "inconsistent", reason: "the lower bound exceeds the upper bound" };
+  // The headline number is the claim a caller reads: it must be the proved bound, not merely present.
+  const headline = HEADLINE[mode](v);
+  if (v.status === "EXACT" && (v.lower_bound !== v.upper_bound || headline !== v.lower_bound)) return { failure: "inconsistent", reason: `an EXACT claim has ${HEADLINE_NAME[mode]} = lower_bound = upper_bound` };
+  if (v.status === "INCOMPLETE" && headline !== undefined) return { failure: "inconsistent", reason: `an INCOMPLETE claim gives no ${HEADLINE_NAME[mode]}` };
   return null;
 }
+
+const HEADLINE_NAME = { clique: "clique_number", independent: "independence_number", cover: "vertex_cover_number" } as const;
+const HEADLINE: Record<CliqueMode, (v: Value) => string | undefined> = {
+  clique: (v) => (v as CliqueValue).clique_number,
+  independent: (v) => (v as IndependentValue).independence_number,
+  cover: (v) => (v as CoverValue).vertex_cover_number,
+};
 
 /** The certificate partitions V into classes independent in H, as many as the bound it proves. */
 function certificateProblem(g: Graph, mode: CliqueMode, cert: unknown[], v: Value): Problem | null {
@@ -236,7 +247,6 @@ export function cliqueChecker(mode: CliqueMode, d: { id: string; title: string; 
       const reject = (p: Problem): CheckerFinding => ({ verdict: "rejected", bindings: { failure: p.failure, ...(p.edge ? { edge: p.edge } : {}) }, reason: p.reason });
       const p = validity(g, mode, claim);
       if (p) return reject(p);
-      if (claim.status === "EXACT" && claim.lower_bound !== claim.upper_bound) return reject({ failure: "inconsistent", reason: "an EXACT claim has equal bounds" });
       const cert = certificateOf(mode, claim);
       if (cert) {
         const bad = certificateProblem(g, mode, cert, claim);

@@ -37,6 +37,7 @@ export const domination = {
     if (String(vs.length) !== v.upper_bound) return { failure: "wrong_size", reason: `the set has ${vs.length} vertices; the upper bound is ${v.upper_bound}` };
     if (Number(v.lower_bound) > Number(v.upper_bound)) return { failure: "inconsistent", reason: "the lower bound exceeds the upper bound" };
     if (v.status === "EXACT" && (v.lower_bound !== v.upper_bound || v.domination_number !== v.upper_bound)) return { failure: "inconsistent", reason: "an EXACT claim has equal bounds" };
+    if (v.status === "INCOMPLETE" && v.domination_number !== undefined) return { failure: "inconsistent", reason: "an INCOMPLETE claim gives no domination number" };
     if (v.packing !== undefined) {
       const p = resolve(idx, v.packing, "packing");
       if (typeof p === "string") return { failure: "malformed", reason: p };

@@ -57,7 +57,7 @@ export function hamiltonCompute(kind: HamiltonKind, d: Meta) {
 }
 
 interface Problem {
-  failure: "malformed" | "not_all_vertices" | "not_adjacent" | "separator_count" | "separator_too_weak";
+  failure: "malformed" | "not_all_vertices" | "not_adjacent" | "too_short" | "separator_count" | "separator_too_weak";
   edge?: [string, string];
   reason: string;
 }
@@ -72,6 +72,8 @@ function walkProblem(g: Graph, kind: HamiltonKind, list: unknown): Problem | nul
     seen[v] = 1;
   }
   if (w.length !== g.n) return { failure: "not_all_vertices", reason: `the ${kind} visits ${w.length} of the ${g.n} vertices` };
+  // Parallel edges are ignored, so a closed walk through 2 vertices uses one edge twice; the empty graph has no cycle (the producer's convention: NONE for n = 0 and n = 2).
+  if (kind === "cycle" && (g.n === 0 || g.n === 2)) return { failure: "too_short", reason: g.n === 0 ? "the empty graph has no cycle" : "a cycle through 2 vertices would use their edge twice (parallel edges are ignored)" };
   const steps = kind === "cycle" && g.n > 1 ? w.length : w.length - 1;
   for (let i = 0; i < steps; i++) {
     const u = w[i]!, v = w[(i + 1) % w.length]!;
@@ -91,7 +93,7 @@ function separatorProblem(g: Graph, kind: HamiltonKind, sep: { vertices: unknown
 }
 
 const Bindings = type({
-  "failure?": type("'malformed' | 'not_all_vertices' | 'not_adjacent' | 'separator_count' | 'separator_too_weak' | 'found'").describe("why the claim was rejected"),
+  "failure?": type("'malformed' | 'not_all_vertices' | 'not_adjacent' | 'too_short' | 'separator_count' | 'separator_too_weak' | 'found'").describe("why the claim was rejected"),
   "edge?": label().array().exactlyLength(2).describe("not_adjacent: consecutive vertices of the claimed walk that are not adjacent"),
   "counterexample?": label().array().describe("found: a Hamiltonian cycle/path the checker found, refuting a claim that there is none"),
   "proved_by?": type("'walk' | 'separator' | 'subset_dp'").describe("accepted: the checked walk, the separator's component count, or the checker's own exhaustive subset dynamic programme"),

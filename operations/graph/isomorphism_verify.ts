@@ -15,7 +15,7 @@ const Request = request({ graph: isoGraph("the first graph"), other: isoGraph("t
 type Req = { graph: Graph; other: Graph; claim: IsomorphismValue };
 
 const Bindings = type({
-  "failure?": type("'malformed' | 'not_a_bijection' | 'edge_not_preserved' | 'edge_counts_differ' | 'invariant_agrees' | 'isomorphism_found'").describe("why the claim was rejected"),
+  "failure?": type("'malformed' | 'not_a_bijection' | 'edge_not_preserved' | 'edge_counts_differ' | 'invariant_agrees' | 'wrong_value' | 'isomorphism_found'").describe("why the claim was rejected"),
   "edge?": label().array().exactlyLength(2).describe("edge_not_preserved: an edge of graph whose image is not an edge of other"),
   "vertex?": label().describe("not_a_bijection: a vertex mapped twice, not mapped, or a repeated image"),
   "graph_value?": type("string").atMostLength(10_000_000).describe("invariant_agrees: the invariant's value, equal for both graphs"),
@@ -77,6 +77,8 @@ export default graphChecker<Req>({
     if (claim.invariant !== "canonical_form") {
       const a = invariantValue(g, claim.invariant, tick), b = invariantValue(h, claim.invariant, tick);
       if (a === b) return reject({ failure: "invariant_agrees", graph_value: a.slice(0, 10_000) }, `the ${claim.invariant} is the same for both graphs`);
+      // The stated values are part of the claim: they must be the recomputed ones.
+      if ((claim.graph_value !== undefined && claim.graph_value !== a) || (claim.other_value !== undefined && claim.other_value !== b)) return reject({ failure: "wrong_value" }, `the ${claim.invariant} values are ${a.slice(0, 200)} and ${b.slice(0, 200)}, not the claimed ones`);
       return { verdict: "accepted", bindings: { proved_by: "invariant" } };
     }
     if (Math.max(g.n, h.n) > SEARCH_MAX_VERTICES) return { verdict: "non_conclusion", bindings: {}, reason: `the claim rests on canonical forms alone, and the graphs have more than ${SEARCH_MAX_VERTICES} vertices for the checker's own search` };

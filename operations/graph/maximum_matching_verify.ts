@@ -14,7 +14,7 @@ const Request = request({
 type Req = { graph: Graph; claim: MatchingValue };
 
 const Bindings = type({
-  "failure?": type("'malformed' | 'not_an_edge' | 'shared_vertex' | 'wrong_size' | 'augmenting_path'").describe("why the claim was rejected"),
+  "failure?": type("'malformed' | 'not_an_edge' | 'shared_vertex' | 'wrong_size' | 'wrong_odd_components' | 'augmenting_path'").describe("why the claim was rejected"),
   "edge?": label().array().exactlyLength(2).describe("the offending pair"),
   "path?": label().array().describe("augmenting_path: an alternating path between two exposed vertices (bipartite graphs): the matching is not maximum"),
   "upper_bound?": type("string").atMostLength(8).describe("the bound the certificate proves: |cover|, or (n + |U| − odd(G − U)) / 2"),
@@ -78,7 +78,10 @@ export default graphChecker<Req>({
         const removed = new Uint8Array(g.n);
         for (const v of U) removed[v] = 1;
         const u = removed.reduce((s, x) => s + x, 0);
-        const b = (g.n + u - oddComponentsWithout(g, removed)) / 2;
+        const odd = oddComponentsWithout(g, removed);
+        // The stated count is part of the claim: it must be the recomputed one.
+        if (c.odd_components !== undefined && c.odd_components !== String(odd)) return reject({ failure: "wrong_odd_components" }, `G − U has ${odd} odd components, not ${c.odd_components}`);
+        const b = (g.n + u - odd) / 2;
         if (b < bound) {
           bound = b;
           by = "tutte_berge";

@@ -16,7 +16,7 @@ const Request = request({
 type Req = { graph: Graph; maximize?: boolean; claim: SpanningValue };
 
 const Bindings = type({
-  "failure?": type("'bad_edge' | 'repeated_edge' | 'cycle' | 'not_spanning' | 'lighter_swap' | 'wrong_total' | 'wrong_tree'").describe("why the claim was rejected"),
+  "failure?": type("'bad_edge' | 'repeated_edge' | 'cycle' | 'not_spanning' | 'lighter_swap' | 'wrong_total' | 'wrong_tree' | 'wrong_components'").describe("why the claim was rejected"),
   "edge?": type("string").atMostLength(8).describe("the edge number at fault: for lighter_swap the non-forest edge that beats a forest edge on its cycle"),
   "replaced?": type("string").atMostLength(8).describe("lighter_swap: the forest edge on that edge's forest path it improves on"),
   "total_weight?": exact("the total weight of the claimed edges, recomputed"),
@@ -58,6 +58,10 @@ export default graphChecker<Req>({
       total = ratAdd(total, g.weight ? g.weight[e]! : { num: 1n, den: 1n });
     }
     for (let e = 0; e < g.m; e++) if (!inTree[e] && uf.find(g.src[e]!) !== uf.find(g.dst[e]!)) return reject({ failure: "not_spanning", edge: String(e) }, `edge ${e} joins two trees of the forest`);
+    // A spanning forest of k edges leaves n − k components; the claim's count and spanning_tree flag must say so.
+    const comps = n - raw.length;
+    if (claim.components !== undefined && claim.components !== String(comps)) return reject({ failure: "wrong_components" }, `the forest has ${comps} components, not ${claim.components}`);
+    if (claim.spanning_tree !== undefined && claim.spanning_tree !== (comps === 1)) return reject({ failure: "wrong_components" }, `the graph has ${comps} components, so spanning_tree is ${comps === 1}`);
     if (claim.total_weight !== formatRational(total)) return reject({ failure: "wrong_total", total_weight: formatRational(total) }, `the edges weigh ${formatRational(total)}, not ${claim.total_weight}`);
     if (claim.tree) {
       const t = claim.tree as unknown[];

@@ -15,9 +15,12 @@ const Request = request({
 });
 type Req = { graph: Graph; source: string; claim: ShortestPathsValue };
 
+/** Distinct cycle weights tracked over parallel arcs before the weight check gives up. */
+const CYCLE_TOTALS_MAX = 4096;
+
 const Bindings = type({
   "failure?": type(
-    "'malformed' | 'wrong_source' | 'source_distance' | 'not_covered' | 'edge_violated' | 'escapes_reached_set' | 'not_tight' | 'tree_cycle' | 'not_a_cycle' | 'not_negative' | 'not_reachable'",
+    "'malformed' | 'wrong_source' | 'source_distance' | 'not_covered' | 'edge_violated' | 'escapes_reached_set' | 'not_tight' | 'tree_cycle' | 'not_a_cycle' | 'not_negative' | 'wrong_weight' | 'not_reachable'",
   ).describe("why the claim was rejected"),
   "edge?": label().array().exactlyLength(2).describe("edge_violated: an edge [u, v] with d(u) + w < d(v); escapes_reached_set: an edge from a reached to a claimed-unreachable vertex; not_tight / not_a_cycle: the pair without a suitable edge"),
   "vertex?": label().describe("the vertex the failure is about"),
@@ -31,7 +34,8 @@ const METHOD =
   "Linear-time certificate check, no shortest-path search. Distances: d(source) = 0; every edge u → v (both ways when undirected) from a reached vertex satisfies d(v) ≤ d(u) + w (feasible potentials: " +
   "every walk from the source is at least as long as d says, and no negative cycle touches the reached set) and leads to a reached vertex (the unreachable set is closed); every predecessor p(v) " +
   "has an edge p(v) → v with d(v) = d(p(v)) + w, and the predecessors form a tree rooted at the source (so d(v) is the length of a real path). Together: d is exactly the distance. " +
-  "Negative cycle: consecutive vertices joined by arcs, total weight (least parallel arc each) < 0, and the cycle reachable from the source (a breadth-first search). Rejections name the edge or vertex.";
+  "Negative cycle: consecutive vertices joined by arcs, total weight (least parallel arc each) < 0, the claimed cycle_weight a negative weight of the cycle (the least one, or another choice among parallel arcs; " +
+  "more than 4096 possible weights: non_conclusion), and the cycle reachable from the source (a breadth-first search). Rejections name the edge or vertex.";
 
 export default graphChecker<Req>({
   id: "graph.shortest_paths.verify",
@@ -64,16 +68,39 @@ export default graphChecker<Req>({
         cyc.push(v);
       }
       if (!cyc.length) return reject({ failure: "not_a_cycle" }, "the cycle is empty");
-      // The least-weight arc u → v for each consecutive pair.
+      // The least-weight arc u → v for each consecutive pair; and the weights the cycle can have
+      // (parallel arcs of other weights give other totals), as long as there are few of them.
       let total = ZERO;
+      let totals: Map<string, Rational> | undefined = new Map([["0", ZERO]]);
       for (let i = 0; i < cyc.length; i++) {
         const u = cyc[i]!, v = cyc[(i + 1) % cyc.length]!;
         let best: Rational | null = null;
-        for (let k = g.adjStart[u]!; k < g.adjStart[u + 1]!; k++) if (g.adjVertex[k] === v && (best === null || ratCompare(wt(g.adjEdge[k]!), best) < 0)) best = wt(g.adjEdge[k]!);
+        const options = new Map<string, Rational>();
+        for (let k = g.adjStart[u]!; k < g.adjStart[u + 1]!; k++) {
+          if (g.adjVertex[k] !== v) continue;
+          const w = wt(g.adjEdge[k]!);
+          options.set(formatRational(w), w);
+          if (best === null || ratCompare(w, best) < 0) best = w;
+        }
         if (best === null) return reject({ failure: "not_a_cycle", edge: [L[u]!, L[v]!] }, `no arc ${L[u]} → ${L[v]}`);
         total = ratAdd(total, best);
+        if (totals) {
+          const next = new Map<string, Rational>();
+          for (const t of totals.values()) for (const w of options.values()) { const x = ratAdd(t, w); next.set(formatRational(x), x); }
+          totals = next.size <= CYCLE_TOTALS_MAX ? next : undefined;
+        }
       }
       if (total.num >= 0n) return reject({ failure: "not_negative", cycle_weight: formatRational(total) }, `the cycle weighs ${formatRational(total)} ≥ 0`);
+      // The claimed weight is part of the claim: it must be a weight of this cycle, and negative.
+      const claimed = claim.cycle_weight as unknown;
+      const claimedText = typeof claimed === "string" ? claimed : formatRational(claimed as Rational);
+      if (claimedText !== formatRational(total)) {
+        const hit = totals?.get(claimedText);
+        if (!hit || hit.num >= 0n) {
+          if (!totals) return { verdict: "non_conclusion", bindings: { cycle_weight: formatRational(total) }, reason: `the cycle's parallel arcs allow more than ${CYCLE_TOTALS_MAX} weights; whether ${claimedText} is one was not decided` };
+          return reject({ failure: "wrong_weight", cycle_weight: formatRational(total) }, `no choice of arcs gives the cycle the negative weight ${claimedText} (least-weight arcs: ${formatRational(total)})`);
+        }
+      }
       const from = bfs(g, s, () => ctx.checkpoint());
       if (from.dist[cyc[0]!] === -1) return reject({ failure: "not_reachable", vertex: L[cyc[0]!]!, cycle_weight: formatRational(total) }, "the cycle is not reachable from the source");
       return { verdict: "accepted", bindings: { cycle_weight: formatRational(total) } };
@@ -147,8 +174,8 @@ export default graphChecker<Req>({
     for (let v = 0; v < g.n; v++) if (dist[v] !== null) reachedCount++;
     return { verdict: "accepted", bindings: { reached: String(reachedCount) } };
   },
-  postcondition(_req, f) {
-    if (f.verdict === "non_conclusion") return "this checker always reaches a verdict";
+  postcondition(req, f) {
+    if (f.verdict === "non_conclusion") return req.claim.status === "negative_cycle" ? null : "this checker always reaches a verdict on distances (only a negative cycle's weight over many parallel arcs can stay undecided)";
     const b = f.bindings as Bindings;
     if (f.verdict === "accepted") return b.failure === undefined ? null : "an acceptance carries no failure";
     if (b.failure === undefined) return "a rejection names its failure";

@@ -143,7 +143,8 @@ function check(req: Req, tick: () => void): CheckerFinding {
   const ring = formatRing(m.ring);
   const claimRing = formatRing(req.claim.characteristic_polynomial.ring as never);
   const poly = req.claim.characteristic_polynomial;
-  if (claimRing !== ring) return { verdict: "rejected", bindings: { ring, method: "shape" }, reason: `the claim is a polynomial over ${claimRing}; the matrix is over ${ring}` };
+  // ZZ ⊂ QQ: a claim over QQ about an integer matrix is checked as the same polynomial (a non-integral coefficient is refuted below).
+  if (claimRing !== ring && !(ring === "ZZ" && claimRing === "QQ")) return { verdict: "rejected", bindings: { ring, method: "shape" }, reason: `the claim is a polynomial over ${claimRing}; the matrix is over ${ring}` };
   if (poly.variables.length !== 1) return { verdict: "rejected", bindings: { ring, method: "shape" }, reason: "the characteristic polynomial is univariate; the claim has " + poly.variables.length + " variables" };
   if (m.ring.kind === "GFq") {
     const F = m.ring, R = extensionFieldRing(F);

@@ -109,7 +109,8 @@ export default defineChecker<Req>({
     const m = requireSquare(req.matrix, "payload.matrix");
     const ring = formatRing(m.ring);
     const method = m.ring.kind === "GF" ? "gaussian_elimination_mod_p" : m.ring.kind === "GFq" ? "bareiss_in_field" : "multimodular";
-    if (req.claim.ring && formatRing(req.claim.ring) !== ring) {
+    // ZZ ⊂ QQ: a determinant claimed over QQ for an integer matrix is the same number (a non-integral one is refuted below).
+    if (req.claim.ring && formatRing(req.claim.ring) !== ring && !(ring === "ZZ" && formatRing(req.claim.ring) === "QQ")) {
       return { verdict: "rejected", bindings: { ring, method }, reason: `the claim is a determinant over ${formatRing(req.claim.ring)}; the matrix is over ${ring}` };
     }
     if (m.ring.kind === "GFq") {
@@ -200,7 +201,7 @@ export default defineChecker<Req>({
     const b = f.bindings as Bindings;
     if (b.ring !== formatRing(m.ring)) return "the bindings name another ring";
     if (f.verdict === "non_conclusion") return "this checker always reaches a verdict";
-    if (req.claim.ring && formatRing(req.claim.ring) !== b.ring) return f.verdict === "rejected" ? null : "accepted a claim over another ring";
+    if (req.claim.ring && formatRing(req.claim.ring) !== b.ring && !(b.ring === "ZZ" && formatRing(req.claim.ring) === "QQ")) return f.verdict === "rejected" ? null : "accepted a claim over another ring";
     if (m.ring.kind === "GFq") {
       if (b.method !== "bareiss_in_field" || b.determinant === undefined || b.claim === undefined) return "GF(p^k) findings carry the determinant and the claim";
       if (b.claim !== formatFieldElement(readRingScalar(m.ring, req.claim.determinant, "payload.claim.determinant") as FieldElement)) return "the claim binding is not the claim";

@@ -1,4 +1,6 @@
 import { type } from "arktype";
+import { domainError } from "../../domain/errors.js";
+import { rational as rat, ratCompare } from "../../domain/math/rational.js";
 import { firstDifference, mulInt } from "../../domain/math/linalg/certify.js";
 import { checkLllReduced } from "../../domain/math/linalg/lattice.js";
 import { hermite } from "../../domain/math/linalg/normal_forms.js";
@@ -57,6 +59,9 @@ export default matrixChecker<Req>({
     const n = B.length ? B[0]!.length : R.length ? R[0]!.length : 0;
     const bad = (condition: string, reason: string, i?: number, j?: number): CheckerFinding => ({ verdict: "rejected", bindings: { method: "gram_schmidt_and_hermite", condition, ...(i !== undefined ? { i } : {}), ...(j !== undefined ? { j } : {}) }, reason });
     if (R.some((r) => r.length !== n)) return bad("shape", `the reduced rows must have ${n} entries`);
+    // δ ≤ 1/4 makes the Lovász condition hold for every size-reduced basis: such a claim says nothing LLL says (the producer refuses it too).
+    const delta = req.claim.delta;
+    if (!(ratCompare(delta, rat(1n, 4n)) > 0 && ratCompare(delta, rat(1n)) <= 0)) throw domainError("LLL reduction is defined for 1/4 < δ ≤ 1", "payload.claim.delta", 'the usual choices are "3/4" and "99/100"');
     const c = checkLllReduced(R, req.claim.delta, tick);
     if (!c.ok) return bad(c.condition, c.reason, c.i, c.j);
     if (req.claim.rank !== R.length) return bad("shape", "the rank is not the number of reduced rows");

@@ -5,7 +5,7 @@ import type { CheckerFinding } from "../../domain/outcome.js";
 import { matrix, object, request } from "../_support/kinds.js";
 import { strict } from "../_support/wire.js";
 import { MatrixRingName } from "./support.js";
-import { dims, eliminationEstimate, fieldOf, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, nullspaceBasis, ringOps, rrefOf, toField, transposeRows, typedMatrix, type Elem } from "./linalg.js";
+import { dims, eliminationEstimate, fieldOf, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, ringOps, rrefOf, toField, typedMatrix, type Elem } from "./linalg.js";
 import { NULLSPACE_KIND, nullspaceShape } from "./nullspace_compute.js";
 import { fieldMatVec, rankLowerBound } from "./solution_check.js";
 import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
@@ -24,6 +24,7 @@ const Bindings = strict(
     "rank_lower_bound?": type("number.integer >= 0").describe("a proven lower bound on rank(A) (rank modulo a prime)"),
     "rank?": type("number.integer >= 0").describe("rank(A) from the certified RREF, when the bounds were inconclusive"),
     "column?": type("number.integer >= 0").describe("a basis column with A·x ≠ 0 (a counterexample)"),
+    "basis_rank?": type("number.integer >= 0").describe("rank(N) by an exact elimination, when its modular rank was short of k"),
   }),
 );
 type Bindings = typeof Bindings.infer;
@@ -40,7 +41,7 @@ export default defineChecker<Req>({
   produced_artifact_types: ["evidence"],
   request: Request,
   bindings: Bindings,
-  method: "Exact products A·x over QQ or GF(p) and rank lower bounds modulo word-size primes (rank–nullity); the certified RREF only to refute an incomplete basis.",
+  method: "Exact products A·x over QQ or GF(p) and rank lower bounds modulo word-size primes (rank–nullity); certified RREFs of A and of N (exact ranks) when the modular bounds do not decide: a larger nullspace or dependent basis columns are refuted.",
   effect: "read_only",
   providers: LINALG_PROVIDERS,
   bounds: matrixBounds(),
@@ -76,8 +77,10 @@ export default defineChecker<Req>({
     const rank = r.pivots.length;
     if (rank < n - k) return { verdict: "rejected", bindings: { ...base, rank }, reason: `rank(A) = ${rank}, so the nullspace has dimension ${n - rank} > ${k}` };
     if (rankN < k && k > n - rank) return { verdict: "rejected", bindings: { ...base, rank }, reason: `rank(A) = ${rank}: the nullspace has dimension ${n - rank} < ${k}, so the ${k} vectors are dependent` };
-    void nullspaceBasis; void typedMatrix; void transposeRows;
-    return { verdict: "non_conclusion", bindings: { ...base, rank }, reason: "A·N = 0 holds, but the independence of the basis was not established modulo the primes tried" };
+    // Here rank(A) = n − k exactly; the modular rank of N was short of k (a zero column, a repeated one, or an unlucky prime): decide it exactly.
+    const basisRank = (await rrefOf(typedMatrix(field, cols))).pivots.length;
+    if (basisRank < k) return { verdict: "rejected", bindings: { ...base, rank, basis_rank: basisRank }, reason: `the ${k} basis columns span a space of dimension ${basisRank} only: they are dependent, not a basis` };
+    return { verdict: "accepted", bindings: { ...base, rank, basis_rank: basisRank }, evidence: { method: "A·N = 0 exactly; rank(N) = k and rank(A) = n − k by certified eliminations, so N is a basis of the nullspace", ring, n, k, rank } };
   },
   postcondition(req, f) {
     return (f.bindings as Bindings).ring === formatRing(req.matrix.ring) ? null : "the bindings name another ring";

@@ -68,6 +68,8 @@ export default matrixChecker<Req>({
     const d = req.claim.invariant_factors;
     const shape = (reason: string): CheckerFinding => ({ verdict: "rejected", bindings: { method: "shape" }, reason });
     if (D.length !== m || D.some((r) => r.length !== n)) return shape(`D must be ${m}×${n} like A`);
+    // An m×n matrix has at most min(m, n) invariant factors; extra ones would never meet D's diagonal below.
+    if (d.length > Math.min(m, n)) return shape(`an ${m}×${n} matrix has at most ${Math.min(m, n)} invariant factors; the claim lists ${d.length}`);
     for (let i = 0; i < m; i++) for (let j = 0; j < n; j++) {
       const v = D[i]![j]!;
       const want = i === j && i < d.length ? d[i]! : 0n;

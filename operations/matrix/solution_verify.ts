@@ -5,7 +5,7 @@ import type { CheckerFinding } from "../../domain/outcome.js";
 import { claimOf, matrix, request, vector } from "../_support/kinds.js";
 import { strict } from "../_support/wire.js";
 import { MatrixRingName } from "./support.js";
-import { dims, eliminationEstimate, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, nullspaceBasis, rrefOf } from "./linalg.js";
+import { dims, eliminationEstimate, fieldOf, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, nullspaceBasis, rrefOf, toField, typedMatrix, type Elem } from "./linalg.js";
 import { checkSolution, type SolutionClaim } from "./solution_check.js";
 import { SOLUTION_KIND, solutionShapes } from "./solve_compute.js";
 import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
@@ -25,6 +25,7 @@ const Bindings = strict(
     "row?": type("number.integer >= 0").describe("the row where A·x ≠ b or A·N ≠ 0 (a counterexample)"),
     "column?": type("number.integer >= 0").describe("the nullspace column or the entry of yᵀ·A that fails"),
     "rank?": type("number.integer >= 0").describe("rank(A), proven by the certified RREF, when a completeness claim was refuted"),
+    "basis_rank?": type("number.integer >= 0").describe("rank of the claimed nullspace basis by an exact elimination, when its modular rank was short of k"),
   }),
 );
 type Bindings = typeof Bindings.infer;
@@ -72,6 +73,15 @@ export default defineChecker<Req>({
     if (rank < n - k) {
       const extra = nullspaceBasis(r).length;
       return { verdict: "rejected", bindings: { ...base, rank }, reason: `rank(A) = ${rank}, so the nullspace has dimension ${extra} > ${k}: ${claim.status === "unique" ? "the solution is not unique" : "the claimed basis does not span it"}` };
+    }
+    if (claim.status === "general" && k > 0) {
+      // rank(A) ≥ n − k: the claimed columns lie in the nullspace (checked above); they are a basis exactly when independent.
+      const field = fieldOf(a.ring);
+      const N = claim.nullspace.rows as unknown as Elem[][];
+      const cols = Array.from({ length: k }, (_, t) => N.map((row) => toField(field, row[t]!)));
+      const basisRank = (await rrefOf(typedMatrix(field, cols))).pivots.length;
+      if (basisRank < k) return { verdict: "rejected", bindings: { ...base, rank, basis_rank: basisRank }, reason: `the ${k} nullspace columns span a space of dimension ${basisRank} only: they are dependent, not a basis` };
+      if (rank === n - k) return { verdict: "accepted", bindings: { ...base, rank, basis_rank: basisRank }, evidence: { method: "A·x = b, A·N = 0, rank(N) = k and rank(A) = n − k by certified eliminations", ring } };
     }
     return { verdict: "non_conclusion", bindings: { ...base, rank }, reason: "A·x = b holds, but the independence of the claimed nullspace basis was not established modulo the primes tried" };
   },

@@ -14,7 +14,7 @@ import { rationalRoots, rootMultiplicity } from "../../domain/math/poly/realroot
 import { coeffRing, integers, primeField, rationals } from "../../domain/math/poly/rings.js";
 import { integerAssociate } from "../../domain/math/poly/univariate.js";
 import { content, primitivePart, squarefreeDecomposition } from "../../domain/math/poly/zz.js";
-import { factorOverIntegers, factorOverRationals, isIrreducibleOverIntegers } from "../../domain/math/poly/zzfactor.js";
+import { factorOverIntegers, factorOverRationals, henselLift, isIrreducibleOverIntegers } from "../../domain/math/poly/zzfactor.js";
 import { factorMultivariateQ, factorMultivariateZ, squarefreeMultivariateQ, squarefreeMultivariateZ } from "../../domain/math/poly/mfactor.js";
 import { isConstantTerms, monicTerms, squarefreeField } from "../../domain/math/poly/mfield.js";
 import { factorMultivariateField, KRONECKER_FACTOR_UNITS, KRONECKER_SEARCH_UNITS, kroneckerFactorsField, kroneckerFactorsModP } from "../../domain/math/poly/mkronecker.js";
@@ -180,6 +180,89 @@ function degreePatternIrreducible(g: readonly bigint[], checkpoint: () => void):
   return false;
 }
 
+/** Largest number of modular-factor subsets the exhaustive proof below tries (then: undecided). */
+const SUBSET_PROOF_MAX = 1 << 16;
+
+/**
+ * Irreducibility of a primitive square-free g ∈ ZZ[x] (n = deg g ≥ 2) by exhaustive Zassenhaus
+ * recombination, for polynomials such as x^4 + 1 that split modulo every prime (so no degree
+ * pattern can prove them irreducible). With g ≡ ℓ·Π f_i (mod p), f_i monic irreducible (Rabin's
+ * test), lifted to monic F_i modulo P = p^a (the lift is checked: ℓ·Π F_i ≡ g mod P, F_i ≡ f_i mod p,
+ * so by the uniqueness of Hensel lifting it is the factorization modulo P): a primitive factor h
+ * of g is (lc h/ℓ) times the symmetric residue of ℓ·Π_{i∈S} F_i for some S, because
+ * ‖(ℓ/lc h)·h‖∞ ≤ |ℓ|·2^n·‖g‖₂ (Mignotte) < P/2. One of h and g/h has |S| ≤ r/2, so when no
+ * subset of at most r/2 factors gives a divisor, g is irreducible. True: proven irreducible;
+ * false: undecided (a divisor found, a lift that does not check, or too many subsets).
+ */
+function subsetProofIrreducible(g: readonly bigint[], checkpoint: () => void): boolean {
+  const n = g.length - 1, l = g[n]!;
+  let best: { p: bigint; fs: bigint[][] } | undefined;
+  for (let p = 3n, tried = 0; tried < 6 && p < 100_000n; p += 2n) {
+    if (!isSmallPrime(p) || l % p === 0n) continue;
+    const gp = gfpNormalize(g, p);
+    if (gfpGcd(gp, gfpDerivative(gp, p), p).length > 1) continue;
+    tried++;
+    const fz = gfpFactor(gp, p, { checkpoint });
+    if (fz.factors.some((f) => f.multiplicity !== 1 || !gfpIsIrreducible(f.factor, p, { checkpoint }))) continue;
+    const fs = fz.factors.map((f) => f.factor);
+    if (fs.reduce((d, f) => d + f.length - 1, 0) !== n) continue;
+    if (fs.length === 1) return true; // irreducible modulo p ∤ ℓ with the degree kept
+    if (!best || fs.length < best.fs.length) best = { p, fs };
+  }
+  if (!best) return false;
+  const { p, fs } = best, r = fs.length, half = Math.floor(r / 2);
+  let subsets = 0, binom = 1;
+  for (let k = 1; k <= half; k++) subsets += binom = (binom * (r - k + 1)) / k;
+  if (subsets > SUBSET_PROOF_MAX) return false;
+  let norm2 = 0n;
+  for (const c of g) norm2 += c * c;
+  let root = 1n;
+  while (root * root < norm2) root *= 2n; // ≥ ‖g‖₂
+  const bound = 2n * (l < 0n ? -l : l) * (1n << BigInt(n)) * root;
+  let a = 1, P = p;
+  while (P <= bound) { P *= p; a++; }
+  const F = henselLift(g, fs, p, a, checkpoint);
+  const modP = (c: bigint): bigint => ((c % P) + P) % P;
+  const mulMod = (u: readonly bigint[], v: readonly bigint[]): bigint[] => {
+    const out = new Array<bigint>(u.length + v.length - 1).fill(0n);
+    for (let i = 0; i < u.length; i++) for (let j = 0; j < v.length; j++) out[i + j] = out[i + j]! + u[i]! * v[j]!;
+    return out.map(modP);
+  };
+  if (F.length !== r || F.some((Fi, i) => Fi.length !== fs[i]!.length || modP(Fi[Fi.length - 1]!) !== 1n || Fi.some((c, k) => ((c - fs[i]![k]!) % p + p) % p !== 0n))) return false;
+  const whole = F.reduce((acc, Fi) => mulMod(acc, Fi), [modP(l)]);
+  if (whole.length !== g.length || whole.some((c, k) => c !== modP(g[k]!))) return false;
+  const sym = (c: bigint): bigint => (c > P / 2n ? c - P : c);
+  const divides = (h: bigint[]): boolean => {
+    // exact division of g by h over ZZ (h primitive, deg h ≥ 1)
+    const rem = g.slice();
+    const dh = h.length - 1, lh = h[dh]!;
+    for (let k = rem.length - 1; k >= dh; k--) {
+      if (rem[k]! % lh !== 0n) return false;
+      const q = rem[k]! / lh;
+      if (q !== 0n) for (let t = 0; t <= dh; t++) rem[k - dh + t] = rem[k - dh + t]! - q * h[t]!;
+    }
+    return rem.every((c) => c === 0n);
+  };
+  const pick: number[] = [];
+  const search = (start: number, k: number): boolean => {
+    if (pick.length === k) {
+      checkpoint();
+      const cand = pick.reduce((acc, i) => mulMod(acc, F[i]!), [modP(l)]).map(sym);
+      let c = 0n;
+      for (const x of cand) { let u = x < 0n ? -x : x, v = c; while (v) [u, v] = [v, u % v]; c = u; }
+      return c !== 0n && divides(cand.map((x) => x / c));
+    }
+    for (let i = start; i < r; i++) {
+      pick.push(i);
+      if (search(i + 1, k)) return true;
+      pick.pop();
+    }
+    return false;
+  };
+  for (let k = 1; k <= half; k++) if (search(0, k)) return false;
+  return true;
+}
+
 function isSmallPrime(p: bigint): boolean {
   for (let d = 3n; d * d <= p; d += 2n) if (p % d === 0n) return false;
   return true;
@@ -211,6 +294,7 @@ const integerPolys: FiniteFieldPolys<bigint> = {
   evaluate: (f, x) => dEvaluate(integers, f, x),
   proveIrreducible(g, o) {
     if (degreePatternIrreducible(g, o.checkpoint ?? (() => {}))) return { status: "irreducible" };
+    if (content(g) === 1n && subsetProofIrreducible(g, o.checkpoint ?? (() => {}))) return { status: "irreducible" };
     const fz = factorOverIntegers(g, o);
     if (fz.factors.length === 1 && fz.factors[0]!.multiplicity === 1) return { status: "unknown" };
     return { status: "reducible", divisor: fz.factors[0]!.factor };

@@ -39,12 +39,15 @@ const METHOD =
   "Σ multiplicity·degree must equal deg f; the product unit · Π factor^multiplicity is multiplied out and compared with f coefficient by coefficient. " +
   "Irreducibility: over GF(p) and GF(p^k) each factor is proven irreducible by Rabin's test (x^(q^d) ≡ x mod g and gcd(g, x^(q^(d/r)) − x) = 1 for each prime r | d), which shares no step " +
   "with the producer's distinct-degree / Cantor–Zassenhaus pipeline; over ZZ and QQ by factor-degree patterns: for up to 24 primes p ∤ lc(g) with g mod p square-free, the subset sums of the degrees of the " +
-  "factors of g mod p are intersected, and an empty intersection on [1, deg g − 1] proves g irreducible (Swinnerton-Dyer-like polynomials are not provable this way: then non_conclusion). " +
+  "factors of g mod p are intersected, and an empty intersection on [1, deg g − 1] proves g irreducible; polynomials that split modulo every prime (x^4 + 1, Swinnerton-Dyer) are proven by exhaustive recombination: " +
+  "g ≡ ℓ·Π f_i modulo the prime with fewest factors (each proven irreducible by Rabin's test), lifted to p^a > 2·|ℓ|·2^n·‖g‖₂ (the lift checked by its product), and no product of at most r/2 lifted factors " +
+  "giving a divisor of g proves it irreducible (more than 65,536 subsets: non_conclusion). " +
   "Several variables (ZZ, QQ, GF(p), GF(p^k)): the factors must have f's variable list, Σ multiplicity·deg_v(factor) must equal deg_v f for every variable v, the product is expanded and compared term by term; " +
   "each factor g is proven irreducible by a line: for x = a + b·t with deg_t g(a + b t) = tdeg g, a factorization of g would restrict to one of the same degrees, so an image proven irreducible (by the factor-degree patterns above) proves g irreducible; " +
-  "up to 6 lines are tried; over GF(p) up to 16 lines over GF(p) (random residues a, b), the image proven irreducible by Rabin's test; small fields may have no such line, and then the factor's Kronecker image  Over GF(p^k) lines over GF(p^k) (random elements) with Rabin's test on the image, then the same Kronecker substitution search." +
+  "up to 6 lines are tried; over GF(p) up to 16 lines over GF(p) (random residues a, b), the image proven irreducible by Rabin's test; small fields may have no such line, and then the factor's Kronecker image " +
   "(x_i ↦ t^(w_i), injective on its divisors) is factored over GF(p) and every sub-multiset of at most half of its factors is read back and tried by exact division: none dividing proves the factor irreducible " +
   "(beyond the limits of that search — an image estimated above 5·10^8 cost units to factor, candidates above 4·10^6 term operations — non_conclusion). " +
+  "Over GF(p^k) lines over GF(p^k) (random elements) with Rabin's test on the image, then the same Kronecker substitution search. " +
   "A reducible factor is rejected with a proper divisor as counterexample, checked by exact division.";
 
 export default polyChecker<Req>({
@@ -120,7 +123,7 @@ export default polyChecker<Req>({
       return {
         verdict: "non_conclusion",
         bindings: { factor_index: undecided, factors_proven_irreducible: proven },
-        reason: `the product is right, but the irreducibility of factor ${undecided} over QQ was not proven by factor-degree patterns modulo 24 primes (and zz's factorization finds no proper divisor)`,
+        reason: `the product is right, but the irreducibility of factor ${undecided} over QQ was not proven by factor-degree patterns modulo 24 primes nor by exhaustive recombination within 65,536 subsets (and zz's factorization finds no proper divisor)`,
       };
     }
     return { verdict: "accepted", bindings: { factors_proven_irreducible: factors.length } };

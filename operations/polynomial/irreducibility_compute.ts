@@ -18,9 +18,9 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
   id: "polynomial.irreducibility.compute",
   title: "Is a polynomial irreducible (one variable over a finite field, ZZ or QQ; several over ZZ, QQ, GF(p) or GF(p^k))?",
   summary:
-    "Decides whether a polynomial is irreducible: in one variable over GF(p), GF(p^k), ZZ or QQ, in several over ZZ, QQ, GF(p) or GF(p^k). Over GF(p) and GF(p^k) by Rabin's test: f of degree n is irreducible iff x^(q^n) ≡ x (mod f) and gcd(f, x^(q^(n/r)) − x) = 1 for every prime r dividing n  Several variables over GF(p^k): by the factorization (square-free decomposition and the Kronecker substitution search of polynomial.factorization.compute)." +
+    "Decides whether a polynomial is irreducible: in one variable over GF(p), GF(p^k), ZZ or QQ, in several over ZZ, QQ, GF(p) or GF(p^k). Over GF(p) and GF(p^k) by Rabin's test: f of degree n is irreducible iff x^(q^n) ≡ x (mod f) and gcd(f, x^(q^(n/r)) − x) = 1 for every prime r dividing n " +
     "(Frobenius powers through the Berlekamp matrix); deterministic. Over ZZ and QQ: irreducibility in QQ[x] (the content is ignored, as PARI's polisirreducible), by the complete factorization. " +
-    "Several variables: by the multivariate factorization of polynomial.factorization.compute; over GF(p) first on a line x = a + b·t of full degree whose image passes Rabin's test (that proves irreducibility). " +
+    "Several variables: by the multivariate factorization of polynomial.factorization.compute; over GF(p) first on a line x = a + b·t of full degree whose image passes Rabin's test (that proves irreducibility); over GF(p^k) by the factorization (square-free decomposition and the Kronecker substitution search of polynomial.factorization.compute). " +
     "A reducible f comes with an irreducible divisor of least degree (monic over fields, primitive over ZZ). Constants (units and 0) are not irreducible.",
   keywords: ["irreducible", "irreducibility", "polisirreducible", "rabin", "irreducibility test", "prime polynomial", "polynomial", "finite field", "GF(p)", "univariate", "multivariate", "integer", "rational"],
   request: Request,

@@ -22,7 +22,7 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
   id: "polynomial.squarefree.compute",
   title: "Square-free decomposition of a polynomial (one variable; several over ZZ, QQ, GF(p) and GF(p^k))",
   summary:
-    "Writes a nonzero f (one variable over GF(p), GF(p^k), ZZ or QQ; several over ZZ, QQ, GF(p) or GF(p^k)) as u · Π a_i^i with the a_i square-free and pairwise coprime (a_i is the product of the irreducible factors of multiplicity exactly i), without factoring.  Several variables over GF(p^k): Musser's algorithm as over GF(p), the p-th roots of coefficients by a ↦ a^(q/p)." +
+    "Writes a nonzero f (one variable over GF(p), GF(p^k), ZZ or QQ; several over ZZ, QQ, GF(p) or GF(p^k)) as u · Π a_i^i with the a_i square-free and pairwise coprime (a_i is the product of the irreducible factors of multiplicity exactly i), without factoring. Several variables over GF(p^k): Musser's algorithm as over GF(p), the p-th roots of coefficients by a ↦ a^(q/p)." +
     "Over GF(p) and GF(p^k): a_i monic, u = lc(f); repeated gcds with the derivative and, in characteristic p, p-th roots of the part whose derivative vanishes. " +
     "Over ZZ: a_i primitive with positive leading coefficient, u = ±content(f); over QQ: a_i monic, u = lc(f); Yun's algorithm (zz). " +
     "Several variables over ZZ and QQ: Yun's algorithm in the first occurring variable on the primitive part in it (multivariate modular gcds), the content in that variable decomposed recursively and merged by multiplicity; " +

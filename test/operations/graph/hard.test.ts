@@ -223,4 +223,72 @@ describe("graph pack: hard problems through the pipeline", function () {
     const iso = await run("graph.isomorphism.compute", { graph: c, other: relabel({ directed: false, ...c }) });
     expect(iso.isomorphic).to.equal(true);
   });
+  it("the headline number is checked, not only the bounds: a clique number, independence number, cover number or domination number other than the proved bound is rejected", async () => {
+    const K3 = { vertices: ["a", "b", "c"], edges: [["a", "b"], ["b", "c"], ["c", "a"]] };
+    const cases: [string, Record<string, unknown>][] = [
+      ["graph.maximum_clique.verify", { status: "EXACT", clique_number: "4", lower_bound: "3", upper_bound: "3", clique: ["a", "b", "c"], upper_bound_colouring: [["a"], ["b"], ["c"]] }],
+      ["graph.maximum_clique.verify", { status: "EXACT", clique_number: "4", lower_bound: "3", upper_bound: "3", clique: ["a", "b", "c"] }],
+      ["graph.maximum_clique.verify", { status: "EXACT", lower_bound: "3", upper_bound: "3", clique: ["a", "b", "c"] }],
+      ["graph.maximum_clique.verify", { status: "INCOMPLETE", clique_number: "2", lower_bound: "3", upper_bound: "3", clique: ["a", "b", "c"] }],
+      ["graph.maximum_independent_set.verify", { status: "EXACT", independence_number: "2", lower_bound: "1", upper_bound: "1", independent_set: ["a"], clique_cover: [["a", "b", "c"]] }],
+      ["graph.minimum_vertex_cover.verify", { status: "EXACT", vertex_cover_number: "1", lower_bound: "2", upper_bound: "2", vertex_cover: ["a", "b"] }],
+      ["graph.minimum_dominating_set.verify", { status: "INCOMPLETE", domination_number: "2", lower_bound: "1", upper_bound: "1", dominating_set: ["a"] }],
+    ];
+    for (const [id, claim] of cases) {
+      const r = await verdict(id, { graph: K3, claim });
+      expect([id, r.verdict, r.bindings.failure], JSON.stringify(claim)).to.deep.equal([id, "rejected", "inconsistent"]);
+    }
+    for (const [id, claim] of [
+      ["graph.maximum_clique.verify", { status: "EXACT", clique_number: "3", lower_bound: "3", upper_bound: "3", clique: ["a", "b", "c"] }],
+      ["graph.minimum_vertex_cover.verify", { status: "EXACT", vertex_cover_number: "2", lower_bound: "2", upper_bound: "2", vertex_cover: ["a", "b"] }],
+    ] as const) expect((await verdict(id, { graph: K3, claim })).verdict).to.equal("accepted");
+  });
+  it("Hamiltonian cycle on 0 and 2 vertices: the checker agrees with the producer's NONE and rejects a FOUND claim (both were accepted)", async () => {
+    const K2 = { vertices: ["a", "b"], edges: [["a", "b"]] }, K2multi = { vertices: ["a", "b"], edges: [["a", "b"], ["a", "b"]] }, E = { vertices: [], edges: [] };
+    for (const graph of [K2, K2multi, E]) {
+      const produced = await run("graph.hamiltonian_cycle.compute", { graph });
+      expect(produced.status).to.equal("NONE");
+      expect((await verdict("graph.hamiltonian_cycle.verify", { graph, claim: produced })).verdict).to.equal("accepted");
+      const found = await verdict("graph.hamiltonian_cycle.verify", { graph, claim: { status: "FOUND", cycle: graph.vertices } });
+      expect([found.verdict, found.bindings.failure]).to.deep.equal(["rejected", "too_short"]);
+    }
+    expect((await verdict("graph.hamiltonian_cycle.verify", { graph: { vertices: ["a"], edges: [] }, claim: { status: "FOUND", cycle: ["a"] } })).verdict).to.equal("accepted");
+    expect((await verdict("graph.hamiltonian_path.verify", { graph: K2, claim: { status: "FOUND", path: ["a", "b"] } })).verdict).to.equal("accepted");
+  });
+  it("shortest_paths.verify: a negative cycle's claimed weight is checked (a wrong weight, or a non-negative choice among parallel arcs, was accepted)", async () => {
+    const g = { directed: true, vertices: ["a", "b"], edges: [["a", "b", "5"], ["a", "b", "1"], ["b", "a", "-2"]] };
+    const claim = (cycle_weight: string) => ({ status: "negative_cycle", source: "a", method: "bellman_ford", cycle: ["a", "b"], cycle_weight });
+    const produced = await run("graph.shortest_paths.compute", { graph: g, source: "a" });
+    expect((await verdict("graph.shortest_paths.verify", { graph: g, source: "a", claim: produced })).verdict).to.equal("accepted");
+    for (const [w, want] of [["-1", "accepted"], ["-5", "rejected"], ["3", "rejected"], ["-2", "rejected"]] as const) {
+      const f = await verdict("graph.shortest_paths.verify", { graph: g, source: "a", claim: claim(w) });
+      expect([w, f.verdict, f.bindings.failure], w).to.deep.equal([w, want, want === "accepted" ? undefined : "wrong_weight"]);
+    }
+    const h = { directed: true, vertices: ["a", "b", "c"], edges: [["a", "b", "-3"], ["b", "c", "1"], ["c", "a", "1"], ["c", "a", "-1"]] };
+    expect((await verdict("graph.shortest_paths.verify", { graph: h, source: "a", claim: { ...claim("-1"), cycle: ["a", "b", "c"] } })).verdict).to.equal("accepted");
+    expect((await verdict("graph.shortest_paths.verify", { graph: h, source: "a", claim: { ...claim("-3"), cycle: ["a", "b", "c"] } })).verdict).to.equal("accepted");
+  });
+  it("stated counts are checked: MST components and spanning_tree, isomorphism invariant values, Tutte–Berge odd component counts (wrong ones were accepted)", async () => {
+    const forest = { vertices: ["a", "b", "c", "d"], edges: [["a", "b", "1"], ["c", "d", "2"]] };
+    const mst = await run("graph.minimum_spanning_tree.compute", { graph: forest });
+    expect((await verdict("graph.minimum_spanning_tree.verify", { graph: forest, claim: mst })).verdict).to.equal("accepted");
+    for (const wrong of [{ components: "1" }, { spanning_tree: true }, { components: "3" }]) {
+      const f = await verdict("graph.minimum_spanning_tree.verify", { graph: forest, claim: { ...mst, ...wrong } });
+      expect([f.verdict, f.bindings.failure], JSON.stringify(wrong)).to.deep.equal(["rejected", "wrong_components"]);
+    }
+    for (const graph of [{ vertices: [], edges: [] }, { vertices: ["a"], edges: [] }]) {
+      const v = await run("graph.minimum_spanning_tree.compute", { graph });
+      expect((await verdict("graph.minimum_spanning_tree.verify", { graph, claim: v })).verdict).to.equal("accepted");
+    }
+    const g1 = { vertices: ["a", "b"], edges: [["a", "b"]] }, g2 = { vertices: ["x", "y"], edges: [] };
+    const iso = await run("graph.isomorphism.compute", { graph: g1, other: g2 });
+    expect((await verdict("graph.isomorphism.verify", { graph: g1, other: g2, claim: iso })).verdict).to.equal("accepted");
+    const wrongIso = await verdict("graph.isomorphism.verify", { graph: g1, other: g2, claim: { ...iso, graph_value: "5" } });
+    expect([wrongIso.verdict, wrongIso.bindings.failure]).to.deep.equal(["rejected", "wrong_value"]);
+    const K3 = { vertices: ["a", "b", "c"], edges: [["a", "b"], ["b", "c"], ["c", "a"]] };
+    const ok = await verdict("graph.maximum_matching.verify", { graph: K3, claim: { size: "1", matching: [["a", "b"]], certificate: { tutte_berge_set: [], odd_components: "1" } } });
+    expect(ok.verdict).to.equal("accepted");
+    const bad = await verdict("graph.maximum_matching.verify", { graph: K3, claim: { size: "1", matching: [["a", "b"]], certificate: { tutte_berge_set: [], odd_components: "3" } } });
+    expect([bad.verdict, bad.bindings.failure]).to.deep.equal(["rejected", "wrong_odd_components"]);
+  });
 });

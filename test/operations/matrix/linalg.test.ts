@@ -115,6 +115,31 @@ describe("operations/matrix linear algebra vs PARI/GP", function () {
     }
   });
 
+  it("nullspace.verify decides a basis with a zero or repeated column exactly (rejected, was non_conclusion) and still accepts true bases", async () => {
+    const Z = (rows: (string | number)[][], ring = "ZZ") => ({ ring, rows: rows.map((r) => r.map(String)) });
+    const cases: [unknown, unknown, string, number | undefined][] = [
+      [Z([[1, 2, 3]]), { nullspace: Z([[-2, -4], [1, 2], [0, 0]]), dimension: 2 }, "rejected", 1],
+      [Z([[1, 2, 3]]), { nullspace: Z([[-2, 0], [1, 0], [0, 0]]), dimension: 2 }, "rejected", 1],
+      [Z([[0, 0]]), { nullspace: Z([[1, 1], [1, 1]]), dimension: 2 }, "rejected", 1],
+      [Z([[0, 0]], "GF(2)"), { nullspace: Z([[1, 1], [0, 2]], "GF(2)"), dimension: 2 }, "rejected", 1],
+      [Z([[1, 2, 3]]), { nullspace: Z([[-2, -3], [1, 0], [0, 1]]), dimension: 2 }, "accepted", undefined],
+      [Z([[0, 0]], "GF(2)"), { nullspace: Z([[1, 1], [0, 1]], "GF(2)"), dimension: 2 }, "accepted", undefined],
+    ];
+    for (const [matrix, claim, verdict, basisRank] of cases) {
+      const f = await run("matrix.nullspace.verify", { matrix, claim });
+      expect([f.verdict, f.bindings.basis_rank], JSON.stringify(claim)).to.deep.equal([verdict, basisRank]);
+    }
+  });
+
+  it("solution.verify decides a general solution whose nullspace columns are dependent (rejected, was non_conclusion)", async () => {
+    const Z = (rows: (string | number)[][], ring = "QQ") => ({ ring, rows: rows.map((r) => r.map(String)) });
+    const A = Z([[1, 2, 3]], "ZZ"), b = { ring: "ZZ", entries: ["6"] }, x = { ring: "QQ", entries: ["1", "1", "1"] };
+    for (const [N, verdict] of [[Z([[-2, -4], [1, 2], [0, 0]]), "rejected"], [Z([[-2, 0], [1, 0], [0, 0]]), "rejected"], [Z([[-2, -3], [1, 0], [0, 1]]), "accepted"]] as const) {
+      const f = await run("matrix.solution.verify", { matrix: A, rhs: b, claim: { status: "general", particular: x, nullspace: N } });
+      expect(f.verdict, JSON.stringify(N)).to.equal(verdict);
+    }
+  });
+
   it("inverse equals 1/M in gp (or a kernel vector for singular input), and inverse.verify accepts", async () => {
     const ms: WireMatrix[] = [];
     for (let i = 0; i < 12; i++) ms.push([intMatrix(8000 + i, 6, 6, 20), ratMatrix(8000 + i, 5, 5, 12, 9), gfMatrix(8000 + i, 5, 5, 10007n), lowRank(8000 + i, 5, 5, 4, 5)][i % 4]!);

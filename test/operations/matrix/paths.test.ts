@@ -155,4 +155,25 @@ describe("operations/matrix fast paths and their fallbacks", function () {
       expect((await run("matrix.rank.verify", { matrix: m, claim: r })).verdict).to.equal("accepted");
     }
   });
+  it("checker edge cases: invariant factors beyond min(m, n) are rejected, claims over QQ for integer matrices are read in QQ, LLL claims with δ outside (1/4, 1] fail closed", async () => {
+    const M = (rows: (string | number)[][], ring = "ZZ") => ({ ring, rows: rows.map((r) => r.map(String)) });
+    const raw = async (id: string, payload: unknown) => (await j.run(id, payload as never)) as any;
+    const smithCases = [
+      { matrix: M([[1]]), claim: { invariant_factors: ["1", "2"], smith: M([[1]]), left: M([[1]]), right: M([[1]]), rank: 2 } },
+      { matrix: M([[1]]), claim: { invariant_factors: ["1", "2"], smith: M([[1]]), rank: 2 } },
+      { matrix: M([]), claim: { invariant_factors: ["5"], smith: M([]), left: M([]), right: M([]), rank: 1 } },
+      { matrix: M([[2, 0, 0]]), claim: { invariant_factors: ["2", "4"], smith: M([[2, 0, 0]]), left: M([[1]]), right: M([[1, 0, 0], [0, 1, 0], [0, 0, 1]]), rank: 2 } },
+    ];
+    for (const c of smithCases) expect((await run("matrix.smith_form.verify", c)).verdict, JSON.stringify(c)).to.equal("rejected");
+    expect((await run("matrix.smith_form.verify", { matrix: M([[2, 0, 0]]), claim: { invariant_factors: ["2"], smith: M([[2, 0, 0]]), rank: 1 } })).verdict).to.equal("accepted");
+    const poly = (ring: string, expression: string) => ({ characteristic_polynomial: { ring, variables: ["x"], expression } });
+    expect((await run("matrix.characteristic_polynomial.verify", { matrix: M([[1, 2], [3, 4]]), claim: poly("QQ", "x^2 - 5*x - 2") })).verdict).to.equal("accepted");
+    expect((await run("matrix.characteristic_polynomial.verify", { matrix: M([[1, 2], [3, 4]]), claim: poly("QQ", "x^2 - 5*x - 1/2") })).verdict).to.equal("rejected");
+    expect((await run("matrix.determinant.verify", { matrix: M([[1, 2], [3, 4]]), claim: { determinant: "-2", ring: "QQ" } })).verdict).to.equal("accepted");
+    expect((await run("matrix.determinant.verify", { matrix: M([[1, 2], [3, 4]]), claim: { determinant: "-1/2", ring: "QQ" } })).verdict).to.equal("rejected");
+    for (const delta of ["0", "1/4", "1/5", "2"]) {
+      const o = await raw("matrix.lll_reduction.verify", { basis: M([[2, 0], [1, 1]]), claim: { reduced: M([[2, 0], [1, 1]]), rank: 2, delta } });
+      expect([o.outcome, o.error?.code, o.error?.path], delta).to.deep.equal(["failed", "DOMAIN_ERROR", "payload.claim.delta"]);
+    }
+  });
 });

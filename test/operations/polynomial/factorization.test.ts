@@ -136,7 +136,7 @@ describe("operations/polynomial factorization, roots, irreducibility, square-fre
     before(function () {
       requireGp(this);
     });
-    it("factor over ZZ, rational roots over QQ, irreducibility; the checkers accept, or do not conclude on Swinnerton-Dyer-like inputs", async () => {
+    it("factor over ZZ, rational roots over QQ, irreducibility; the checkers accept, Swinnerton-Dyer-like inputs included", async () => {
       const rng = new SeededRandom(7);
       const small = (deg: number): bigint[] => {
         const out: bigint[] = [];
@@ -160,7 +160,7 @@ describe("operations/polynomial factorization, roots, irreducibility, square-fre
         const key = (xs: { factor: bigint[]; multiplicity: number }[]) => xs.map((x) => `${x.factor.join(",")}^${x.multiplicity}`).sort();
         expect(key(ours), `factor(${gpPoly(f)})`).to.deep.equal(key(theirs));
         const v = await run("polynomial.factorization.verify", { polynomial: poly("ZZ", f), claim: o.value });
-        expect(v.value.verdict).to.be.oneOf(["accepted", "non_conclusion"]);
+        expect(v.value.verdict).to.equal("accepted");
         const qr = await run("polynomial.roots.compute", { polynomial: poly("QQ", f) });
         const linear = theirs.filter((x) => x.factor.length === 2).map((x) => ({ num: -x.factor[0]!, den: x.factor[1]! }));
         expect(qr.value.roots.length).to.equal(linear.length);
@@ -170,7 +170,7 @@ describe("operations/polynomial factorization, roots, irreducibility, square-fre
       const sd = { ring: "ZZ", variables: ["x"], expression: "x^4 - 10*x^2 + 1" };
       const claim = { unit: { ring: "ZZ", variables: [], expression: "1" }, factors: [{ factor: sd, multiplicity: 1 }] };
       const nc = await run("polynomial.factorization.verify", { polynomial: sd, claim });
-      expect(nc.value.verdict).to.equal("non_conclusion");
+      expect(nc.value.verdict).to.equal("accepted"); // splits modulo every prime: proven by exhaustive recombination
       const irr = { ring: "ZZ", variables: ["x"], expression: "x^5 - x + 1" };
       const ok = await run("polynomial.factorization.verify", { polynomial: irr, claim: { ...claim, factors: [{ factor: irr, multiplicity: 1 }] } });
       expect(ok.value.verdict).to.equal("accepted");
@@ -179,5 +179,19 @@ describe("operations/polynomial factorization, roots, irreducibility, square-fre
       expect(bad.value.verdict).to.equal("rejected");
       expect(bad.value.bindings.failure).to.equal("reducible_factor");
     });
+  });
+  it("over ZZ and QQ, polynomials that split modulo every prime (x^4 + 1, Swinnerton-Dyer, x^16 + 1) are proven irreducible by exhaustive recombination: the producer's value is accepted (was non_conclusion), products claimed irreducible are still rejected", async () => {
+    const poly = (ring: string, expression: string, variables = ["x"]) => ({ ring, variables, expression });
+    for (const [ring, e, vars] of [["ZZ", "x^4 + 1"], ["QQ", "x^4 + 1"], ["ZZ", "x^4 - 10*x^2 + 1"], ["ZZ", "x^8 - 40*x^6 + 352*x^4 - 960*x^2 + 576"], ["ZZ", "x^16 + 1"], ["ZZ", "(x^4 + 1)*(x^2 + 1)^2"], ["ZZ", "3*x^4 - 3*x^2 + 3"], ["ZZ", "x^4 + y^4", ["x", "y"]]] as [string, string, string[]?][]) {
+      const c = await run("polynomial.factorization.compute", { polynomial: poly(ring, e, vars) });
+      expect(c.outcome, e).to.equal("completed");
+      const f = await run("polynomial.factorization.verify", { polynomial: poly(ring, e, vars), claim: c.value });
+      expect([e, f.value.verdict], JSON.stringify(f.value)).to.deep.equal([e, "accepted"]);
+    }
+    for (const e of ["x^8 + 4*x^4 + 16", "(x^4 + 1)*(x^4 - 10*x^2 + 1)", "x^4 + 4", "x^4 + 3*x^2 + 2"]) {
+      const claim = { unit: { ring: "ZZ", variables: [], expression: "1" }, factors: [{ factor: poly("ZZ", e), multiplicity: 1 }] };
+      const f = await run("polynomial.factorization.verify", { polynomial: poly("ZZ", e), claim });
+      expect([e, f.value.verdict, f.value.bindings.failure]).to.deep.equal([e, "rejected", "reducible_factor"]);
+    }
   });
 });
