@@ -28,6 +28,107 @@ export function canonicalJson(value: unknown): string {
   throw new TypeError(`canonicalJson: unsupported ${typeof value}`);
 }
 
+/**
+ * The UTF-8 bytes of `canonicalJson(value)`, written straight into one growing byte buffer: what an
+ * artifact's content address hashes and what its store keeps. For a graph of 10^6 edges this is a
+ * few times faster than building the text (no 24 MB rope to flatten, no second pass to encode it)
+ * and hashes and writes without a copy. Strings of printable ASCII without `"` or `\` (nearly every
+ * wire value: digits, labels) are copied byte by byte; any other string goes through JSON.stringify,
+ * whose escaping RFC 8785 adopts, and TextEncoder (lone surrogates are already escaped by then).
+ */
+export function canonicalJsonBytes(value: unknown): Uint8Array {
+  const w = new ByteWriter();
+  w.value(value);
+  return w.bytes();
+}
+
+const ENCODER = new TextEncoder();
+
+class ByteWriter {
+  private buf = new Uint8Array(1 << 16);
+  private pos = 0;
+
+  bytes(): Uint8Array {
+    return this.buf.subarray(0, this.pos);
+  }
+
+  private room(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.pos + n) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(this.buf.subarray(0, this.pos));
+    this.buf = next;
+  }
+
+  private byte(c: number): void {
+    if (this.pos === this.buf.length) this.room(1);
+    this.buf[this.pos++] = c;
+  }
+
+  private ascii(s: string): void {
+    this.room(s.length);
+    const b = this.buf;
+    let p = this.pos;
+    for (let i = 0; i < s.length; i++) b[p++] = s.charCodeAt(i);
+    this.pos = p;
+  }
+
+  string(s: string): void {
+    const n = s.length;
+    this.room(n + 2);
+    const b = this.buf;
+    let p = this.pos;
+    b[p++] = 34;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 0x20 || c > 0x7e || c === 34 || c === 92) return this.escaped(s);
+      b[p++] = c;
+    }
+    b[p++] = 34;
+    this.pos = p;
+  }
+
+  private escaped(s: string): void {
+    const text = JSON.stringify(s);
+    // At most 3 bytes per UTF-16 unit (a surrogate pair: 4 bytes for 2 units).
+    this.room(3 * text.length);
+    this.pos += ENCODER.encodeInto(text, this.buf.subarray(this.pos)).written;
+  }
+
+  value(v: unknown): void {
+    if (typeof v === "string") return this.string(v);
+    if (v === null || typeof v === "boolean" || typeof v === "number") return this.ascii(canonicalJson(v));
+    if (typeof v === "bigint") throw new TypeError("canonicalJson: bigint must be encoded as a string first");
+    if (Array.isArray(v)) {
+      this.byte(91);
+      for (let i = 0; i < v.length; i++) {
+        if (i > 0) this.byte(44);
+        const x: unknown = v[i];
+        if (typeof x === "string") this.string(x);
+        else if (x === undefined) this.ascii("null");
+        else this.value(x);
+      }
+      this.byte(93);
+      return;
+    }
+    if (typeof v === "object") {
+      const obj = v as Record<string, unknown>;
+      const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+      this.byte(123);
+      for (let i = 0; i < keys.length; i++) {
+        if (i > 0) this.byte(44);
+        this.string(keys[i]!);
+        this.byte(58);
+        this.value(obj[keys[i]!]);
+      }
+      this.byte(125);
+      return;
+    }
+    throw new TypeError(`canonicalJson: unsupported ${typeof v}`);
+  }
+}
+
 /** Whether an array holds only strings, booleans, null, finite numbers and such arrays (depth-bounded). */
 function objectFree(a: unknown[], depth: number): boolean {
   if (depth > 8) return false;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { canonicalJson, type Json } from "../../domain/json.js";
+import { canonicalJsonBytes, type Json } from "../../domain/json.js";
 import type { ArtifactStore } from "../../domain/ports.js";
 import type { RedisLink } from "./redis.js";
 
@@ -30,8 +30,9 @@ export class RedisArtifactStore implements ArtifactStore {
   }
 
   async put(content: Json): Promise<string> {
-    const text = canonicalJson(content);
-    const hex = sha256(text);
+    const bytes = canonicalJsonBytes(content);
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const hex = createHash("sha256").update(text).digest("hex");
     await this.link.guard("the shared artifact store", async (r) => {
       const replies = await r.multi().set(this.keyFor(hex), text, "NX").zadd(this.index, "NX", Date.now(), hex).exec();
       const failed = replies?.find(([err]) => err);
