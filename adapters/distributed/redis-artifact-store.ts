@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { canonicalJsonBytes, type Json } from "../../domain/json.js";
+import { canonicalJsonBytes, type CanonicalContent, type Json } from "../../domain/json.js";
 import type { ArtifactStore } from "../../domain/ports.js";
 import type { RedisLink } from "./redis.js";
 
@@ -29,7 +29,7 @@ export class RedisArtifactStore implements ArtifactStore {
     return this.link.key("artifact", hex);
   }
 
-  async put(content: Json): Promise<string> {
+  async put(content: CanonicalContent): Promise<string> {
     const bytes = canonicalJsonBytes(content);
     const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const hex = createHash("sha256").update(text).digest("hex");

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { canonicalJsonBytes, type Json } from "../../domain/json.js";
+import { canonicalJsonBytes, type CanonicalContent, type Json } from "../../domain/json.js";
 import type { ArtifactStore } from "../../domain/ports.js";
 
 const URI = /^artifact:\/\/sha256\/([0-9a-f]{64})$/;
@@ -16,7 +16,7 @@ export class FsArtifactStore implements ArtifactStore {
   constructor(readonly location: string) {}
 
   /** The content address and the bytes stored: the SHA-256 of the canonical JSON's UTF-8 bytes, hashed and written as they are. */
-  static digestOf(content: Json): { hex: string; bytes: Uint8Array } {
+  static digestOf(content: CanonicalContent): { hex: string; bytes: Uint8Array } {
     const bytes = canonicalJsonBytes(content);
     return { hex: createHash("sha256").update(bytes).digest("hex"), bytes };
   }
@@ -25,7 +25,7 @@ export class FsArtifactStore implements ArtifactStore {
     return path.join(this.location, "sha256", hex.slice(0, 2), `${hex}.json`);
   }
 
-  async put(content: Json): Promise<string> {
+  async put(content: CanonicalContent): Promise<string> {
     const { hex, bytes } = FsArtifactStore.digestOf(content);
     const file = this.fileFor(hex);
     try {

@@ -13,7 +13,6 @@
  */
 import { JacobianError } from "../../errors.js";
 import { formatRational, rational, type Rational } from "../rational.js";
-import { rememberCanonical, type GraphEdgeWire } from "./format.js";
 import { decodeDigraph6, decodeGraph6, decodeSparse6, type DecodedGraph, type NautyFormat } from "./nauty.js";
 import { buildGraph, type Graph } from "./types.js";
 
@@ -194,7 +193,6 @@ function parseEdges(directed: boolean, labels: string[], edges: unknown, path: s
   const internedSmall = new Map<number, Rational>();
   const maxWeightChars = limits.maxWeightChars ?? DEFAULT_WEIGHT_CHARS;
   const loops = limits.loops === true;
-  let canonical = true;
   for (let e = 0; e < m; e++) {
     const item = edges[e];
     if (!Array.isArray(item) || (item.length !== 2 && item.length !== 3)) throw invalid(`${path}[${e}]`, `${path}[${e}] must be [u, v] or [u, v, weight] (was ${describe(item)})`, SHAPE_HINT);
@@ -217,8 +215,6 @@ function parseEdges(directed: boolean, labels: string[], edges: unknown, path: s
       let r = small !== undefined ? internedSmall.get(small) : interned.get(s);
       if (r === undefined) {
         r = parseWeight(s, `${path}[${e}][2]`, maxWeightChars, limits.weightSign);
-        // Small integers are canonical (smallInteger admits no leading zeros and no "-0"); others only when reduced.
-        if (small === undefined && canonical && formatRational(r) !== s) canonical = false;
         if (small !== undefined) {
           if (internedSmall.size < 65_536) internedSmall.set(small, r);
         } else if (interned.size < 65_536) interned.set(s, r);
@@ -226,9 +222,9 @@ function parseEdges(directed: boolean, labels: string[], edges: unknown, path: s
       weight.push(r);
     }
   }
+  // Nothing of `edges` is kept: the request copy shares the caller's wire object with this parser
+  // (operations/_support/kinds.ts READ_IN_PLACE_KINDS).
   const g = buildGraph(directed, labels, src, dst, weight);
-  // The input is already in canonical form: keep it, so formatting the graph (digests, artifacts) copies nothing.
-  if (canonical) rememberCanonical(g, { directed, vertices: labels, edges: edges as GraphEdgeWire[] });
   if (!g.simple && limits.multi !== true) {
     const e = firstParallel(g);
     if (e >= 0) {
