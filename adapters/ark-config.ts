@@ -5,6 +5,7 @@
  * first import of "arktype": every entry point (CLI, API, worker, test runner) imports it first.
  */
 import { configure } from "arktype/config";
+import { isReadInPlace } from "../domain/shared-wire.js";
 
 /**
  * The copy arktype makes of a value before its morphs (the kind parsers) write their results into
@@ -50,12 +51,36 @@ function copyLeaf(v: object): Record<string, unknown> | undefined {
   return out;
 }
 
+/** Thrown inside `cloneWire` when a value read in place is reached twice: then everything is copied. */
+const ALIASED = Symbol("aliased");
+
+/**
+ * Values their kind's parser reads in place (domain/shared-wire.ts: a graph's wire object) are
+ * shared, not copied — unless one is reached twice (the caller passed the same object in two
+ * fields): another field's morphs might then write into it, so the whole request is copied instead.
+ */
 function cloneWire<T>(root: T): T {
+  try {
+    return cloneWith(root, true);
+  } catch (e) {
+    if (e !== ALIASED) throw e;
+    return cloneWith(root, false);
+  }
+}
+
+function cloneWith<T>(root: T, share: boolean): T {
   const seen = new Map<object, unknown>();
   const copy = (v: unknown): unknown => {
     if (typeof v !== "object" || v === null) return v;
     const hit = seen.get(v);
-    if (hit !== undefined) return hit;
+    if (hit !== undefined) {
+      if (share && hit === v && isReadInPlace(v)) throw ALIASED;
+      return hit;
+    }
+    if (share && isReadInPlace(v)) {
+      seen.set(v, v);
+      return v;
+    }
     if (Array.isArray(v)) {
       const out = v.slice();
       seen.set(v, out);

@@ -1,9 +1,9 @@
 import type { CostEstimate, OperationDeclaration } from "../domain/declaration.js";
 import { AbortedError, JacobianError, ProviderUnavailableError, type FailureDetail, type NonConclusionCode } from "../domain/errors.js";
-import { canonicalJson, utf8Length, wireText, type Json } from "../domain/json.js";
+import { canonicalJson, EncodedJson, utf8Length, wireText, type CanonicalContent, type Json } from "../domain/json.js";
 import type { RunOutcome } from "../domain/outcome.js";
 import { CheckedResult, type ArtifactStore, type Digest, type Executor, type JobQueue, type Logger, type ProgressSink, type QueuedRun, type RuntimeSettings, type StoredValue, type ValueStore } from "../domain/ports.js";
-import { toWire } from "../domain/kinds.js";
+import { canonicalWireBytes, toWire } from "../domain/kinds.js";
 import type { OperationMetadata } from "../domain/metadata.js";
 import type { Catalog, InstalledOperation } from "./catalog.js";
 import { checkResult } from "./result.js";
@@ -282,10 +282,11 @@ export class RunUseCase {
   /** Stage 7: inline value, value:// refs for output ports, artifacts for evidence and large values. */
   async publish(meta: OperationMetadata, decl: OperationDeclaration, parsedRequest: unknown, result: Json, issueRefs = true, resultText?: string): Promise<{ value?: Json; value_artifact?: string; refs?: Record<string, string>; artifacts?: string[] }> {
     const artifacts: string[] = [];
-    // Digests and manifests use the canonical form of the parsed request ("-4/2" and "-2" agree);
-    // formatted only when needed (a 20,000-digit operand costs milliseconds to format).
-    let canonical: Record<string, Json> | undefined;
-    const canonicalRequest = () => (canonical ??= toWire(parsedRequest) as Record<string, Json>);
+    // Digests and manifests use the canonical form of the parsed request ("-4/2" and "-2" agree),
+    // encoded once, when first needed (a 20,000-digit operand costs milliseconds to format), as bytes
+    // written by the request's kinds (a graph of 10^6 edges is never built as edge arrays).
+    let canonical: EncodedJson | undefined;
+    const canonicalRequest = () => (canonical ??= new EncodedJson(canonicalWireBytes(parsedRequest)));
     let value: Json;
     if (decl.kind === "checker") {
       const request = canonicalRequest();
@@ -324,7 +325,7 @@ export class RunUseCase {
   }
 
   /** The manifest stored with every artifact: enough to replay and audit it. */
-  manifest(decl: OperationDeclaration, kind: "result" | "evidence", request: Json, result: Json): Json {
+  manifest(decl: OperationDeclaration, kind: "result" | "evidence", request: Json | EncodedJson, result: Json): CanonicalContent {
     return {
       kind,
       operation: { id: decl.id, version: decl.version },

@@ -9,7 +9,7 @@
  * cloning into pool workers and can be turned back into canonical wire form without a schema.
  */
 import { JacobianError } from "./errors.js";
-import type { Json } from "./json.js";
+import { CanonicalJsonWriter, type Json } from "./json.js";
 import { decimalString, parseDecimal } from "./math/decimal.js";
 import { formatRational, rational, type Rational } from "./math/rational.js";
 import { proveFieldCharacteristic } from "./math/prime_fields.js";
@@ -18,7 +18,7 @@ import { formatPolynomial } from "./math/poly/format.js";
 import { formatPolyRing } from "./math/poly/rings.js";
 import type { ExtensionField, FieldElement, Polynomial, PolyRing } from "./math/poly/types.js";
 import { formatExtensionField, formatFieldElement, formatFieldValue, parseExtensionFieldWire, parseFieldElement, type FieldValue } from "./math/poly/gfq.js";
-import { formatGraph } from "./math/graph/format.js";
+import { formatGraph, writeGraph } from "./math/graph/format.js";
 import type { Graph } from "./math/graph/types.js";
 
 /** A coefficient ring: ZZ, QQ or a prime field GF(p) with p proven prime. */
@@ -64,6 +64,11 @@ export interface ValueKindSpec<Parsed = unknown, Wire extends Json = Json> {
   readonly wire: string;
   /** The canonical wire form of a parsed value. */
   format(value: Parsed): Wire;
+  /**
+   * Writes the canonical JSON of `format(value)` without building it (for kinds whose values can be
+   * big: a graph of 10^6 edges would otherwise build 10^6 edge arrays only to serialise them).
+   */
+  write?(value: Parsed, w: CanonicalJsonWriter): void;
   /** A size measure for preflight (digits, entries, …), stated in `measure`. */
   size(value: Parsed): number;
   readonly measure: string;
@@ -260,6 +265,7 @@ registerKind<Graph, Json>({
     '{ directed?: false, vertices: ["a", "b", …], edges: [["a", "b"], ["b", "c", "3/2"], …] } (string labels, distinct; an optional exact weight on every edge or none) or { graph6 } / { sparse6 } / { digraph6 } (nauty formats, labels "0" … "n−1"); ' +
     "output canonical: { directed, vertices, edges } in the graph's order, weights reduced",
   format: (g) => formatGraph(g) as unknown as Json,
+  write: writeGraph,
   size: (g) => g.n + g.m,
   measure: "vertices + edges",
 });
@@ -287,4 +293,38 @@ export function toWire(v: unknown): Json {
   const out: Record<string, Json> = {};
   for (const [k, x] of Object.entries(v as Record<string, unknown>)) if (x !== undefined) out[k] = toWire(x);
   return out;
+}
+
+/**
+ * The UTF-8 bytes of `canonicalJson(toWire(v))`, written as `toWire` walks (kinds with a `write`
+ * write themselves): what digests and manifests of a parsed request hash.
+ */
+export function canonicalWireBytes(v: unknown): Uint8Array {
+  const w = new CanonicalJsonWriter();
+  writeWire(v, w);
+  return w.bytes();
+}
+
+function writeWire(v: unknown, w: CanonicalJsonWriter): void {
+  if (typeof v === "string") return w.string(v);
+  if (typeof v === "bigint") return w.string(decimalString(v));
+  if (v === null || typeof v !== "object") return w.value(v === undefined ? null : v);
+  if (Array.isArray(v)) {
+    w.byte(91);
+    for (let i = 0; i < v.length; i++) {
+      if (i > 0) w.byte(44);
+      writeWire(v[i], w);
+    }
+    w.byte(93);
+    return;
+  }
+  const tag = (v as { $kind?: unknown }).$kind;
+  if (typeof tag === "string") {
+    const spec = REGISTRY.get(tag);
+    if (!spec) throw new Error(`toWire: unregistered value kind ${tag}`);
+    return spec.write ? spec.write(v, w) : w.value(spec.format(v));
+  }
+  if (isRational(v)) return w.string(formatRational(v));
+  const o = v as Record<string, unknown>;
+  w.members(Object.keys(o).filter((k) => o[k] !== undefined), (k) => writeWire(o[k], w));
 }

@@ -1,4 +1,4 @@
-import type { Json } from "./json.js";
+import type { CanonicalContent, Json } from "./json.js";
 import type { OperationDeclaration, Budget, CostEstimate } from "./declaration.js";
 import type { RunOutcome } from "./outcome.js";
 
@@ -23,7 +23,7 @@ export interface ValueStore {
 /** The durable, content-addressed artifact store (`artifact://sha256/<hex>`). */
 export interface ArtifactStore {
   /** Store canonical JSON content; returns the artifact URI. Idempotent. */
-  put(content: Json): Promise<string>;
+  put(content: CanonicalContent): Promise<string>;
   /** Read and verify; undefined when absent. Throws when the stored bytes fail their hash. */
   get(uri: string): Promise<Json | undefined>;
   list(): Promise<string[]>;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { canonicalJson, type Json } from "../../domain/json.js";
+import { canonicalJsonBytes, type CanonicalContent, type Json } from "../../domain/json.js";
 import type { ArtifactStore } from "../../domain/ports.js";
 import type { RedisLink } from "./redis.js";
 
@@ -29,9 +29,10 @@ export class RedisArtifactStore implements ArtifactStore {
     return this.link.key("artifact", hex);
   }
 
-  async put(content: Json): Promise<string> {
-    const text = canonicalJson(content);
-    const hex = sha256(text);
+  async put(content: CanonicalContent): Promise<string> {
+    const bytes = canonicalJsonBytes(content);
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const hex = createHash("sha256").update(text).digest("hex");
     await this.link.guard("the shared artifact store", async (r) => {
       const replies = await r.multi().set(this.keyFor(hex), text, "NX").zadd(this.index, "NX", Date.now(), hex).exec();
       const failed = replies?.find(([err]) => err);

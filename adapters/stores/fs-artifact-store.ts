@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { canonicalJson, type Json } from "../../domain/json.js";
+import { canonicalJsonBytes, type CanonicalContent, type Json } from "../../domain/json.js";
 import type { ArtifactStore } from "../../domain/ports.js";
 
 const URI = /^artifact:\/\/sha256\/([0-9a-f]{64})$/;
@@ -15,17 +15,18 @@ const URI = /^artifact:\/\/sha256\/([0-9a-f]{64})$/;
 export class FsArtifactStore implements ArtifactStore {
   constructor(readonly location: string) {}
 
-  static digestOf(content: Json): { hex: string; text: string } {
-    const text = canonicalJson(content);
-    return { hex: createHash("sha256").update(text, "utf8").digest("hex"), text };
+  /** The content address and the bytes stored: the SHA-256 of the canonical JSON's UTF-8 bytes, hashed and written as they are. */
+  static digestOf(content: CanonicalContent): { hex: string; bytes: Uint8Array } {
+    const bytes = canonicalJsonBytes(content);
+    return { hex: createHash("sha256").update(bytes).digest("hex"), bytes };
   }
 
   private fileFor(hex: string): string {
     return path.join(this.location, "sha256", hex.slice(0, 2), `${hex}.json`);
   }
 
-  async put(content: Json): Promise<string> {
-    const { hex, text } = FsArtifactStore.digestOf(content);
+  async put(content: CanonicalContent): Promise<string> {
+    const { hex, bytes } = FsArtifactStore.digestOf(content);
     const file = this.fileFor(hex);
     try {
       await fs.access(file);
@@ -37,7 +38,7 @@ export class FsArtifactStore implements ArtifactStore {
     const tmp = path.join(path.dirname(file), `.tmp-${process.pid}-${randomBytes(8).toString("hex")}`);
     const handle = await fs.open(tmp, "wx", 0o644);
     try {
-      await handle.writeFile(text, "utf8");
+      await handle.writeFile(bytes);
       await handle.sync();
     } finally {
       await handle.close();

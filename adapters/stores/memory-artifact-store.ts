@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { canonicalJson, type Json } from "../../domain/json.js";
+import { canonicalJsonBytes, type CanonicalContent, type Json } from "../../domain/json.js";
 import type { ArtifactStore } from "../../domain/ports.js";
 
 const URI = /^artifact:\/\/sha256\/([0-9a-f]{64})$/;
@@ -12,10 +12,10 @@ export class MemoryArtifactStore implements ArtifactStore {
   readonly location = "memory:";
   private readonly entries = new Map<string, { text: string; at: number }>();
 
-  async put(content: Json): Promise<string> {
-    const text = canonicalJson(content);
-    const hex = createHash("sha256").update(text, "utf8").digest("hex");
-    if (!this.entries.has(hex)) this.entries.set(hex, { text, at: Date.now() });
+  async put(content: CanonicalContent): Promise<string> {
+    const bytes = canonicalJsonBytes(content);
+    const hex = createHash("sha256").update(bytes).digest("hex");
+    if (!this.entries.has(hex)) this.entries.set(hex, { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"), at: Date.now() });
     return `artifact://sha256/${hex}`;
   }
 

@@ -22,6 +22,7 @@ import { parsePolynomialWire, type PolyLimits } from "../../domain/math/poly/par
 import { parsePolyRingWire } from "../../domain/math/poly/rings.js";
 import type { Polynomial, PolyRing } from "../../domain/math/poly/types.js";
 import type { KindedSchema } from "../../domain/schema.js";
+import { markReadInPlace, withWireScope } from "../../domain/shared-wire.js";
 import { DEFAULT_NAUTY_CHARS, parseGraphWire, type GraphLimits, type GraphWire } from "../../domain/math/graph/parse.js";
 import type { Graph } from "../../domain/math/graph/types.js";
 
@@ -353,9 +354,32 @@ export function result<const S extends Record<string, unknown>>(shape: S, wholeK
 
 export type Kinded<T> = KindedSchema<T> & { readonly arktype: Type<any>; /** type-level only: the parsed type */ readonly infer: T };
 
+/**
+ * Kinds whose parser reads its wire value without writing into it or keeping any part of it: the
+ * graph parser turns the vertex and edge lists into typed arrays and a fresh label array. The copy
+ * made before parsing may share such values (domain/shared-wire.ts).
+ */
+const READ_IN_PLACE_KINDS = new Set(["graph"]);
+
+/** The objects at the given field paths of a request (plain objects only), marked for this validation. */
+function markInPlace(value: unknown, paths: readonly string[][]): void {
+  for (const path of paths) {
+    let node = value;
+    for (const key of path) {
+      if (node === null || typeof node !== "object" || Array.isArray(node) || !Object.hasOwn(node, key)) {
+        node = undefined;
+        break;
+      }
+      node = (node as Record<string, unknown>)[key];
+    }
+    if (node !== null && typeof node === "object" && !Array.isArray(node) && Object.getPrototypeOf(node) === Object.prototype) markReadInPlace(node);
+  }
+}
+
 function wrap<T>(t: Type<any>, kinds: Record<string, string>, side: "in", wholeKind?: string): Kinded<T> {
   const wireSide = (t as any)[side] as Type<any>;
   let jsonSchema: object | undefined;
+  const inPlace = Object.entries(kinds).filter(([, k]) => READ_IN_PLACE_KINDS.has(k)).map(([p]) => p.split("."));
   return {
     arktype: t,
     infer: undefined as unknown as T,
@@ -364,7 +388,13 @@ function wrap<T>(t: Type<any>, kinds: Record<string, string>, side: "in", wholeK
     "~standard": {
       version: 1,
       vendor: "arktype",
-      validate: (value: unknown) => t["~standard"].validate(value) as never,
+      validate: (value: unknown) =>
+        (inPlace.length
+          ? withWireScope(() => {
+              markInPlace(value, inPlace);
+              return t["~standard"].validate(value);
+            })
+          : t["~standard"].validate(value)) as never,
     },
     validateWire: (value: unknown) => wireSide["~standard"].validate(value) as never,
     toJsonSchema: () => (jsonSchema ??= wireSide.toJsonSchema()),

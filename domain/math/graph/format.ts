@@ -4,6 +4,7 @@
  * with labels "0" … "n−1"), each edge `[u, v]` or `[u, v, weight]` with the weight reduced. It
  * parses back to the same graph, so results that are graphs can be handed on unchanged.
  */
+import { CanonicalJsonWriter } from "../../json.js";
 import { formatRational } from "../rational.js";
 import type { Graph } from "./types.js";
 
@@ -14,19 +15,7 @@ export interface CanonicalGraphWire {
   edges: GraphEdgeWire[];
 }
 
-/**
- * Graphs whose input was already canonical (the parser's own copy of the wire arrays, which nothing
- * else holds or mutates): formatting returns it instead of building 10^6 new edge arrays.
- */
-const CANONICAL = new WeakMap<Graph, CanonicalGraphWire>();
-
-export function rememberCanonical(g: Graph, wire: CanonicalGraphWire): void {
-  CANONICAL.set(g, wire);
-}
-
 export function formatGraph(g: Graph): CanonicalGraphWire {
-  const known = CANONICAL.get(g);
-  if (known) return known;
   const edges: GraphEdgeWire[] = [];
   const L = g.labels, w = g.weight;
   if (w) {
@@ -40,4 +29,145 @@ export function formatGraph(g: Graph): CanonicalGraphWire {
     }
   } else for (let e = 0; e < g.m; e++) edges.push([L[g.src[e]!]!, L[g.dst[e]!]!]);
   return { directed: g.directed, vertices: [...L], edges };
+}
+
+/**
+ * Writes the canonical JSON of `formatGraph(g)` straight from the typed arrays: each label and each
+ * distinct weight is encoded once and copied per edge (10^6 edges: no edge arrays built).
+ */
+export function writeGraph(g: Graph, w: CanonicalJsonWriter): void {
+  const labels = encodeAll(g.labels);
+  const weights = g.weight ? encodeWeights(g.weight, g.m) : null;
+  w.members(["directed", "edges", "vertices"], (key) => {
+    if (key === "directed") w.value(g.directed);
+    else if (key === "edges") writeEdges(w, g, labels, weights);
+    else {
+      w.byte(91);
+      if (g.n > 0) w.copy(labels.bytes, 0, labels.at[g.n]! - 1);
+      w.byte(93);
+    }
+  });
+}
+
+/** Weights are interned by the parser: each distinct Rational is encoded once; `index` gives each edge's. */
+function encodeWeights(weight: readonly object[], m: number): { bytes: Uint8Array; at: Int32Array; index: Int32Array } {
+  const seen = new Map<object, number>();
+  const distinct: string[] = [];
+  const index = new Int32Array(m);
+  for (let e = 0; e < m; e++) {
+    const r = weight[e]!;
+    let k = seen.get(r);
+    if (k === undefined) {
+      k = distinct.length;
+      distinct.push(formatRational(r as never));
+      seen.set(r, k);
+    }
+    index[e] = k;
+  }
+  return { ...encodeAll(distinct), index };
+}
+
+function writeEdges(w: CanonicalJsonWriter, g: Graph, labels: { bytes: Uint8Array; at: Int32Array }, weights: { bytes: Uint8Array; at: Int32Array; index: Int32Array } | null): void {
+  const lb = labels.bytes, la = labels.at, src = g.src, dst = g.dst, m = g.m;
+  w.byte(91);
+  // Labels "0" … "n−1" in order (generated graphs, nauty input) are written from the vertex numbers,
+  // straight into the buffer: a label table lookup per edge end is a cache miss at 10^5 vertices.
+  if (numberedLabels(g.labels)) {
+    const wb = weights?.bytes, wa = weights?.at, wi = weights?.index;
+    const widest = wa ? maxGap(wa) : 0;
+    for (let e = 0; e < m; e++) {
+      const b = w.reserve(32 + widest);
+      let p = w.length;
+      if (e > 0) b[p++] = 44;
+      b[p++] = 91;
+      b[p++] = 34;
+      p = digits(b, p, src[e]!);
+      b[p++] = 34;
+      b[p++] = 44;
+      b[p++] = 34;
+      p = digits(b, p, dst[e]!);
+      b[p++] = 34;
+      if (wi) {
+        const k = wi[e]!;
+        b[p++] = 44;
+        for (let i = wa![k]!, end = wa![k + 1]! - 1; i < end; i++) b[p++] = wb![i]!;
+      }
+      b[p++] = 93;
+      w.advance(p);
+    }
+  } else if (weights) {
+    const wb = weights.bytes, wa = weights.at, wi = weights.index;
+    for (let e = 0; e < m; e++) {
+      if (e > 0) w.byte(44);
+      const u = src[e]!, v = dst[e]!, k = wi[e]!;
+      w.byte(91);
+      w.copy(lb, la[u]!, la[u + 1]! - 1);
+      w.byte(44);
+      w.copy(lb, la[v]!, la[v + 1]! - 1);
+      w.byte(44);
+      w.copy(wb, wa[k]!, wa[k + 1]! - 1);
+      w.byte(93);
+    }
+  } else {
+    for (let e = 0; e < m; e++) {
+      if (e > 0) w.byte(44);
+      const u = src[e]!, v = dst[e]!;
+      w.byte(91);
+      w.copy(lb, la[u]!, la[u + 1]! - 1);
+      w.byte(44);
+      w.copy(lb, la[v]!, la[v + 1]! - 1);
+      w.byte(93);
+    }
+  }
+  w.byte(93);
+}
+
+/** The decimal digits of a vertex number written at b[p…]; returns the end. */
+function digits(b: Uint8Array, p: number, n: number): number {
+  let len = 1;
+  for (let t = n; t >= 10; t = (t / 10) | 0) len++;
+  const end = p + len;
+  let q = end;
+  do {
+    const d = (n / 10) | 0;
+    b[--q] = 48 + n - 10 * d;
+    n = d;
+  } while (n > 0);
+  return end;
+}
+
+/** The longest entry of an `encodeAll` list. */
+function maxGap(at: Int32Array): number {
+  let most = 0;
+  for (let i = 0; i + 1 < at.length; i++) most = Math.max(most, at[i + 1]! - at[i]!);
+  return most;
+}
+
+/** Whether labels[i] is the decimal string of i for every vertex. */
+function numberedLabels(labels: readonly string[]): boolean {
+  for (let i = 0; i < labels.length; i++) {
+    const l = labels[i]!;
+    if (l.length === 0 || l.length > 10 || (l.length > 1 && l.charCodeAt(0) === 48)) return false;
+    let v = 0;
+    for (let j = 0; j < l.length; j++) {
+      const c = l.charCodeAt(j) - 48;
+      if (c < 0 || c > 9) return false;
+      v = v * 10 + c;
+    }
+    if (v !== i) return false;
+  }
+  return true;
+}
+
+/** The strings as one comma-separated list of JSON strings, and where each starts (at[i + 1] − 1 is where it ends). */
+function encodeAll(strings: readonly string[]): { bytes: Uint8Array; at: Int32Array } {
+  const at = new Int32Array(strings.length + 1);
+  const lw = new CanonicalJsonWriter();
+  for (let i = 0; i < strings.length; i++) {
+    if (i > 0) lw.byte(44);
+    at[i] = lw.length;
+    lw.string(strings[i]!);
+  }
+  at[strings.length] = lw.length + 1;
+  return { bytes: lw.bytes(), at };
 }

@@ -157,4 +157,35 @@ describe("graph kind through the API: hostile graphs fail closed quickly", funct
       expect(o.error.path, JSON.stringify(o.error)).to.equal(path);
     }
   });
+
+  it("weights read through the small-value table, the small-integer map and the string map equal an independent reading, and repeats share one object", () => {
+    const weight = fc.oneof(
+      fc.integer({ min: 0, max: 5000 }).map(String),
+      fc.integer({ min: -100_000, max: 100_000 }).map(String),
+      fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String),
+      fc.tuple(fc.integer({ min: -50, max: 50 }), fc.integer({ min: 1, max: 40 })).map(([p, q]) => `${p}/${q}`),
+      fc.constantFrom("4095", "4096", "0", "-1", "999999999", "1000000000"),
+    );
+    fc.assert(
+      fc.property(fc.array(weight, { minLength: 1, maxLength: 80 }), (ws) => {
+        const vertices = ["a", "b"];
+        const g = parse({ vertices, edges: ws.map((w) => ["a", "b", w]) }, ANY);
+        ws.forEach((w, e) => {
+          const [p, q = "1"] = w.split("/");
+          const num = BigInt(p!), den = BigInt(q);
+          const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? (a < 0n ? -a : a) : gcd(b, a % b));
+          const d = gcd(num, den);
+          expect(g.weight![e]).to.deep.equal(num === 0n ? { num: 0n, den: 1n } : { num: num / d, den: den / d });
+          const first = ws.indexOf(w);
+          expect(g.weight![e] === g.weight![first], `weight ${w} shared`).to.equal(true);
+        });
+      }),
+      { numRuns: 300 },
+    );
+    for (const [w, code] of [["007", "INVALID_PAYLOAD"], ["-0", "INVALID_PAYLOAD"], ["1.5", "INVALID_PAYLOAD"], ["4096/0", "INVALID_PAYLOAD"], ["", "INVALID_PAYLOAD"], ["+3", "INVALID_PAYLOAD"]] as const) {
+      fails({ vertices: ["a", "b"], edges: [["a", "b", "3"], ["a", "b", w]] }, code, "payload.graph.edges[1][2]", ANY);
+    }
+    fails({ vertices: ["a", "b"], edges: [["a", "b", "3"], ["a", "b", "-3"]] }, "DOMAIN_ERROR", "payload.graph.edges[1][2]", { ...ANY, weightSign: "nonnegative" });
+    fails({ vertices: ["a", "b"], edges: [["a", "b", "3"], ["a", "b", "0"]] }, "DOMAIN_ERROR", "payload.graph.edges[1][2]", { ...ANY, weightSign: "positive" });
+  });
 });
