@@ -1,4 +1,4 @@
-import { binomial, binomialModPrime, linUnits, log2Big, log2Binomial, mulUnits } from "../../domain/math/combinatorics.js";
+import { binomial, binomialModPrimes, linUnits, log2Big, log2Binomial, mulUnits } from "../../domain/math/combinatorics.js";
 import { integer, request, result } from "../_support/kinds.js";
 import { combinatoricsOperation, described, resultBound } from "./factory.js";
 import { checkPrimesFor, LOG10_2, residue, RESULT_CHARS, sized } from "./support.js";
@@ -63,8 +63,11 @@ export default combinatoricsOperation<Req, typeof Result.infer>({
     const value = res.binomial;
     if (req.k < 0n) return value === 0n ? null : "C(n, k) must be 0 for k < 0";
     const { N, K, negative } = reduce(req);
-    for (const p of checkPrimesFor(value, log2Binomial(N, K))) {
-      let expected = binomialModPrime(N, K, p);
+    const primes = checkPrimesFor(value, log2Binomial(N, K));
+    const lucas = binomialModPrimes(N, K, primes);
+    for (let i = 0; i < primes.length; i++) {
+      const p = primes[i]!;
+      let expected = lucas[i]!;
       if (negative && expected !== 0) expected = p - expected;
       if (residue(value, p) !== expected) return `C(n, k) mod ${p} differs from Lucas' theorem`;
     }

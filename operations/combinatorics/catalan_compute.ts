@@ -1,4 +1,4 @@
-import { binomialModPrime, catalan, log2Binomial, mulUnits } from "../../domain/math/combinatorics.js";
+import { binomialModPrimes, catalan, log2Binomial, mulUnits } from "../../domain/math/combinatorics.js";
 import { natural } from "../_support/kinds.js";
 import { described, indexedNumber } from "./factory.js";
 import { checkPrimesFor, residue, RESULT_CHARS, sized } from "./support.js";
@@ -21,9 +21,12 @@ export default indexedNumber<bigint>({
   },
   compute: (n, ctx) => catalan(n, ctx),
   check(n, value) {
-    for (const p of checkPrimesFor(value, log2Binomial(BigInt(2 * n), BigInt(n)))) {
+    const primes = checkPrimesFor(value, log2Binomial(BigInt(2 * n), BigInt(n)));
+    const central = binomialModPrimes(BigInt(2 * n), BigInt(n), primes);
+    for (let i = 0; i < primes.length; i++) {
+      const p = primes[i]!;
       const lhs = (residue(value, p) * ((n + 1) % p)) % p;
-      if (lhs !== binomialModPrime(BigInt(2 * n), BigInt(n), p)) return `(n + 1)·C_n mod ${p} differs from C(2n, n) mod ${p}`;
+      if (lhs !== central[i]) return `(n + 1)·C_n mod ${p} differs from C(2n, n) mod ${p}`;
     }
     return value > 0n ? null : "Catalan numbers are positive";
   },

@@ -1,4 +1,4 @@
-import { factorial, factorialModPrime, legendre, log2Factorial, mulUnits } from "../../domain/math/combinatorics.js";
+import { factorial, factorialModPrimes, legendre, log2Factorial, mulUnits } from "../../domain/math/combinatorics.js";
 import { natural } from "../_support/kinds.js";
 import { described, indexedNumber } from "./factory.js";
 import { reuseDecimalString } from "../../domain/math/decimal.js";
@@ -30,8 +30,10 @@ export default indexedNumber<bigint>({
     // v_2 > v_5 here, so the decimal zeros at the end number min(v_2, v_5(value)): exactly v_5 zeros
     // means 5^v5 ∥ value. The digits are those just published (the pipeline formats the wire form first).
     if (trailingZeros(reuseDecimalString(value)) !== v5) return `n! must be divisible by exactly 5^${v5} (Legendre), i.e. end in exactly ${v5} zeros`;
-    for (const p of checkPrimesFor(value, log2Factorial(n))) {
-      if (residue(value, p) !== factorialModPrime(n, p)) return `n! mod ${p} differs from the product 1·2⋯n mod ${p}`;
+    const primes = checkPrimesFor(value, log2Factorial(n));
+    const products = factorialModPrimes(n, primes);
+    for (let i = 0; i < primes.length; i++) {
+      if (residue(value, primes[i]!) !== products[i]) return `n! mod ${primes[i]} differs from the product 1·2⋯n mod ${primes[i]}`;
     }
     return null;
   },

@@ -1,9 +1,9 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import {
-  bell, bellModPrime, bellTriangle, bernoulli, bernoulliQuotientModPrime, bernoulliTableModPrime, binomial, binomialModPrime, catalan, derangements, derangementsModPrime, doubleFactorial, factorial, factorialModPrime,
+  bell, bellModPrime, bellTriangle, bernoulli, bernoulliQuotientModPrime, bernoulliTableModPrime, binomial, binomialModPrime, binomialModPrimes, catalan, derangements, derangementsModPrime, doubleFactorial, factorial, factorialModPrime, factorialModPrimes,
   fallingFactorial, fallingFactorialRational, fibonacci, fibonacciModPrime, invModSmall, log2Bell, log2BernoulliAbs, log2Big, log2Binomial, log2Factorial, log2Stirling1,
-  log2Stirling2, lucas, multinomial, polyMulNonneg, primePowerProduct, productRange, residue, risingFactorial, risingFactorialRational, stirling1ModPrime, stirling1Plan,
+  log2Stirling2, lucas, multinomial, polyMulNonneg, primePowerProduct, productRange, rangeProductsModPrimes, residue, risingFactorial, risingFactorialRational, stirling1ModPrime, stirling1Plan,
   stirling1Unsigned, stirling2, stirling2ModPrime, stirling2Plan, vonStaudtPrimes,
 } from "../../../domain/math/combinatorics.js";
 import { rational, ratAdd, ratMul, type Rational } from "../../../domain/math/rational.js";
@@ -348,6 +348,42 @@ describe("domain/math/combinatorics: residues modulo small primes (the postcondi
       for (const p of [33_554_393, 33_554_383]) expect(binomialModPrime(BigInt(n), BigInt(k), p), `C(${n}, ${k}) mod ${p}`).to.equal(residue(binomial(BigInt(n), BigInt(k)), p));
     }
     for (const p of [101, 33_554_393]) for (const k of [0n, 1n, 5n, 40n]) expect(binomialModPrime(10n ** 30n + 7n, k, p)).to.equal(residue(binomial(10n ** 30n + 7n, k), p));
+  });
+
+  it("the multi-prime chains (binomialModPrimes, factorialModPrimes, rangeProductsModPrimes) equal the exact values reduced, prime by prime", () => {
+    // Small primes (p ≤ n gives 0 or Lucas digits), primes near 2^25 and just below 2^26 (the largest
+    // the reciprocal reduction admits), mixed in one call.
+    const primes = [2, 3, 101, 65_537, 33_554_393, 33_554_383, 67_108_859, 67_108_837];
+    const bigPrimes = primes.slice(4);
+    // n on both sides of the three-factor bound (208,063), every remainder mod 2 and mod 3.
+    for (const n of [0, 1, 2, 3, 4, 5, 6, 7, 97, 1000, 1001, 1002, 208_060, 208_061, 208_062, 208_063, 208_064, 250_001]) {
+      const f = n <= 1002 ? naiveFactorial(n) : factorial(n);
+      expect(factorialModPrimes(n, primes), `${n}!`).to.deep.equal(primes.map((p) => residue(f, p)));
+    }
+    for (const [n, k] of [[0, 0], [1, 0], [1, 1], [10, 3], [1000, 499], [1000, 501], [99_999, 3001], [100_000, 50_000], [208_062, 1000], [208_063, 1001], [208_064, 1002], [300_000, 2000], [300_000, 298_000], [5, 7]] as const) {
+      const c = binomial(BigInt(n), BigInt(k));
+      expect(binomialModPrimes(BigInt(n), BigInt(k), bigPrimes), `C(${n}, ${k})`).to.deep.equal(bigPrimes.map((p) => residue(c, p)));
+      // primes ≤ n take the prime-by-prime Lucas route
+      expect(binomialModPrimes(BigInt(n), BigInt(k), primes), `C(${n}, ${k}) with small primes`).to.deep.equal(primes.map((p) => residue(c, p)));
+    }
+    expect(binomialModPrimes(10n ** 30n + 7n, 40n, bigPrimes)).to.deep.equal(bigPrimes.map((p) => residue(binomial(10n ** 30n + 7n, 40n), p)));
+    expect(binomialModPrimes(10n, -1n, bigPrimes)).to.deep.equal(bigPrimes.map(() => 0));
+    // random ranges, both factor-packing regimes, against BigInt products
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 260_000 }), fc.integer({ min: 1, max: 260_000 }), fc.integer({ min: 0, max: 400 }), fc.subarray(bigPrimes, { minLength: 1 }), (a, b, len, ps) => {
+        let x = 1n, y = 1n;
+        for (let t = 0; t < len; t++) {
+          x *= BigInt(a + t);
+          y *= BigInt(b + t);
+        }
+        const [rx, ry] = rangeProductsModPrimes(a, b, len, ps);
+        expect(rx).to.deep.equal(ps.map((p) => residue(x, p)));
+        expect(ry).to.deep.equal(ps.map((p) => residue(y, p)));
+      }),
+      { numRuns: 300 },
+    );
+    // a range containing a multiple of p gives 0
+    expect(rangeProductsModPrimes(33_554_390, 1, 5, [33_554_393])).to.deep.equal([[0], [120]]);
   });
 
   it("Voronoi's congruence gives B_m/m mod p equal to the recurrence's table, for every even m ≤ p − 3 and primes up to 619 (c = 2 fails where 2^m ≡ 1, e.g. p = 31, m = 10)", () => {
