@@ -2,7 +2,7 @@ import type { CostEstimate, OperationDeclaration } from "../domain/declaration.j
 import { AbortedError, JacobianError, ProviderUnavailableError, type FailureDetail, type NonConclusionCode } from "../domain/errors.js";
 import { canonicalJson, utf8Length, wireText, type Json } from "../domain/json.js";
 import type { RunOutcome } from "../domain/outcome.js";
-import { CheckedResult, type ArtifactStore, type Digest, type Executor, type JobQueue, type Logger, type ProgressSink, type QueuedRun, type RuntimeSettings, type StoredValue, type ValueStore } from "../domain/ports.js";
+import { CheckedResult, type ArtifactStore, type Digest, type ExecuteRequest, type Executor, type JobQueue, type Logger, type ProgressSink, type QueuedRun, type RuntimeSettings, type StoredValue, type ValueStore } from "../domain/ports.js";
 import { toWire } from "../domain/kinds.js";
 import type { OperationMetadata } from "../domain/metadata.js";
 import type { Catalog, InstalledOperation } from "./catalog.js";
@@ -256,7 +256,7 @@ export class RunUseCase {
     // The executor applies budget.timeout_ms from the moment the operation actually starts.
     const signal = opts.signal ?? new AbortController().signal;
     if (signal.aborted) throw new AbortedError("CANCELLED");
-    return this.deps.executor.execute({
+    const job: ExecuteRequest = {
       op: decl,
       request,
       budget,
@@ -267,7 +267,19 @@ export class RunUseCase {
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
       ...(opts.resume !== undefined ? { resume: opts.resume } : {}),
       ...(opts.onCheckpoint ? { onCheckpoint: opts.onCheckpoint } : {}),
-    });
+    };
+    // A first attempt is placed by its own bound (often inline: no hand-off, the calling thread's
+    // JIT-warm code), the rest by the whole estimate and only when the attempt declines; the rest
+    // gets what is left of the time budget.
+    const attempt = decl.kind === "compute" ? decl.attempt : undefined;
+    const first = attempt?.preflight(request);
+    if (!first || first.units >= estimate.units) return this.deps.executor.execute(job);
+    const started = performance.now();
+    const settled = await this.deps.executor.execute({ ...job, estimate: first, stage: "attempt" });
+    if (settled !== undefined) return settled;
+    if (signal.aborted) throw new AbortedError("CANCELLED");
+    const left = Math.max(1, budget.timeout_ms - (performance.now() - started));
+    return this.deps.executor.execute({ ...job, budget: { ...budget, timeout_ms: left }, stage: "after_attempt" });
   }
 
   /**

@@ -56,6 +56,9 @@ const limbs = (bits: number): number => Math.ceil(bits / 64) + 1;
 /** Limb operations of a multiplication of an a-bit by a b-bit integer (schoolbook, pessimistic). */
 export const mulCost = (aBits: number, bBits: number): number => limbs(aBits) * limbs(bBits) + BIGINT_OVERHEAD;
 
+/** Bigint extended Euclid on numbers of `bits` bits: ≈ 0.6·bits quotient steps on numbers of bits/64 limbs. */
+export const reconstructCost = (bits: number): number => 0.6 * bits * 3 * (bits / 64 / 2 + BIGINT_OVERHEAD);
+
 export interface RingInfo {
   kind: "ZZ" | "QQ" | "GF" | "GFq";
   /** Bits of p for GF(p) and GF(p^k), else 0. */
