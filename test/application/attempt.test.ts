@@ -44,6 +44,14 @@ describe("application/run first attempts", function () {
     expect(value(await inline.run("test.staged.compute", { n: "7" }))).to.deep.equal({ n: "7", stage: "execute", thread: "main", declined: true });
   });
 
+  it("a whole estimate above the budget refuses nothing the attempt settles; the rest is refused before it starts", async () => {
+    expect(value(await pooled.run("test.staged.compute", { n: "600" }))).to.deep.equal({ n: "600", stage: "attempt", thread: "main", declined: false });
+    const o = (await pooled.run("test.staged.compute", { n: "601" })) as { outcome: string; reason: { code: string; message: string } };
+    expect(o.outcome).to.equal("non_conclusion");
+    expect(o.reason.code).to.equal("RESOURCE_REFUSED");
+    expect(o.reason.message).to.match(/first attempt did not settle/);
+  });
+
   it("an attempt's result is checked like any other, inline and in a worker", async () => {
     for (const j of [pooled, isolated]) {
       const o = await j.run("test.staged.compute", { n: "42" });

@@ -217,7 +217,8 @@ export const checkpointed = defineCompute<typeof N.infer, typeof Resumed.infer>(
 const Staged = strict(type({ n: "string", stage: "'attempt' | 'execute'", thread: "'main' | 'worker'", declined: "boolean" }));
 /**
  * A first attempt (ComputeDeclaration.attempt) that settles even n and declines odd n, bounded by
- * 1 unit (inline), while execute is bounded by 10^9 units (pooled); n ≥ 1000 has no attempt. The
+ * 1 unit (inline), while execute is bounded by 10^9 units (pooled) — above the budget of 10^12 for
+ * 500 ≤ n < 1000; n ≥ 1000 has no attempt. The
  * result says which part ran, on which thread, and whether it saw the attempt declined; n = 42 makes
  * the attempt answer wrongly (its results are checked like any other).
  */
@@ -229,7 +230,7 @@ export const staged = defineCompute<typeof N.infer, typeof Staged.infer>({
   request: N,
   result: Staged,
   budget: { max_units: 1e12, max_memory_bytes: 1e9, timeout_ms: 60_000 },
-  preflight: () => ({ units: 1e9, memory_bytes: 0, basis: "the whole operation" }),
+  preflight: (r) => ({ units: Number(r.n) >= 500 && Number(r.n) < 1000 ? 1e13 : 1e9, memory_bytes: 0, basis: "the whole operation" }),
   attempt: {
     preflight: (r) => (Number(r.n) >= 1000 ? undefined : { units: 1, memory_bytes: 0, basis: "the attempt" }),
     execute: (r) => (Number(r.n) % 2 === 0 ? { n: r.n === "42" ? "43" : r.n, stage: "attempt", thread: isMainThread ? "main" : "worker", declined: false } : undefined),

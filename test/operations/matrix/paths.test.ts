@@ -179,6 +179,16 @@ describe("operations/matrix fast paths and their fallbacks", function () {
     for (let t = 0; t < truth.length; t += 2) expect(truth[t + 1], `pair ${t / 2}: same lattice`).to.equal(truth[t]);
   });
 
+  it("rank of a matrix whose certified RREF is above the budget: full rank is still settled by the modular attempt, a rank-deficient one is refused before the RREF starts", async () => {
+    const m = intMatrix(13_100, 200, 200, 500);
+    expect((await run("matrix.rank.compute", { matrix: m })).rank).to.equal(200);
+    const deficient = { ring: "ZZ", rows: [m.rows[1]!, ...m.rows.slice(1)] };
+    const o = (await j.run("matrix.rank.compute", { matrix: deficient })) as any;
+    expect(o.outcome).to.equal("non_conclusion");
+    expect(o.reason.code).to.equal("RESOURCE_REFUSED");
+    expect(o.reason.message).to.match(/first attempt did not settle/);
+  });
+
   it("rank = matrank: full rank (settled by one modular rank), rank-deficient (certified RREF), wide, tall, QQ", async function () {
     requireGp(this);
     const ms = [intMatrix(13_000, 30, 40, 31), intMatrix(13_001, 40, 30, 8), ratMatrix(13_002, 20, 25, 10, 9), lowRank(13_003, 30, 40, 17, 10), lowRank(13_004, 25, 25, 24, 31), ratMatrix(13_005, 1, 7, 3, 3)];
