@@ -1,5 +1,5 @@
 import { AbortedError } from "../domain/errors.js";
-import type { ExecutionContext } from "../domain/declaration.js";
+import type { ExecutionContext, OperationDeclaration } from "../domain/declaration.js";
 import type { ProgressSink } from "../domain/ports.js";
 import type { Json } from "../domain/json.js";
 
@@ -7,7 +7,7 @@ import type { Json } from "../domain/json.js";
  * Build the context an operation runs with: cooperative cancellation and progress (stageReports).
  * Used by every executor (inline or worker), so operations see one behaviour everywhere.
  */
-export function createExecutionContext(signal: AbortSignal, onProgress?: ProgressSink, checkpoints: { resumed?: Json; save?: (state: Json) => void } = {}): ExecutionContext {
+export function createExecutionContext(signal: AbortSignal, onProgress?: ProgressSink, checkpoints: { resumed?: Json; save?: (state: Json) => void; attemptDeclined?: boolean } = {}): ExecutionContext {
   const staged = onProgress ? stageReports(onProgress) : undefined;
   const checkpoint = () => {
     if (signal.aborted) throw new AbortedError(abortReason(signal));
@@ -17,6 +17,7 @@ export function createExecutionContext(signal: AbortSignal, onProgress?: Progres
     checkpoint,
     ...(checkpoints.resumed !== undefined ? { resumed: checkpoints.resumed } : {}),
     ...(checkpoints.save ? { saveCheckpoint: checkpoints.save } : {}),
+    ...(checkpoints.attemptDeclined ? { attemptDeclined: true } : {}),
     progress(done, total, message) {
       staged?.(done, total, message);
     },
@@ -25,6 +26,17 @@ export function createExecutionContext(signal: AbortSignal, onProgress?: Progres
       checkpoint();
     },
   };
+}
+
+/**
+ * What an executor runs for a job's stage (ExecuteRequest.stage): the declaration's first attempt
+ * (whose undefined means it declined) or its execute.
+ */
+export function stageRunner(op: OperationDeclaration, stage: "attempt" | "after_attempt" | undefined): (request: unknown, ctx: ExecutionContext) => unknown {
+  if (stage !== "attempt") return (request, ctx) => op.execute(request as never, ctx);
+  const attempt = op.kind === "compute" ? op.attempt : undefined;
+  if (!attempt) throw new Error(`${op.id} declares no first attempt`);
+  return (request, ctx) => attempt.execute(request as never, ctx);
 }
 
 export function abortReason(signal: AbortSignal): "TIMEOUT" | "CANCELLED" {

@@ -1,8 +1,8 @@
-import type { CostEstimate, OperationDeclaration } from "../domain/declaration.js";
+import type { Budget, CostEstimate, OperationDeclaration } from "../domain/declaration.js";
 import { AbortedError, JacobianError, ProviderUnavailableError, type FailureDetail, type NonConclusionCode } from "../domain/errors.js";
 import { canonicalJson, EncodedJson, utf8Length, wireText, type CanonicalContent, type Json } from "../domain/json.js";
 import type { RunOutcome } from "../domain/outcome.js";
-import { CheckedResult, type ArtifactStore, type Digest, type Executor, type JobQueue, type Logger, type ProgressSink, type QueuedRun, type RuntimeSettings, type StoredValue, type ValueStore } from "../domain/ports.js";
+import { CheckedResult, type ArtifactStore, type Digest, type ExecuteRequest, type Executor, type JobQueue, type Logger, type ProgressSink, type QueuedRun, type RuntimeSettings, type StoredValue, type ValueStore } from "../domain/ports.js";
 import { canonicalWireBytes, toWire } from "../domain/kinds.js";
 import type { OperationMetadata } from "../domain/metadata.js";
 import type { Catalog, InstalledOperation } from "./catalog.js";
@@ -203,16 +203,18 @@ export class RunUseCase {
     return parseStrict(decl.request, assembled, "payload", `inspect ${decl.id} with math.find for its request schema and examples`);
   }
 
-  /** Stage 4: refuse above budget before any work starts. */
+  /**
+   * Stage 4: refuse above budget before any work starts. A first attempt (ComputeDeclaration.attempt)
+   * within the budget still runs when the whole estimate is above it; the rest is then refused
+   * before it starts, if the attempt declines (stage 5).
+   */
   preflight(decl: OperationDeclaration, request: unknown): CostEstimate {
     const budget = this.deps.catalog.budget(decl);
     const est = decl.preflight(request);
-    if (est.units > budget.max_units) {
-      throw new Stop({ kind: "non_conclusion", code: "RESOURCE_REFUSED", message: `estimated cost ${fmt(est.units)} units exceeds the budget of ${fmt(budget.max_units)} units (${est.basis})` });
-    }
-    if (est.memory_bytes > budget.max_memory_bytes) {
-      throw new Stop({ kind: "non_conclusion", code: "RESOURCE_REFUSED", message: `estimated memory ${fmt(est.memory_bytes)} bytes exceeds the budget of ${fmt(budget.max_memory_bytes)} bytes (${est.basis})` });
-    }
+    const over = overBudget(est, budget);
+    if (over === undefined) return est;
+    const first = decl.kind === "compute" ? decl.attempt?.preflight(request) : undefined;
+    if (first === undefined || overBudget(first, budget) !== undefined) throw new Stop({ kind: "non_conclusion", code: "RESOURCE_REFUSED", message: over });
     return est;
   }
 
@@ -256,7 +258,7 @@ export class RunUseCase {
     // The executor applies budget.timeout_ms from the moment the operation actually starts.
     const signal = opts.signal ?? new AbortController().signal;
     if (signal.aborted) throw new AbortedError("CANCELLED");
-    return this.deps.executor.execute({
+    const job: ExecuteRequest = {
       op: decl,
       request,
       budget,
@@ -267,7 +269,21 @@ export class RunUseCase {
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
       ...(opts.resume !== undefined ? { resume: opts.resume } : {}),
       ...(opts.onCheckpoint ? { onCheckpoint: opts.onCheckpoint } : {}),
-    });
+    };
+    // A first attempt is placed by its own bound (often inline: no hand-off, the calling thread's
+    // JIT-warm code), the rest by the whole estimate and only when the attempt declines; the rest
+    // gets what is left of the time budget.
+    const attempt = decl.kind === "compute" ? decl.attempt : undefined;
+    const first = attempt?.preflight(request);
+    if (!first || first.units >= estimate.units) return this.deps.executor.execute(job);
+    const started = performance.now();
+    const settled = await this.deps.executor.execute({ ...job, estimate: first, stage: "attempt" });
+    if (settled !== undefined) return settled;
+    if (signal.aborted) throw new AbortedError("CANCELLED");
+    const over = overBudget(estimate, budget);
+    if (over !== undefined) throw new Stop({ kind: "non_conclusion", code: "RESOURCE_REFUSED", message: `the first attempt did not settle this request, and the rest: ${over}` });
+    const left = Math.max(1, budget.timeout_ms - (performance.now() - started));
+    return this.deps.executor.execute({ ...job, budget: { ...budget, timeout_ms: left }, stage: "after_attempt" });
   }
 
   /**
@@ -370,6 +386,13 @@ function pathValue(value: Json, path: string): Json | undefined {
     node = (node as Record<string, Json>)[key];
   }
   return node;
+}
+
+/** Why an estimate is above the budget, or undefined when it is within. */
+function overBudget(est: CostEstimate, budget: Budget): string | undefined {
+  if (est.units > budget.max_units) return `estimated cost ${fmt(est.units)} units exceeds the budget of ${fmt(budget.max_units)} units (${est.basis})`;
+  if (est.memory_bytes > budget.max_memory_bytes) return `estimated memory ${fmt(est.memory_bytes)} bytes exceeds the budget of ${fmt(budget.max_memory_bytes)} bytes (${est.basis})`;
+  return undefined;
 }
 
 function fmt(n: number): string {

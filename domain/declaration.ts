@@ -96,6 +96,8 @@ export interface ExecutionContext {
    * checkpoints (a self-contained process).
    */
   saveCheckpoint?(state: Json): void;
+  /** Set when the operation's first attempt (ComputeDeclaration.attempt) ran and declined. */
+  readonly attemptDeclined?: boolean;
 }
 
 /**
@@ -160,9 +162,25 @@ export interface ComputeDeclaration<Req = any, Res = any> extends DeclarationBas
   kind: "compute";
   result: TypedSchema<Res>;
   execute(request: Req, ctx: ExecutionContext): Res | Promise<Res>;
+  /**
+   * A cheaper first attempt that settles the common case of its inputs (a normal form in the
+   * generic case, a full-rank matrix) and declines (returns undefined) otherwise. Its preflight is
+   * an upper bound of the attempt alone, so the executor places the attempt by that bound (on the
+   * calling thread when it is small) and places `execute` — which then runs with
+   * `ctx.attemptDeclined` set — by the whole estimate only when the attempt declines. A result of
+   * the attempt is checked like any other.
+   */
+  attempt?: FirstAttempt<Req, Res>;
   /** Returns null when the request/result pair satisfies the postcondition, else why not. */
   postcondition(request: Req, result: Res): string | null;
   examples: Example<Req, Res>[];
+}
+
+/** See ComputeDeclaration.attempt. */
+export interface FirstAttempt<Req = any, Res = any> {
+  /** The attempt's own cost bound, or undefined when it cannot settle this request (it is then not run). */
+  preflight(request: Req): CostEstimate | undefined;
+  execute(request: Req, ctx: ExecutionContext): Res | undefined | Promise<Res | undefined>;
 }
 
 export interface CheckerDeclaration<Req = any> extends DeclarationBase<Req, CheckerFinding> {

@@ -79,14 +79,61 @@ export const RATIONAL_PATTERN = /^(0|-?[1-9][0-9]*)(\/[1-9][0-9]*)?$/;
 
 const decimalDigits = (n: bigint): number => (n < 0n ? -n : n).toString().length;
 
+/**
+ * The value of the decimal digits s[from, to) when they are 1–15 ASCII digits without a leading
+ * zero ("0" itself when zeroOk), else −1: one pass over the characters instead of a regular
+ * expression, slices and Number() — a matrix has tens of thousands of such entries.
+ */
+function smallDigits(s: string, from: number, to: number, zeroOk: boolean): number {
+  const len = to - from;
+  if (len < 1 || len > 15) return -1;
+  let v = 0;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    v = v * 10 + c;
+  }
+  return s.charCodeAt(from) === 48 && (len > 1 || !zeroOk) ? -1 : v;
+}
+
+/** BigInt(v) for |v| < 1024 from a table (matrix entries are mostly small): no allocation. */
+const SMALL_BIGINTS = Array.from({ length: 2048 }, (_, i) => BigInt(i - 1024));
+const big = (v: number): bigint => (v > -1024 && v < 1024 ? SMALL_BIGINTS[v + 1024]! : BigInt(v));
+
+/** An integer string of at most 15 digits ("-42"), or undefined for anything else (then the general path decides). */
+function smallInteger(s: string): bigint | undefined {
+  const neg = s.charCodeAt(0) === 45;
+  const v = smallDigits(s, neg ? 1 : 0, s.length, !neg);
+  return v < 0 ? undefined : big(neg ? -v : v);
+}
+
+/** A rational "p/q" or integer string whose parts have at most 15 digits, reduced in doubles; undefined otherwise. */
+function smallRational(s: string): Rational | undefined {
+  const neg = s.charCodeAt(0) === 45;
+  const start = neg ? 1 : 0;
+  const slash = s.indexOf("/", start);
+  const a = smallDigits(s, start, slash < 0 ? s.length : slash, !neg);
+  if (a < 0) return undefined;
+  if (slash < 0) return { num: big(neg ? -a : a), den: 1n };
+  const b = smallDigits(s, slash + 1, s.length, false);
+  if (b < 0) return undefined;
+  let x = a, y = b;
+  while (y) { const t = x % y; x = y; y = t; }
+  return { num: big(neg ? -a / x : a / x), den: big(b / x) };
+}
+
 /** Parse an integer string already known to match INTEGER_PATTERN-like wire types. */
 export function parseIntegerWire(s: string, path: string): bigint {
+  const small = smallInteger(s);
+  if (small !== undefined) return small;
   if (!INTEGER_PATTERN.test(s)) throw new JacobianError("INVALID_PAYLOAD", `${path} is not a canonical integer string`, { path, hint: 'integers are strings like "-42": ASCII digits, optional leading "-", no leading zeros, no "-0"' });
   return parseDecimal(s);
 }
 
 /** Parse a rational "p/q" (q > 0, unreduced allowed) or integer string into lowest terms. */
 export function parseRationalWire(s: string, path: string): Rational {
+  const small = smallRational(s);
+  if (small !== undefined) return small;
   if (!RATIONAL_PATTERN.test(s)) throw new JacobianError("INVALID_PAYLOAD", `${path} is not a rational string`, { path, hint: 'rationals are strings like "-3/4" or "5" (denominator positive and non-zero)' });
   const slash = s.indexOf("/");
   if (slash < 0) return rational(parseDecimal(s));

@@ -119,6 +119,12 @@ export interface ExecuteRequest {
   resume?: Json;
   /** Where the operation's checkpoints go (ExecutionContext.saveCheckpoint). */
   onCheckpoint?: (state: Json) => void;
+  /**
+   * "attempt": run the declaration's first attempt (ComputeDeclaration.attempt), whose preflight
+   * `estimate` is; the executor returns undefined when it declines. "after_attempt": run `execute`
+   * with ExecutionContext.attemptDeclined set. Absent: run `execute`.
+   */
+  stage?: "attempt" | "after_attempt";
 }
 
 /**

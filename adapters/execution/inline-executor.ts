@@ -1,6 +1,6 @@
 import type { ExecuteRequest, Executor } from "../../domain/ports.js";
 import { AbortedError } from "../../domain/errors.js";
-import { abortReason, createExecutionContext } from "../../application/execution.js";
+import { abortReason, createExecutionContext, stageRunner } from "../../application/execution.js";
 
 /**
  * Runs an operation on the calling thread. Cancellation and timeouts are cooperative: operations
@@ -20,14 +20,15 @@ export class InlineExecutor implements Executor {
     const onCallerAbort = () => controller.abort(job.signal.reason);
     job.signal.addEventListener("abort", onCallerAbort, { once: true });
     const timer = setTimeout(() => controller.abort(new DOMException("operation time budget exceeded", "TimeoutError")), job.budget.timeout_ms);
-    const ctx = createExecutionContext(signal, job.onProgress, { ...(job.resume !== undefined ? { resumed: job.resume } : {}), ...(job.onCheckpoint ? { save: job.onCheckpoint } : {}) });
+    const ctx = createExecutionContext(signal, job.onProgress, { ...(job.resume !== undefined ? { resumed: job.resume } : {}), ...(job.onCheckpoint ? { save: job.onCheckpoint } : {}), ...(job.stage === "after_attempt" ? { attemptDeclined: true } : {}) });
+    const run = stageRunner(job.op, job.stage);
     let onAbort: (() => void) | undefined;
     const aborted = new Promise<never>((_, reject) => {
       onAbort = () => reject(new AbortedError(abortReason(signal)));
       signal.addEventListener("abort", onAbort, { once: true });
     });
     try {
-      return await Promise.race([Promise.resolve().then(() => job.op.execute(job.request, ctx)), aborted]);
+      return await Promise.race([Promise.resolve().then(() => run(job.request, ctx)), aborted]);
     } finally {
       clearTimeout(timer);
       job.signal.removeEventListener("abort", onCallerAbort);

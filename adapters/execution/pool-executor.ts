@@ -100,6 +100,7 @@ export class PoolExecutor implements Executor {
       ...(job.packModule ? { packModule: job.packModule } : {}),
       ...(job.resume !== undefined ? { resume: job.resume } : {}),
       ...(job.onCheckpoint ? { checkpoints: true } : {}),
+      ...(job.stage ? { stage: job.stage } : {}),
     };
     let reply: WorkerReply;
     const run = (await this.pool()).run(task, { signal: inner.signal, transferList: [channel.port2] });
@@ -122,7 +123,7 @@ export class PoolExecutor implements Executor {
       const code = String((e as { code?: unknown })?.code ?? "");
       throw new ProviderFailure(code === "ERR_WORKER_OUT_OF_MEMORY" || /out of memory|heap limit/i.test(msg) ? `the worker exceeded its memory limit (${this.settings.worker_heap_mb} MiB)` : `the worker failed: ${msg.slice(0, 200)}`);
     }
-    if (reply.ok) return new CheckedResult(JSON.parse(reply.text) as Json, reply.text);
+    if (reply.ok) return "declined" in reply ? undefined : new CheckedResult(JSON.parse(reply.text) as Json, reply.text);
     const err = reply.error;
     if (err.code) throw new JacobianError(err.code as FailureCode, err.message, { ...(err.path ? { path: err.path } : {}), ...(err.hint ? { hint: err.hint } : {}) });
     const e = new Error(err.message);

@@ -11,7 +11,7 @@ import type { OperationDeclaration, OperationPack } from "../../domain/declarati
 import { JacobianError } from "../../domain/errors.js";
 import type { Json } from "../../domain/json.js";
 import { wireText } from "../../domain/json.js";
-import { createExecutionContext } from "../../application/execution.js";
+import { createExecutionContext, stageRunner } from "../../application/execution.js";
 import { checkResult } from "../../application/result.js";
 import { unpack } from "./transfer.js";
 
@@ -30,6 +30,8 @@ export interface WorkerTask {
   checkpoints?: boolean;
   /** A no-op task that only makes the pool start (and fully load) a worker. */
   warmup?: boolean;
+  /** Which part of the operation to run (ExecuteRequest.stage). */
+  stage?: "attempt" | "after_attempt";
 }
 
 /** Messages a worker posts on the task's port: `started` once loading is over, then progress. */
@@ -38,6 +40,8 @@ export type WorkerMessage = { type: "started" } | { type: "progress"; done: numb
 export type WorkerReply =
   /** The checked result's wire form as JSON text (`wireText`). */
   | { ok: true; text: string }
+  /** The first attempt declined (ExecuteRequest.stage "attempt"). */
+  | { ok: true; declined: true }
   | { ok: false; error: { name: string; message: string; code?: string; path?: string; hint?: string } };
 
 const cache = new Map<string, OperationDeclaration>();
@@ -67,10 +71,12 @@ export default async function run(task: WorkerTask): Promise<WorkerReply> {
   const ctx = createExecutionContext(new AbortController().signal, port ? (done, total, message) => port.postMessage({ type: "progress", done, total, message } satisfies WorkerMessage) : undefined, {
     ...(task.resume !== undefined ? { resumed: task.resume as Json } : {}),
     ...(port && task.checkpoints ? { save: (state: Json) => port.postMessage({ type: "checkpoint", state } satisfies WorkerMessage) } : {}),
+    ...(task.stage === "after_attempt" ? { attemptDeclined: true } : {}),
   });
   try {
     const request = unpack(task.request);
-    const result = await op.execute(request, ctx);
+    const result = await stageRunner(op, task.stage)(request, ctx);
+    if (result === undefined && task.stage === "attempt") return { ok: true, declined: true };
     return { ok: true, text: wireText(checkResult(op, request, result)) };
   } catch (e) {
     if (e instanceof JacobianError) return { ok: false, error: { name: e.name, message: e.message, code: e.code, ...(e.path ? { path: e.path } : {}), ...(e.hint ? { hint: e.hint } : {}) } };

@@ -10,7 +10,7 @@ import { formatRing, readRingScalar } from "../../domain/kinds.js";
 import { matrix, request, result } from "../_support/kinds.js";
 import {
   asInt, asRat, BIGINT_OVERHEAD, CHAR_COST, DETERMINANT_KIND, determinantCheckpoint, determinantShape, extensionOpCost, FLOAT_STEP, hadamardBitsEstimate, LOG2_10, MAX_DETERMINANT_CHARS, MAX_DIM, MAX_ENTRY_CHARS, measure, mulCost,
-  requireSquare, runCounted, runSteps,
+  reconstructCost, requireSquare, runCounted, runSteps,
 } from "./support.js";
 
 const Request = request({ matrix: matrix(MAX_DIM, MAX_ENTRY_CHARS, { extension: true }) });
@@ -131,9 +131,6 @@ export default defineCompute<Req, Res>({
     { title: "over GF(2^3) with an explicit (non-default) modulus", payload: { matrix: { ring: "GF(2^3, a^3 + a^2 + 1)", rows: [["a", "a^2"], ["1", "a + 1"]] } }, expected: { determinant: "a", ring: "GF(2^3, a^3 + a^2 + 1)" } },
   ],
 });
-
-/** Bigint extended Euclid on numbers of `bits` bits: ≈ 0.6·bits quotient steps on numbers of bits/64 limbs. */
-const reconstructCost = (bits: number): number => 0.6 * bits * 3 * (bits / 64 / 2 + BIGINT_OVERHEAD);
 
 /** Preflight: see cost_model. */
 function estimate(req: Req) {

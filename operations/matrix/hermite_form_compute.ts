@@ -1,17 +1,25 @@
 import { type } from "arktype";
-import { hermite } from "../../domain/math/linalg/normal_forms.js";
+import { hermite, type HermiteResult } from "../../domain/math/linalg/normal_forms.js";
 import { isHermite } from "../../domain/math/linalg/normal_forms.js";
 import { mulInt, firstDifference } from "../../domain/math/linalg/certify.js";
 import { ZZ } from "../../domain/kinds.js";
 import { HERMITE_GENERIC_MIN_DIM, hermiteGeneric } from "../../domain/math/linalg/normal_forms_fast.js";
 import { request, result } from "../_support/kinds.js";
 import { MAX_DIM } from "./support.js";
-import { HERMITE_KIND, hermiteEstimate, hermiteShape, inputMatrix, integral, matrixCompute } from "./structure.js";
+import { genericFormEstimate, HERMITE_KIND, hermiteEstimate, hermiteShape, inputMatrix, integral, matrixCompute } from "./structure.js";
 
 const Request = request({ matrix: inputMatrix(), "transform?": type("boolean").describe("also return the unimodular U with U·A = H (default true)") });
 const Result = result(hermiteShape(), HERMITE_KIND);
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;
+
+const hermiteResult = (h: HermiteResult, want: boolean): Res =>
+  ({
+    hermite: { $kind: "matrix", ring: ZZ, rows: h.H },
+    ...(want ? { transform: { $kind: "matrix", ring: ZZ, rows: h.U } } : {}),
+    rank: h.rank,
+    pivots: h.pivots,
+  }) as unknown as Res;
 
 export default matrixCompute<Req, Res>({
   id: "matrix.hermite_form.compute",
@@ -28,7 +36,7 @@ export default matrixCompute<Req, Res>({
     { name: "entry_chars", limit: 2_000, unit: "characters", description: "each entry string has at most this many characters" },
   ],
   cost_model:
-    "units ≈ 64-bit limb operations: m·r·(n + m)·3 bigint products at the size of the lattice determinant (≈ Hadamard's bound of the r largest rows), plus formatting; the postcondition adds one product U·A.",
+    "units ≈ 64-bit limb operations: m·r·(n + m)·3 bigint products at the size of the lattice determinant (≈ Hadamard's bound of the r largest rows), plus formatting; the postcondition adds one product U·A. Without transforms, a square matrix first gets the generic-case attempt (one determinant and up to five Dixon solves), bounded and placed on its own: a worst-case determinant by all primes after the lifting, each solve with as many rational reconstructions as entries; the general algorithm runs only when it declines.",
   budget: { max_units: 5e9, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 60_000 },
   preflight(req) {
     const e = hermiteEstimate(req.matrix, req.transform !== false);
@@ -38,20 +46,23 @@ export default matrixCompute<Req, Res>({
     inputs: { matrix: { field: "matrix", description: "the integer matrix { ring: \"ZZ\", rows }" } },
     outputs: { hermite_form: { field: ".", description: "the whole result { hermite, transform?, rank, pivots }: the claim of matrix.hermite_form.verify" } },
   },
+  // Without the transform, a nonsingular square matrix whose Hermite pivots are 1, …, 1, |det A|
+  // (the generic case) is settled by one determinant and one Dixon solve (normal_forms_fast.ts),
+  // a first attempt placed by its own, much smaller bound.
+  attempt: {
+    preflight: (req) => (req.transform === false ? genericFormEstimate(req.matrix, HERMITE_GENERIC_MIN_DIM) : undefined),
+    execute(req, ctx) {
+      const A = integral(req.matrix, "payload.matrix", "the Hermite normal form");
+      const generic = req.transform === false && A.length >= HERMITE_GENERIC_MIN_DIM ? hermiteGeneric(A, () => ctx.checkpoint()) : undefined;
+      return generic ? hermiteResult({ H: generic, U: [], rank: A.length, pivots: A.map((_, i) => i) }, false) : undefined;
+    },
+  },
   execute(req, ctx) {
     const A = integral(req.matrix, "payload.matrix", "the Hermite normal form");
     const want = req.transform !== false;
     const tick = () => ctx.checkpoint();
-    // Without the transform, a nonsingular square matrix whose Hermite pivots are 1, …, 1, |det A|
-    // (the generic case) is settled by one determinant and one Dixon solve (normal_forms_fast.ts).
-    const generic = !want && A.length >= HERMITE_GENERIC_MIN_DIM ? hermiteGeneric(A, tick) : undefined;
-    const h = generic ? { H: generic, U: [], rank: A.length, pivots: A.map((_, i) => i) } : hermite(A, { transform: want, tick });
-    return {
-      hermite: { $kind: "matrix", ring: ZZ, rows: h.H },
-      ...(want ? { transform: { $kind: "matrix", ring: ZZ, rows: h.U } } : {}),
-      rank: h.rank,
-      pivots: h.pivots,
-    } as unknown as Res;
+    const generic = !want && !ctx.attemptDeclined && A.length >= HERMITE_GENERIC_MIN_DIM ? hermiteGeneric(A, tick) : undefined;
+    return hermiteResult(generic ? { H: generic, U: [], rank: A.length, pivots: A.map((_, i) => i) } : hermite(A, { transform: want, tick }), want);
   },
   postcondition(req, res) {
     const A = req.matrix.rows as bigint[][];

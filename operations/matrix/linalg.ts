@@ -148,13 +148,25 @@ export async function rrefOf(m: TypedMatrix, ctx?: ExecutionContext): Promise<Ty
 export async function rankOf(m: TypedMatrix, ctx?: ExecutionContext): Promise<number> {
   const { rows, cols } = dims(m);
   if (!rows || !cols) return 0;
-  if (!isFinite(m.ring)) {
-    const src = new FlatResidues(clearedRows(m));
-    const bits = delayedPrimeBits(Math.max(rows, cols) + 1);
-    const p = wordPrime(bits, 1);
-    if (rankModW(src.reduce(p), rows, cols, p) === Math.min(rows, cols)) return Math.min(rows, cols);
+  if (!ctx?.attemptDeclined) {
+    const full = fullRankModular(m);
+    if (full !== undefined) return full;
   }
   return (await rrefOf(m, ctx)).pivots.length;
+}
+
+/**
+ * min(m, n) when one elimination modulo a word-size prime proves it the rank of a ZZ/QQ matrix
+ * (the rank mod p is a lower bound), else undefined (rank deficient, or an unlucky prime).
+ */
+export function fullRankModular(m: TypedMatrix): number | undefined {
+  const { rows, cols } = dims(m);
+  if (!rows || !cols) return 0;
+  if (isFinite(m.ring)) return undefined;
+  const src = new FlatResidues(clearedRows(m));
+  const bits = delayedPrimeBits(Math.max(rows, cols) + 1);
+  const p = wordPrime(bits, 1);
+  return rankModW(src.reduce(p), rows, cols, p) === Math.min(rows, cols) ? Math.min(rows, cols) : undefined;
 }
 
 function drain<T>(g: Generator<unknown, T, void>): T {
@@ -294,19 +306,28 @@ export function eliminationEstimate(s: MatrixSize, label: string): { units: numb
 }
 
 /**
- * Preflight of matrix.rank.compute: GF(p)/GF(p^k) one Gauss–Jordan; ZZ/QQ the modular rank (one
- * elimination m·n·min(m, n) in doubles, plus reducing the entries), which settles every matrix of
- * full rank min(m, n); a rank-deficient ZZ/QQ matrix then needs the certified RREF
- * (eliminationEstimate), which the estimate does not include (the timeout bounds it).
+ * Preflight of matrix.rank.compute: GF(p)/GF(p^k) one Gauss–Jordan; ZZ/QQ the modular rank (the
+ * first attempt, fullRankEstimate) and, for a rank-deficient matrix, the certified RREF
+ * (eliminationEstimate).
  */
 export function rankEstimate(s: MatrixSize): { units: number; memory_bytes: number; basis: string } {
   if (s.ring.kind === "GF" || s.ring.kind === "GFq") return eliminationEstimate(s, "rank");
+  const first = fullRankEstimate(s)!, rref = eliminationEstimate(s, "rank");
+  return { units: first.units + rref.units, memory_bytes: Math.max(first.memory_bytes, rref.memory_bytes), basis: `${rref.basis}, after one modular elimination` };
+}
+
+/**
+ * The first attempt of matrix.rank.compute over ZZ/QQ (undefined otherwise): one elimination
+ * m·n·min(m, n) in doubles plus reducing the entries, which settles every matrix of full rank.
+ */
+export function fullRankEstimate(s: MatrixSize): { units: number; memory_bytes: number; basis: string } | undefined {
+  if (s.ring.kind !== "ZZ" && s.ring.kind !== "QQ") return undefined;
   const m = s.rows, n = s.cols, r = Math.min(m, n);
   const reduce = s.rowBits.reduce((acc, b) => acc + n * (Math.ceil(b / 24) + 1), 0) * FLOAT_STEP;
   return {
     units: m * n * r * FLOAT_STEP + reduce + s.chars * CHAR_COST,
     memory_bytes: m * n * 8 * 3 + s.chars * 4,
-    basis: `rank: ${m}×${n} over ${s.ring.kind}, one modular elimination (full rank); a rank-deficient matrix adds the certified RREF, bounded by the timeout`,
+    basis: `rank: ${m}×${n} over ${s.ring.kind}, one modular elimination (settles full rank)`,
   };
 }
 

@@ -1,7 +1,7 @@
 import { type } from "arktype";
 import { defineCompute } from "../../domain/declaration.js";
 import { matrix, request, result } from "../_support/kinds.js";
-import { LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, rankOf, rankEstimate } from "./linalg.js";
+import { fullRankEstimate, fullRankModular, LINALG_BUDGET, LINALG_PROVIDERS, matrixBounds, rankOf, rankEstimate } from "./linalg.js";
 import { MAX_DIM, MAX_ENTRY_CHARS, measure } from "./support.js";
 import { EXT } from "./linalg.js";
 
@@ -28,10 +28,18 @@ export default defineCompute<Req, Res>({
   providers: LINALG_PROVIDERS,
   bounds: matrixBounds(),
   cost_model:
-    "units ≈ 64-bit limb operations. ZZ/QQ: one elimination modulo a word-size prime (m·n·min(m, n) double-precision steps) plus reducing the entries; when that rank is below min(m, n), the certified RREF of matrix.rref.compute follows (not in the estimate: the timeout bounds it). GF(p), GF(p^k): one Gauss–Jordan.",
+    "units ≈ 64-bit limb operations. ZZ/QQ: one elimination modulo a word-size prime (m·n·min(m, n) double-precision steps) plus reducing the entries, a first attempt bounded and placed on its own; when that rank is below min(m, n), the certified RREF of matrix.rref.compute follows (in the whole estimate; a matrix whose RREF is above the budget still gets the attempt). GF(p), GF(p^k): one Gauss–Jordan.",
   budget: LINALG_BUDGET,
   progress_measure: "primes done (ZZ/QQ)",
   preflight: (req) => rankEstimate(measure(req.matrix)),
+  // One modular elimination settles a ZZ/QQ matrix of full rank, bounded (and placed) on its own.
+  attempt: {
+    preflight: (req) => fullRankEstimate(measure(req.matrix)),
+    execute(req) {
+      const full = fullRankModular(req.matrix);
+      return full === undefined ? undefined : { rank: full };
+    },
+  },
   ports: {
     inputs: { matrix: { field: "matrix", description: "the matrix { ring, rows }" } },
     outputs: { rank: { field: ".", description: "the whole result { rank }: the claim of matrix.rank.verify" } },

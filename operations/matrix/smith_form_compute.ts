@@ -1,17 +1,27 @@
 import { type } from "arktype";
 import { firstDifference, mulInt } from "../../domain/math/linalg/certify.js";
-import { smith } from "../../domain/math/linalg/normal_forms.js";
+import { smith, type SmithResult } from "../../domain/math/linalg/normal_forms.js";
 import { ZZ } from "../../domain/kinds.js";
 import { SMITH_GENERIC_MIN_DIM, smithGeneric } from "../../domain/math/linalg/normal_forms_fast.js";
 import { determinantModSmallPrime, smallModulus } from "../../domain/math/matrix.js";
 import { request, result } from "../_support/kinds.js";
 import { MAX_DIM } from "./support.js";
-import { hermiteEstimate, inputMatrix, integral, matrixCompute, SMITH_KIND, smithShape } from "./structure.js";
+import { genericFormEstimate, hermiteEstimate, inputMatrix, integral, matrixCompute, SMITH_KIND, smithShape } from "./structure.js";
 
 const Request = request({ matrix: inputMatrix(), "transforms?": type("boolean").describe("also return unimodular U, V with U·A·V = D (default true)") });
 const Result = result(smithShape(), SMITH_KIND);
 type Req = typeof Request.infer;
 type Res = typeof Result.infer;
+
+const genericSmith = (A: bigint[][], d: bigint[]): SmithResult => ({ diagonal: d, D: A.map((_, i) => A.map((__, j) => (i === j ? d[i]! : 0n))), U: [], V: [] });
+const mat = (rows: bigint[][]) => ({ $kind: "matrix", ring: ZZ, rows });
+const smithResult = (s: SmithResult, want: boolean): Res =>
+  ({
+    invariant_factors: s.diagonal,
+    smith: mat(s.D),
+    ...(want ? { left: mat(s.U), right: mat(s.V) } : {}),
+    rank: s.diagonal.length,
+  }) as unknown as Res;
 
 export default matrixCompute<Req, Res>({
   id: "matrix.smith_form.compute",
@@ -27,7 +37,7 @@ export default matrixCompute<Req, Res>({
     { name: "dimension", limit: MAX_DIM, unit: "rows or columns", description: "the matrix has at most this many rows and columns" },
     { name: "entry_chars", limit: 2_000, unit: "characters", description: "each entry string has at most this many characters" },
   ],
-  cost_model: "units ≈ 64-bit limb operations: four Hermite reductions (rows, columns, with transforms) at the size of the determinant, plus the products of the transforms (m³ + n³ products).",
+  cost_model: "units ≈ 64-bit limb operations: four Hermite reductions (rows, columns, with transforms) at the size of the determinant, plus the products of the transforms (m³ + n³ products). Without transforms, a square matrix first gets the generic-case attempt (one determinant and up to five Dixon solves), bounded and placed on its own: a worst-case determinant by all primes after the lifting, each solve with as many rational reconstructions as entries; the general algorithm runs only when it declines.",
   budget: { max_units: 5e9, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 60_000 },
   preflight(req) {
     const e = hermiteEstimate(req.matrix, req.transforms !== false, 4);
@@ -37,21 +47,23 @@ export default matrixCompute<Req, Res>({
     inputs: { matrix: { field: "matrix", description: "the integer matrix { ring: \"ZZ\", rows }" } },
     outputs: { smith_form: { field: ".", description: "the whole result { invariant_factors, smith, left?, right?, rank }: the claim of matrix.smith_form.verify" } },
   },
+  // Without transforms, a nonsingular square matrix whose invariant factors are 1, …, 1, |det A|
+  // (the generic case) is settled by one determinant and one Dixon solve (normal_forms_fast.ts),
+  // a first attempt placed by its own, much smaller bound.
+  attempt: {
+    preflight: (req) => (req.transforms === false ? genericFormEstimate(req.matrix, SMITH_GENERIC_MIN_DIM) : undefined),
+    execute(req, ctx) {
+      const A = integral(req.matrix, "payload.matrix", "the Smith normal form");
+      const generic = req.transforms === false && A.length >= SMITH_GENERIC_MIN_DIM ? smithGeneric(A, () => ctx.checkpoint()) : undefined;
+      return generic ? smithResult(genericSmith(A, generic), false) : undefined;
+    },
+  },
   execute(req, ctx) {
     const A = integral(req.matrix, "payload.matrix", "the Smith normal form");
     const want = req.transforms !== false;
     const tick = () => ctx.checkpoint();
-    // Without transforms, a nonsingular square matrix whose invariant factors are 1, …, 1, |det A|
-    // (the generic case) is settled by one determinant and one Dixon solve (normal_forms_fast.ts).
-    const generic = !want && A.length >= SMITH_GENERIC_MIN_DIM ? smithGeneric(A, tick) : undefined;
-    const s = generic ? { diagonal: generic, D: A.map((_, i) => A.map((__, j) => (i === j ? generic[i]! : 0n))), U: [], V: [] } : smith(A, { transform: want, tick });
-    const mat = (rows: bigint[][]) => ({ $kind: "matrix", ring: ZZ, rows });
-    return {
-      invariant_factors: s.diagonal,
-      smith: mat(s.D),
-      ...(want ? { left: mat(s.U), right: mat(s.V) } : {}),
-      rank: s.diagonal.length,
-    } as unknown as Res;
+    const generic = !want && !ctx.attemptDeclined && A.length >= SMITH_GENERIC_MIN_DIM ? smithGeneric(A, tick) : undefined;
+    return smithResult(generic ? genericSmith(A, generic) : smith(A, { transform: want, tick }), want);
   },
   postcondition(req, res) {
     const A = req.matrix.rows as bigint[][];

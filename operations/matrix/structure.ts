@@ -21,7 +21,8 @@ import type { CoeffRing, Polynomial } from "../../domain/math/poly/types.js";
 import { rational as rat, type Rational } from "../../domain/math/rational.js";
 import { type } from "arktype";
 import { described, integer, list, matrix, polynomial, rational } from "../_support/kinds.js";
-import { CHAR_COST, extensionOpCost, FLOAT_STEP, MAX_DIM, measure, mulCost, ringInfo, type MatrixSize } from "./support.js";
+import { BIGINT_OVERHEAD, CHAR_COST, extensionOpCost, FLOAT_STEP, hadamardBitsEstimate, MAX_DIM, measure, mulCost, reconstructCost, ringInfo, type MatrixSize } from "./support.js";
+import { GENERIC_TRIES } from "../../domain/math/linalg/normal_forms_fast.js";
 
 type Defaulted = "kind" | "version" | "accepted_artifact_types" | "produced_artifact_types" | "effect" | "providers";
 const PURPOSE = "exact bigint, rational and prime-field arithmetic";
@@ -197,6 +198,37 @@ export function hermiteEstimate(m: TypedMatrix, transform: boolean, rounds = 1) 
   const units = rounds * (rows * r * width * 3 * mulCost(detBits, detBits) + rows * r * 2000) + s.chars * CHAR_COST + rows * width * (detBits / 3.3 + 2) * CHAR_COST;
   if (detBits / 3.32 > RESULT_ENTRY_CHARS) return { units: Number.POSITIVE_INFINITY, memory_bytes: 0, basis: `entries could exceed ${RESULT_ENTRY_CHARS} characters` };
   return { units, memory_bytes: rows * width * (detBits / 8 + 40) * 4 * rounds + s.chars * 4, basis: `${rows}×${cols} over ZZ, lattice determinant ≤ ≈ ${Math.round(detBits)} bits${transform ? ", with transform" : ""}` };
+}
+
+/**
+ * An upper bound of the generic-case attempt of the Hermite and Smith forms without transforms
+ * (normal_forms_fast.ts) on a square n×n matrix with entries below 2^32 and n ≥ minDim (undefined
+ * for any other matrix: the attempt does not apply): |det A| by divisor-first — up to 4 LU factorizations modulo
+ * word primes, the lifting to p^K > 2·N·H, 4 rational reconstructions — and then, in the worst case,
+ * all ⌈h/b⌉ + 1 primes; then up to GENERIC_TRIES Dixon solves, each with up to 4 LU factorizations,
+ * its lifting, the p-adic values of the n entries, up to n reconstructions and the exact proof
+ * A·num = den·b (n² products); the lattice check and the result's digits. h = bits of Hadamard's
+ * bound, b = bits of the word primes; the right-hand sides (entries below 100) add at most n bits
+ * to the Cramer numerators' bound.
+ */
+export function genericFormEstimate(m: TypedMatrix, minDim: number) {
+  const s = measure(m);
+  const n = s.rows;
+  const read = s.chars * CHAR_COST;
+  if (m.ring.kind !== "ZZ" || n !== s.cols || n < minDim || Math.max(0, ...s.rowBits) >= 32) return undefined;
+  const h = hadamardBitsEstimate(s);
+  const b = delayedPrimeBits(n);
+  const cube = (n * n * n) / 3;
+  const steps = Math.ceil((2 * h + n + 4) / (b - 0.01));
+  const lift = steps * 3 * n * n;
+  const det = (4 * cube + lift + (Math.ceil((h + 2) / b) + 1) * (cube + n * n)) * FLOAT_STEP + 4 * reconstructCost(2 * h + n);
+  const solve = (4 * cube + lift) * FLOAT_STEP + n * (steps / 2) * mulCost(2 * h + n, 2 * b) + n * reconstructCost(2 * h + n) + n * n * mulCost(32, 2 * h + n);
+  const check = n * n * mulCost(32, h) + n * mulCost(h, h) + cube * FLOAT_STEP + n * n * BIGINT_OVERHEAD + n * (h / 3.3 + 2) * CHAR_COST;
+  return {
+    units: det + GENERIC_TRIES * solve + check + 2 * read,
+    memory_bytes: 8 * n * n * 8 + steps * n * 8 + n * (2 * h + n) + s.chars * 4,
+    basis: `generic case of ${n}×${n} over ZZ: determinant ≤ ≈ ${Math.round(h)} bits, ${steps} lifting steps, up to ${GENERIC_TRIES} Dixon solves`,
+  };
 }
 
 export const hermiteShape = () => ({

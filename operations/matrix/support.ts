@@ -56,6 +56,9 @@ const limbs = (bits: number): number => Math.ceil(bits / 64) + 1;
 /** Limb operations of a multiplication of an a-bit by a b-bit integer (schoolbook, pessimistic). */
 export const mulCost = (aBits: number, bBits: number): number => limbs(aBits) * limbs(bBits) + BIGINT_OVERHEAD;
 
+/** Bigint extended Euclid on numbers of `bits` bits: ≈ 0.6·bits quotient steps on numbers of bits/64 limbs. */
+export const reconstructCost = (bits: number): number => 0.6 * bits * 3 * (bits / 64 / 2 + BIGINT_OVERHEAD);
+
 export interface RingInfo {
   kind: "ZZ" | "QQ" | "GF" | "GFq";
   /** Bits of p for GF(p) and GF(p^k), else 0. */
@@ -110,7 +113,20 @@ export interface MatrixSize {
   chars: number;
 }
 
+/**
+ * Sizes of a parsed matrix, computed once per matrix object: a preflight and its first attempt's
+ * preflight both measure the request's matrix (a pass over every entry: 1–2 ms for 12,000
+ * rationals). Callers never mutate the returned record.
+ */
+const MEASURED = new WeakMap<TypedMatrix, MatrixSize>();
+
 export function measure(m: TypedMatrix): MatrixSize {
+  let s = MEASURED.get(m);
+  if (!s) MEASURED.set(m, (s = measureOnce(m)));
+  return s;
+}
+
+function measureOnce(m: TypedMatrix): MatrixSize {
   const ring = ringInfo(m.ring);
   const rows = m.rows.length;
   const cols = rows ? m.rows[0]!.length : 0;

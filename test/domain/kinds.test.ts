@@ -1,5 +1,6 @@
 import { expect } from "chai";
-import { GF, isKnownKind, kindSpec, parseMatrixWire, parseRationalWire, parseRingWire, QQ, registeredKinds, toWire, ZZ } from "../../domain/kinds.js";
+import fc from "fast-check";
+import { GF, INTEGER_PATTERN, isKnownKind, kindSpec, parseIntegerWire, parseMatrixWire, parseRationalWire, parseRingWire, QQ, RATIONAL_PATTERN, registeredKinds, toWire, ZZ } from "../../domain/kinds.js";
 import { rational } from "../../domain/math/rational.js";
 import { testJacobian } from "../support/runtime.js";
 
@@ -28,6 +29,37 @@ describe("domain/kinds: the value-kind registry", () => {
     expect(toWire({ r: ZZ, s: QQ, t: GF(101n) })).to.deep.equal({ r: "ZZ", s: "QQ", t: "GF(101)" });
     // A structured clone (what a pool worker receives) formats the same way.
     expect(toWire(structuredClone(parseMatrixWire({ ring: "GF(5)", rows: [["7"]] }, "m")))).to.deep.equal({ ring: "GF(5)", rows: [["2"]] });
+  });
+
+  it("integer and rational entries: the character-scanning fast path accepts exactly the canonical patterns and gives the same reduced values as bigint arithmetic", () => {
+    const edge = ["0", "-0", "00", "01", "-01", "7", "-7", "0/5", "-0/5", "5/0", "1/05", "1/-5", "-", "", "/", "1/", "/3", "+3", "3 ", "1e3", "٣",
+      "999999999999999", "-999999999999999", "1000000000000000", "-1000000000000000", "999999999999999/999999999999998", "1/1000000000000000", "6/4", "-6/4", "1023", "-1023", "1024", "-1024"];
+    const digitsOf = fc.string({ unit: fc.constantFrom("0", "1", "2", "5", "9"), minLength: 0, maxLength: 17 });
+    const candidates = fc.oneof(
+      fc.constantFrom(...edge),
+      fc.tuple(fc.constantFrom("", "-"), digitsOf).map(([sg, d]) => sg + d),
+      fc.tuple(fc.constantFrom("", "-"), digitsOf, digitsOf).map(([sg, a, b]) => `${sg}${a}/${b}`),
+      fc.string({ unit: fc.constantFrom("0", "1", "-", "/", "9", " ", "a"), maxLength: 8 }),
+    );
+    const outcome = (f: () => unknown) => {
+      try {
+        return f();
+      } catch (e) {
+        return `refused ${(e as { code?: string }).code}`;
+      }
+    };
+    fc.assert(
+      fc.property(candidates, (x) => {
+        const r = outcome(() => parseRationalWire(x, "x")) as { num: bigint; den: bigint } | string;
+        if (!RATIONAL_PATTERN.test(x)) return r === "refused INVALID_PAYLOAD";
+        const [a, b] = x.split("/");
+        const want = rational(BigInt(a!), BigInt(b ?? "1"));
+        const i = outcome(() => parseIntegerWire(x, "x"));
+        if (INTEGER_PATTERN.test(x) ? i !== BigInt(x) : i !== "refused INVALID_PAYLOAD") return false;
+        return typeof r === "object" && r.num === want.num && r.den === want.den;
+      }),
+      { numRuns: 3000, seed: 8080 },
+    );
   });
 
   it("parses rings with a proof: composites and unprovable characteristics are refused with the path", () => {

@@ -1,5 +1,6 @@
 /** Test-only operation packs that exercise the pipeline's edges (never shipped). */
 import { type } from "arktype";
+import { isMainThread } from "node:worker_threads";
 import { defineChecker, defineCompute, type OperationPack } from "../../domain/declaration.js";
 import { strict, integerString } from "../../operations/_support/wire.js";
 
@@ -213,10 +214,36 @@ export const checkpointed = defineCompute<typeof N.infer, typeof Resumed.infer>(
   examples: [{ title: "three steps", payload: { n: "3" }, expected: { n: "3", resumed_from: "0" } }],
 });
 
+const Staged = strict(type({ n: "string", stage: "'attempt' | 'execute'", thread: "'main' | 'worker'", declined: "boolean" }));
+/**
+ * A first attempt (ComputeDeclaration.attempt) that settles even n and declines odd n, bounded by
+ * 1 unit (inline), while execute is bounded by 10^9 units (pooled) — above the budget of 10^12 for
+ * 500 ≤ n < 1000; n ≥ 1000 has no attempt. The
+ * result says which part ran, on which thread, and whether it saw the attempt declined; n = 42 makes
+ * the attempt answer wrongly (its results are checked like any other).
+ */
+export const staged = defineCompute<typeof N.infer, typeof Staged.infer>({
+  ...base,
+  id: "test.staged.compute",
+  title: "Staged",
+  summary: "Settles even n in a cheap first attempt, odd n in the full execute",
+  request: N,
+  result: Staged,
+  budget: { max_units: 1e12, max_memory_bytes: 1e9, timeout_ms: 60_000 },
+  preflight: (r) => ({ units: Number(r.n) >= 500 && Number(r.n) < 1000 ? 1e13 : 1e9, memory_bytes: 0, basis: "the whole operation" }),
+  attempt: {
+    preflight: (r) => (Number(r.n) >= 1000 ? undefined : { units: 1, memory_bytes: 0, basis: "the attempt" }),
+    execute: (r) => (Number(r.n) % 2 === 0 ? { n: r.n === "42" ? "43" : r.n, stage: "attempt", thread: isMainThread ? "main" : "worker", declined: false } : undefined),
+  },
+  execute: (r, ctx) => ({ n: r.n, stage: "execute", thread: isMainThread ? "main" : "worker", declined: ctx.attemptDeclined === true }),
+  postcondition: (req, res) => (req.n === res.n ? null : "result differs from the request"),
+  examples: [{ title: "settled by the attempt", payload: { n: "2" }, expected: { n: "2", stage: "attempt", thread: "main", declined: false } }],
+});
+
 export const testPack: OperationPack = {
   name: "test",
   version: "0.0.0",
   description: "Pipeline edge cases (tests only)",
-  operations: [slowCount, liar, crasher, needsPari, bigOutput, slowChecker, spin, hog, echo, checkpointed],
+  operations: [slowCount, liar, crasher, needsPari, bigOutput, slowChecker, spin, hog, echo, checkpointed, staged],
   module: import.meta.url,
 };

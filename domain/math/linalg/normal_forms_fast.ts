@@ -20,7 +20,7 @@
 import { gcd, modInverse } from "../integer.js";
 import type { IntMatrix } from "../matrix.js";
 import { integerDeterminant } from "./determinant.js";
-import { dixonSolveSteps } from "./dixon.js";
+import { dixonApplies, dixonSolveSteps } from "./dixon.js";
 
 type Tick = () => void;
 const noop: Tick = () => {};
@@ -44,10 +44,16 @@ function rhs(n: number, t: number): bigint[] {
 
 /**
  * The class of c in Z^n / A·Z^n has order den(A⁻¹·c): a single c generates a cyclic quotient of
- * order D with probability φ(D)/D (one half when D is even), so up to TRIES right-hand sides are
+ * order D with probability φ(D)/D (one half when D is even), so up to GENERIC_TRIES right-hand sides are
  * tried; k of them generate it with probability ∏_{p | D} (1 − p^(−k)) ≥ 1/ζ(k).
  */
-const TRIES = 5;
+export const GENERIC_TRIES = 5;
+
+/** Whether the generic path can apply: square, at least `minDim`, entries below 2^32 (the word-size Dixon path). */
+export function genericApplies(A: IntMatrix, minDim: number): boolean {
+  const n = A.length;
+  return n >= minDim && A.every((r) => r.length === n) && dixonApplies(A);
+}
 
 /** D = |det A| and the Dixon solutions x = A⁻¹·c_t one at a time (undefined: singular, or beyond the word-size path). */
 function* solutions(A: IntMatrix, tick: Tick): Generator<{ D: bigint; num: bigint[]; den: bigint }, void, void> {
@@ -56,7 +62,7 @@ function* solutions(A: IntMatrix, tick: Tick): Generator<{ D: bigint; num: bigin
   const det = integerDeterminant(A);
   if (det === 0n) return;
   const D = det < 0n ? -det : det;
-  for (let t = 0; t < TRIES; t++) {
+  for (let t = 0; t < GENERIC_TRIES; t++) {
     const x = drain(dixonSolveSteps(A, rhs(n, t)), tick);
     if (!x || D % x.den !== 0n) return;
     yield { D, num: x.num, den: x.den };

@@ -4,6 +4,8 @@ import { dixonSolveSteps } from "../../../domain/math/linalg/dixon.js";
 import { hermite, smith } from "../../../domain/math/linalg/normal_forms.js";
 import { hermiteGeneric, smithGeneric } from "../../../domain/math/linalg/normal_forms_fast.js";
 import { gp, requireGp } from "../../support/gp.js";
+import { parsedRequest } from "../../support/parse.js";
+import type { ComputeDeclaration } from "../../../domain/declaration.js";
 import { testJacobian } from "../../support/runtime.js";
 import { gpMatrix, intMatrix, ratMatrix, type WireMatrix } from "./random.js";
 
@@ -109,6 +111,8 @@ describe("operations/matrix fast paths and their fallbacks", function () {
     const ms: WireMatrix[] = [intMatrix(14_000, 40, 40, 7), intMatrix(14_001, 25, 25, 20), intMatrix(14_002, 12, 12, 31), intMatrix(14_003, 64, 64, 7), intMatrix(14_004, 70, 70, 3), intMatrix(14_005, 22, 22, 7)];
     // 2·B at 30×30 (above the Hermite threshold): Z^n / L is not cyclic, the generic path declines
     ms.push({ ring: "ZZ", rows: big(intMatrix(14_006, 30, 30, 6)).map((row) => row.map((x) => (2n * x).toString())) });
+    // entries of 40 bits: the first attempt does not apply
+    ms.push(intMatrix(14_021, 30, 30, 40));
     const u = big(intMatrix(14_010, 12, 12, 2)), v = big(intMatrix(14_011, 12, 12, 2));
     ms.push({ ring: "ZZ", rows: u.map((row) => Array.from({ length: 12 }, (_, k) => row.reduce((s, x, t) => s + x * (t > 9 ? 12n : 1n) * v[t]![k]!, 0n).toString())) });
     // ours is row-style on A; mathnf is column-style: rowHNF(A) = J·mathnf((A·J)ᵀ)ᵀ·J with J the reversal
@@ -120,6 +124,36 @@ describe("operations/matrix fast paths and their fallbacks", function () {
       const h = await run("matrix.hermite_form.compute", { matrix: m, transform: false });
       expect(h.hermite.rows.map((r: string[]) => r.join(",")).join(";"), `hnf ${i}`).to.equal(truth[2 * i + 1]);
       expect((await run("matrix.hermite_form.verify", { matrix: m, claim: h })).verdict, `hnf ${i}`).to.equal("accepted");
+    }
+  });
+
+  it("where the generic-case first attempt declines (singular 40×40 of rank 35, the zero 32×32) the general algorithms answer, and the checkers accept", async () => {
+    for (const m of [lowRank(14_020, 40, 40, 35, 6), { ring: "ZZ", rows: Array.from({ length: 32 }, () => new Array<string>(32).fill("0")) }]) {
+      const a = big(m);
+      const s = await run("matrix.smith_form.compute", { matrix: m, transforms: false });
+      expect(s.invariant_factors).to.deep.equal(smith(a, { transform: false }).diagonal.map(String));
+      expect((await run("matrix.smith_form.verify", { matrix: m, claim: s })).verdict).to.equal("accepted");
+      const h = await run("matrix.hermite_form.compute", { matrix: m, transform: false });
+      expect(h.hermite.rows).to.deep.equal(hermite(a, { transform: false }).H.map((r) => r.map(String)));
+      expect(h.rank).to.equal(a.length === 40 ? 35 : 0);
+      expect((await run("matrix.hermite_form.verify", { matrix: m, claim: h })).verdict).to.equal("accepted");
+    }
+  });
+
+  it("the generic-case first attempt of HNF/SNF is bounded only where it applies: square, n at the threshold or above, entries below 2^32, no transforms", async () => {
+    const { default: hnf } = await import("../../../operations/matrix/hermite_form_compute.js");
+    const { default: snf } = await import("../../../operations/matrix/smith_form_compute.js");
+    const parse = (decl: { request: unknown }, payload: unknown) => parsedRequest(decl as never, payload) as never;
+    const sq = intMatrix(14_030, 40, 40, 7);
+    for (const [decl, flag] of [[hnf, "transform"], [snf, "transforms"]] as [ComputeDeclaration, string][]) {
+      const whole = decl.preflight(parse(decl, { matrix: sq, [flag]: false }));
+      const first = decl.attempt!.preflight(parse(decl, { matrix: sq, [flag]: false }));
+      expect(first, `${decl.id} square`).to.not.equal(undefined);
+      expect(first!.units, `${decl.id}: the attempt's bound is below the whole`).to.be.below(whole.units);
+      expect(decl.attempt!.preflight(parse(decl, { matrix: sq })), `${decl.id} with transforms`).to.equal(undefined);
+      expect(decl.attempt!.preflight(parse(decl, { matrix: intMatrix(14_031, 40, 41, 7), [flag]: false })), `${decl.id} rectangular`).to.equal(undefined);
+      expect(decl.attempt!.preflight(parse(decl, { matrix: intMatrix(14_032, 40, 40, 40), [flag]: false })), `${decl.id} 40-bit entries`).to.equal(undefined);
+      expect(decl.attempt!.preflight(parse(decl, { matrix: intMatrix(14_033, 12, 12, 7), [flag]: false })), `${decl.id} below the threshold`).to.equal(undefined);
     }
   });
 
@@ -143,6 +177,16 @@ describe("operations/matrix fast paths and their fallbacks", function () {
     }
     const truth = gp(outs.map(hnf).join("\n"));
     for (let t = 0; t < truth.length; t += 2) expect(truth[t + 1], `pair ${t / 2}: same lattice`).to.equal(truth[t]);
+  });
+
+  it("rank of a matrix whose certified RREF is above the budget: full rank is still settled by the modular attempt, a rank-deficient one is refused before the RREF starts", async () => {
+    const m = intMatrix(13_100, 200, 200, 500);
+    expect((await run("matrix.rank.compute", { matrix: m })).rank).to.equal(200);
+    const deficient = { ring: "ZZ", rows: [m.rows[1]!, ...m.rows.slice(1)] };
+    const o = (await j.run("matrix.rank.compute", { matrix: deficient })) as any;
+    expect(o.outcome).to.equal("non_conclusion");
+    expect(o.reason.code).to.equal("RESOURCE_REFUSED");
+    expect(o.reason.message).to.match(/first attempt did not settle/);
   });
 
   it("rank = matrank: full rank (settled by one modular rank), rank-deficient (certified RREF), wide, tall, QQ", async function () {
