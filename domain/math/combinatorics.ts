@@ -1162,38 +1162,31 @@ export function rangeProductsModPrimes(a: number, b: number, len: number, primes
   const P = Float64Array.from(primes);
   const IP = P.map((p) => 1 / p);
   const A = new Float64Array(k).fill(1), B = new Float64Array(k).fill(1);
+  /** A ← A·x, B ← B·y modulo every prime (x, y < 2^53: exact products, reduction by the reciprocal with one correction). */
+  const times = (x: number, y: number): void => {
+    for (let j = 0; j < k; j++) {
+      const p = P[j]!, ip = IP[j]!;
+      let r = x - Math.floor(x * ip) * p;
+      let s = y - Math.floor(y * ip) * p;
+      r = r < 0 ? r + p : r >= p ? r - p : r;
+      s = s < 0 ? s + p : s >= p ? s - p : s;
+      const u = A[j]! * r, v = B[j]! * s;
+      r = u - Math.floor(u * ip) * p;
+      s = v - Math.floor(v * ip) * p;
+      A[j] = r < 0 ? r + p : r >= p ? r - p : r;
+      B[j] = s < 0 ? s + p : s >= p ? s - p : s;
+    }
+  };
   let t = 0;
   const three = Math.max(a, b) + len <= 208_063;
   for (; three && t + 3 <= len; t += 3) {
     const x = (a + t) * (a + t + 1) * (a + t + 2), y = (b + t) * (b + t + 1) * (b + t + 2);
-    for (let j = 0; j < k; j++) {
-      const p = P[j]!, ip = IP[j]!;
-      let r = x - Math.floor(x * ip) * p;
-      let s = y - Math.floor(y * ip) * p;
-      r = r < 0 ? r + p : r >= p ? r - p : r;
-      s = s < 0 ? s + p : s >= p ? s - p : s;
-      const u = A[j]! * r, v = B[j]! * s;
-      r = u - Math.floor(u * ip) * p;
-      s = v - Math.floor(v * ip) * p;
-      A[j] = r < 0 ? r + p : r >= p ? r - p : r;
-      B[j] = s < 0 ? s + p : s >= p ? s - p : s;
-    }
+    times(x, y);
   }
   for (; t < len; t += 2) {
     // Two factors below 2^26 (or the last one alone) multiply exactly.
     const x = t + 1 < len ? (a + t) * (a + t + 1) : a + t, y = t + 1 < len ? (b + t) * (b + t + 1) : b + t;
-    for (let j = 0; j < k; j++) {
-      const p = P[j]!, ip = IP[j]!;
-      let r = x - Math.floor(x * ip) * p;
-      let s = y - Math.floor(y * ip) * p;
-      r = r < 0 ? r + p : r >= p ? r - p : r;
-      s = s < 0 ? s + p : s >= p ? s - p : s;
-      const u = A[j]! * r, v = B[j]! * s;
-      r = u - Math.floor(u * ip) * p;
-      s = v - Math.floor(v * ip) * p;
-      A[j] = r < 0 ? r + p : r >= p ? r - p : r;
-      B[j] = s < 0 ? s + p : s >= p ? s - p : s;
-    }
+    times(x, y);
   }
   return [Array.from(A), Array.from(B)];
 }
