@@ -21,6 +21,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Queue } from "bullmq";
+import type { Redis } from "ioredis";
 import { AbortedError, ProviderUnavailableError, type NonConclusionCode } from "../../domain/errors.js";
 import type { Json } from "../../domain/json.js";
 import type { RunOutcome } from "../../domain/outcome.js";
@@ -75,6 +76,27 @@ const UPDATE = `
 if redis.call('HGET', KEYS[1], 'status') ~= 'working' then return 0 end
 for i = 1, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
 return 1`;
+
+/**
+ * The three scripts as named commands of a connection (ioredis `defineCommand`: EVALSHA, loading the
+ * script on NOSCRIPT), defined once per connection; pipelines made from it have them too. Arguments:
+ * the keys (FINALIZE, START: 2; UPDATE: 1), then the script's ARGV.
+ */
+interface TaskScripts {
+  jacobianFinalize(...args: (string | number)[]): Promise<number>;
+  jacobianStart(...args: (string | number)[]): Promise<[number, string | null | undefined]>;
+  jacobianUpdate(...args: (string | number)[]): Promise<number>;
+}
+const SCRIPTED = new WeakSet<Redis>();
+function scripted(r: Redis): Redis & TaskScripts {
+  if (!SCRIPTED.has(r)) {
+    r.defineCommand("jacobianFinalize", { numberOfKeys: 2, lua: FINALIZE });
+    r.defineCommand("jacobianStart", { numberOfKeys: 2, lua: START });
+    r.defineCommand("jacobianUpdate", { numberOfKeys: 1, lua: UPDATE });
+    SCRIPTED.add(r);
+  }
+  return r as Redis & TaskScripts;
+}
 
 const WAIT_RECHECK_MS = 1000;
 
@@ -220,7 +242,7 @@ export class RedisJobQueue implements JobQueue {
     const text = JSON.stringify(outcome);
     const message = reply ? JSON.stringify({ t: "done", id, outcome } satisfies ReplyMessage) : "";
     const written = await this.link.guard("the task store", (r) =>
-      r.eval(FINALIZE, 2, this.taskKey(id), this.link.key("done"), status, text, Date.now(), status === "cancelled" ? "cancelled" : statusText(outcome), reply ?? "", message, id),
+      scripted(r).jacobianFinalize(this.taskKey(id), this.link.key("done"), status, text, Date.now(), status === "cancelled" ? "cancelled" : statusText(outcome), reply ?? "", message, id),
     );
     if (written === 1) this.logger.info("task_finished", { task: id.slice(0, 8), status, outcome: outcome.outcome, ...(outcome.outcome === "non_conclusion" ? { code: outcome.reason.code } : outcome.outcome === "failed" ? { code: outcome.error.code } : {}) });
     return written === 1;
@@ -233,7 +255,7 @@ export class RedisJobQueue implements JobQueue {
   async start(id: string, worker: string, attempt: number): Promise<{ go: "run" | "cancelled" | "gone"; checkpoint?: Json }> {
     const message = attempt > 1 ? `running on ${worker}: attempt ${attempt}, taken over after its previous worker was lost` : `running on ${worker}`;
     const now = Date.now();
-    const [r, saved] = (await this.link.guard("the task store", (c) => c.eval(START, 2, this.taskKey(id), this.link.key("cancel", id), "startedAt", now, "lastUpdatedAt", now, "worker", worker, "attempt", attempt, "statusMessage", message))) as [number, string | null | undefined];
+    const [r, saved] = (await this.link.guard("the task store", (c) => scripted(c).jacobianStart(this.taskKey(id), this.link.key("cancel", id), "startedAt", now, "lastUpdatedAt", now, "worker", worker, "attempt", attempt, "statusMessage", message))) as [number, string | null | undefined];
     if (r !== 1) return { go: r === -1 ? "cancelled" : "gone" };
     let checkpoint: Json | undefined;
     try {
@@ -246,15 +268,15 @@ export class RedisJobQueue implements JobQueue {
 
   /** Worker side: keep the run's latest checkpoint with its task (read by the worker that takes it over). */
   async checkpointed(id: string, state: Json): Promise<void> {
-    await this.link.guard("the task store", (r) => r.eval(UPDATE, 1, this.taskKey(id), "checkpoint", JSON.stringify(state)));
+    await this.link.guard("the task store", (r) => scripted(r).jacobianUpdate(this.taskKey(id), "checkpoint", JSON.stringify(state)));
   }
 
   /** Worker side: progress to the waiting process (if any) and the latest message into the record. */
   async progressed(id: string, p: JobProgress, reply: string | undefined, message: string | undefined): Promise<void> {
     await this.link.guard("the task store", async (r) => {
-      const tx = r.pipeline();
+      const tx = scripted(r).pipeline() as ReturnType<Redis["pipeline"]> & TaskScripts;
       if (reply) tx.publish(reply, JSON.stringify({ t: "progress", id, done: p.done, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) } satisfies ReplyMessage));
-      if (message) tx.eval(UPDATE, 1, this.taskKey(id), "lastUpdatedAt", Date.now(), "statusMessage", message.slice(0, 500));
+      if (message) tx.jacobianUpdate(this.taskKey(id), "lastUpdatedAt", Date.now(), "statusMessage", message.slice(0, 500));
       await tx.exec();
     });
   }
