@@ -12,6 +12,18 @@ import { median } from "./stats.js";
 
 export const PYTHON = "/usr/bin/python3";
 
+/**
+ * The SymPy column is SymPy as `apt-get install -y python3-sympy` installs it: pure-Python ground
+ * types. Other Debian packages (Singular's dependencies) pull in gmpy2, which SymPy and mpmath then
+ * pick up silently — GMP integers make its factorial 15× faster and its matrices and polynomials
+ * faster too — so the same column would mean different engines on different machines. Pinned here;
+ * `JACOBIAN_BENCH_SYMPY_GMPY=1` measures the gmpy2 configuration instead (recorded in the run's
+ * environment).
+ */
+export const SYMPY_ENV: Record<string, string> =
+  process.env.JACOBIAN_BENCH_SYMPY_GMPY === "1" ? {} : { SYMPY_GROUND_TYPES: "python", MPMATH_NOGMPY: "1" };
+const pythonEnv = { ...process.env, ...SYMPY_ENV };
+
 export interface PythonSpec {
   /** JSON-serialisable inputs, available to `setup` as `data`. */
   data: unknown;
@@ -37,7 +49,7 @@ let sympyVersion: string | null | undefined;
 /** The SymPy version when `/usr/bin/python3 -c "import sympy"` works, otherwise null. */
 export function sympyAvailable(): string | null {
   if (sympyVersion === undefined) {
-    const r = spawnSync(PYTHON, ["-c", "import sympy; print(sympy.__version__)"], { encoding: "utf8", timeout: 30_000 });
+    const r = spawnSync(PYTHON, ["-c", "import sympy; from sympy.external.gmpy import GROUND_TYPES; print(sympy.__version__, '(ground types ' + GROUND_TYPES + ')')"], { encoding: "utf8", timeout: 30_000, env: pythonEnv });
     sympyVersion = r.status === 0 && r.stdout.trim() ? r.stdout.trim() : null;
   }
   return sympyVersion;
@@ -92,7 +104,7 @@ for k in range(jb_reps):
     print("JB_SAMPLE", repr((time.perf_counter() - t0) * 1000 / jb_b), flush=True)
 `;
   writeFileSync(scriptFile, script);
-  const r = spawnSync(PYTHON, [scriptFile, dataFile], { encoding: "utf8", timeout: spec.timeoutMs, maxBuffer: 256 * 1024 * 1024 });
+  const r = spawnSync(PYTHON, [scriptFile, dataFile], { encoding: "utf8", timeout: spec.timeoutMs, maxBuffer: 256 * 1024 * 1024, env: pythonEnv });
   const lines = (r.stdout ?? "").split("\n").map((l) => l.trim());
   const result = lines.find((l) => l.startsWith("JB_RESULT "))?.slice("JB_RESULT ".length);
   const batch = Number(lines.find((l) => l.startsWith("JB_BATCH "))?.slice("JB_BATCH ".length) ?? "1");
