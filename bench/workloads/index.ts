@@ -40,6 +40,7 @@ import polyDivremGfp from "./poly-divrem-gfp.js";
 import factormodTwoHundred from "./factormod-200.js";
 import factormodGf2Thousand from "./factormod-gf2-1000.js";
 import factorGf9TwoHundred from "./factor-gf9-200.js";
+import factorGfp2Hundred from "./factor-gfp2-100.js";
 import polyFactorSixty from "./poly-factor-60.js";
 import polySwinnertonDyerSix from "./poly-swinnerton-dyer-6.js";
 import polyGcdFiveHundred from "./poly-gcd-500.js";
@@ -56,4 +57,4 @@ import graphIsoCubic1000 from "./graph-iso-cubic-1000.js";
 import graphChromatic60 from "./graph-chromatic-60.js";
 import graphPlanarity1e5 from "./graph-planarity-1e5.js";
 
-export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty, polyMulOneE4, polyDivremGfp, factormodTwoHundred, factormodGf2Thousand, factorGf9TwoHundred, polyFactorSixty, polySwinnertonDyerSix, polyGcdFiveHundred, polyResultantHundred, polyMfactorGf32003, fibersGf101, cyclicSix, katsuraSix, detEighty, detOneSixty, detThreeHundred, rankHundred, rrefHundred, solveHundred, charpolySixty, hnfForty, snfForty, lllForty, sparseRankTwoThousand, sparseSolveTwoThousand, graphSsspOneE5, graphMaxflowOneE5, graphMatchingOneE4, graphIsoSrg144, graphIsoCubic1000, graphChromatic60, graphPlanarity1e5];
+export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty, polyMulOneE4, polyDivremGfp, factormodTwoHundred, factormodGf2Thousand, factorGf9TwoHundred, factorGfp2Hundred, polyFactorSixty, polySwinnertonDyerSix, polyGcdFiveHundred, polyResultantHundred, polyMfactorGf32003, fibersGf101, cyclicSix, katsuraSix, detEighty, detOneSixty, detThreeHundred, rankHundred, rrefHundred, solveHundred, charpolySixty, hnfForty, snfForty, lllForty, sparseRankTwoThousand, sparseSolveTwoThousand, graphSsspOneE5, graphMaxflowOneE5, graphMatchingOneE4, graphIsoSrg144, graphIsoCubic1000, graphChromatic60, graphPlanarity1e5];

@@ -7,13 +7,15 @@
  * Frobenius is h ↦ h^q (q = |field|), square-free decomposition takes p-th roots c^(q/p) of the
  * coefficients, Cantor–Zassenhaus uses the norm to GF(q) (odd q) or the absolute trace to GF(2)
  * (q = 2^e), Rabin's test uses x^(q^n). Costs are those of gfp.ts in field operations (~3n^3 for a
- * factorization of degree n); one field operation of GF(p^k) costs ~k^2 bigint products, except
- * for the fields of order ≤ 2^16 (ZECH_LIMIT), whose elements are Zech logarithms (zech.ts) and
- * whose operations are table loads.
+ * factorization of degree n). The fields of order ≤ 2^16 (ZECH_LIMIT) have Zech logarithms as
+ * elements (zech.ts: table loads); larger ones with p < 2^31 flat residue arrays (fqflat.ts: k^2 +
+ * k(k−1) double-precision products an operation, products by Kronecker substitution); only p ≥ 2^31
+ * uses this CoeffRing kernel, ~k^2 bigint products and some allocation per field operation.
  */
 import { SeededRandom } from "../seeded-random.js";
 import { factorK, powmodK, rabinK, rootsK, squarefreeK, xgcdK, type FieldPolyKernel, type GfpOptions } from "./gfp.js";
 import type { CoeffRing, ExtensionField, FieldElement } from "./types.js";
+import { FLAT_P_LIMIT, FlatKernel } from "./fqflat.js";
 import { ZECH_LIMIT, ZechKernel } from "./zech.js";
 
 /** A factor with its multiplicity. */
@@ -193,27 +195,42 @@ function kernel<T>(R: CoeffRing<T>): RingKernel<T> {
   return K;
 }
 
-/** Zech-table kernels of the small GF(p^k) seen lately, by field (building one costs O(q·k)). */
-const zechKernels = new Map<string, ZechKernel>();
-const ZECH_CACHE = 16;
+/**
+ * A kernel over GF(p^k) with its own element representation (Zech logarithms, flat residue
+ * arrays) and the conversions from and to FieldElement polynomials.
+ */
+type ElementKernel = FieldPolyKernel<any, any> & {
+  fromPoly(f: readonly FieldElement[]): any;
+  toPoly(f: any): FieldElement[];
+  toElement(c: any): FieldElement;
+};
 
-/** The Zech-log kernel when R is a GF(p^k) of order ≤ ZECH_LIMIT (its elements are then FieldElements). */
-function zech<T>(R: CoeffRing<T>): ZechKernel | undefined {
+/** The fast kernels of the GF(p^k) seen lately, by field (a Zech kernel costs O(q·k) to build). */
+const fastKernels = new Map<string, ElementKernel>();
+const FAST_CACHE = 16;
+
+/**
+ * The kernel with its own elements when R is a GF(p^k) (then R's elements are FieldElements):
+ * Zech tables up to ZECH_LIMIT, flat residue arrays above it for p < FLAT_P_LIMIT; otherwise
+ * undefined (the generic CoeffRing kernel).
+ */
+function fast<T>(R: CoeffRing<T>): ElementKernel | undefined {
   const F = R.ring as ExtensionField;
-  if (F.kind !== "GFq" || R.order > ZECH_LIMIT) return undefined;
+  if (F.kind !== "GFq" || (R.order > ZECH_LIMIT && F.p >= FLAT_P_LIMIT)) return undefined;
   const key = `${F.p}:${F.modulus.join(",")}`;
-  let Z = zechKernels.get(key);
+  let Z = fastKernels.get(key);
   if (!Z) {
-    Z = new ZechKernel(F);
-    if (zechKernels.size >= ZECH_CACHE) zechKernels.delete(zechKernels.keys().next().value!);
-    zechKernels.set(key, Z);
+    Z = R.order <= ZECH_LIMIT ? new ZechKernel(F) : new FlatKernel(F);
+    if (fastKernels.size >= FAST_CACHE) fastKernels.delete(fastKernels.keys().next().value!);
+    fastKernels.set(key, Z);
   }
   return Z;
 }
 
-/** T is FieldElement whenever `zech` answered. */
+/** T is FieldElement whenever `fast` answered. */
 const asT = <T>(x: FieldElement): T => x as unknown as T;
 const asFE = <T>(f: readonly T[]): FieldElement[] => f as unknown as FieldElement[];
+const back = <T>(Z: ElementKernel, f: unknown): T[] => Z.toPoly(f).map(asT<T>);
 
 function trimmed<T>(R: CoeffRing<T>, f: readonly T[]): T[] {
   const a = f.slice();
@@ -237,11 +254,11 @@ export function compareFf<T>(R: CoeffRing<T>, f: readonly T[], g: readonly T[]):
  * (square-free, distinct-degree with the Frobenius matrix, Cantor–Zassenhaus), sorted by `compareFf`.
  */
 export function ffFactor<T>(R: CoeffRing<T>, f: readonly T[], opts: GfpOptions = {}): { unit: T; factors: FfFactor<T>[] } {
-  const Z = zech(R);
+  const Z = fast(R);
   const r = Z
     ? (() => {
         const z = factorK(Z, Z.fromPoly(asFE(f)), opts);
-        return { unit: asT<T>(Z.toElement(z.unit)), factors: z.factors.map((x) => ({ factor: Z.toPoly(x.factor).map(asT<T>), multiplicity: x.multiplicity })) };
+        return { unit: asT<T>(Z.toElement(z.unit)), factors: z.factors.map((x) => ({ factor: back<T>(Z, x.factor), multiplicity: x.multiplicity })) };
       })()
     : factorK(kernel(R), trimmed(R, f), opts);
   r.factors.sort((u, v) => compareFf(R, u.factor, v.factor));
@@ -253,9 +270,9 @@ export function ffSquarefree<T>(R: CoeffRing<T>, f: readonly T[], opts: GfpOptio
   const a = trimmed(R, f);
   if (!a.length) throw new RangeError("ffactor: the zero polynomial has no square-free decomposition");
   if (a.length === 1) return [];
-  const Z = zech(R);
+  const Z = fast(R);
   if (Z) {
-    return squarefreeK(Z, Z.monic(Z.fromPoly(asFE(a))), opts.checkpoint ?? (() => {})).map((x) => ({ factor: Z.toPoly(x.factor).map(asT<T>), multiplicity: x.multiplicity }));
+    return squarefreeK(Z, Z.monic(Z.fromPoly(asFE(a))), opts.checkpoint ?? (() => {})).map((x) => ({ factor: back<T>(Z, x.factor), multiplicity: x.multiplicity }));
   }
   const K = kernel(R);
   return squarefreeK(K, K.monic(a), opts.checkpoint ?? (() => {}));
@@ -263,7 +280,7 @@ export function ffSquarefree<T>(R: CoeffRing<T>, f: readonly T[], opts: GfpOptio
 
 /** All roots of a nonzero f in the field, with multiplicities, sorted by their formatted strings' (length, text). */
 export function ffRoots<T>(R: CoeffRing<T>, f: readonly T[], opts: GfpOptions = {}): { root: T; multiplicity: number }[] {
-  const Z = zech(R);
+  const Z = fast(R);
   const out = Z
     ? rootsK(Z, Z.fromPoly(asFE(f)), opts).map((r) => ({ root: asT<T>(Z.toElement(r.root)), multiplicity: r.multiplicity }))
     : rootsK(kernel(R), trimmed(R, f), opts);
@@ -272,15 +289,15 @@ export function ffRoots<T>(R: CoeffRing<T>, f: readonly T[], opts: GfpOptions = 
 
 /** Rabin's irreducibility test over the field (constants are not irreducible). */
 export function ffIsIrreducible<T>(R: CoeffRing<T>, f: readonly T[], opts: GfpOptions = {}): boolean {
-  const Z = zech(R);
+  const Z = fast(R);
   if (Z) return rabinK(Z, Z.fromPoly(asFE(f)), opts.checkpoint ?? (() => {}));
   return rabinK(kernel(R), trimmed(R, f), opts.checkpoint ?? (() => {}));
 }
 
 /** Monic gcd. */
 export function ffGcd<T>(R: CoeffRing<T>, f: readonly T[], g: readonly T[]): T[] {
-  const Z = zech(R);
-  if (Z) return Z.toPoly(Z.gcd(Z.fromPoly(asFE(f)), Z.fromPoly(asFE(g)))).map(asT<T>);
+  const Z = fast(R);
+  if (Z) return back<T>(Z, Z.gcd(Z.fromPoly(asFE(f)), Z.fromPoly(asFE(g))));
   return kernel(R).gcd(trimmed(R, f), trimmed(R, g));
 }
 
@@ -315,14 +332,16 @@ export function ffFactorCost(n: number, p: bigint, k: number): number {
     // q = 2^e: the trace splitting takes e·d squarings modulo the part (d ≤ n/2): ≤ e·n^3/2 more.
     return 2 * ((8 + (p === 2n ? e / 2 : 0)) * n * n * n + 2 * n * n * (e + 1)) + 1000;
   }
+  // Above the Zech tables: k^2 limb products per field operation (fqflat.ts's double-precision ones
+  // measured at ~1 unit each: degree 100 over GF((10^9+7)^2) ≈ 150 M units, ~120 ms on a quiet machine).
   const limbs = Math.ceil(p.toString(2).length / 64);
   return (3 * n * n * n + 2 * n * n * p.toString(2).length * k) * (k * k * limbs * limbs * 4 + 20) + 1000;
 }
 
 /** f^e mod m (m ≠ 0). */
 export function ffPowMod<T>(R: CoeffRing<T>, f: readonly T[], e: bigint, m: readonly T[], opts: GfpOptions = {}): T[] {
-  const Z = zech(R);
-  if (Z) return Z.toPoly(powmodK(Z, Z.fromPoly(asFE(f)), e, Z.fromPoly(asFE(m)), opts.checkpoint)).map(asT<T>);
+  const Z = fast(R);
+  if (Z) return back<T>(Z, powmodK(Z, Z.fromPoly(asFE(f)), e, Z.fromPoly(asFE(m)), opts.checkpoint));
   return powmodK(kernel(R), trimmed(R, f), e, trimmed(R, m), opts.checkpoint);
 }
 

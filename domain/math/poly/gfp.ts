@@ -860,6 +860,8 @@ class BigKernel implements Kernel<bigint, bigint[]> {
 const NUMBER_PATH_LIMIT = 1n << 26n;
 /** Largest p taking the split number path (partial products below 2^47). */
 const SPLIT_PATH_LIMIT = 1n << 31n;
+/** Below this p, `numberKernel` has a Float64Array kernel. */
+export const NUMBER_KERNEL_LIMIT = SPLIT_PATH_LIMIT;
 
 type AnyKernel = Kernel<unknown, Poly<unknown>>;
 
@@ -867,6 +869,15 @@ function kernel(p: bigint): AnyKernel {
   if (p < 2n) throw new RangeError("gfp: the modulus must be a prime ≥ 2");
   if (p === 2n) return new Gf2Kernel() as unknown as AnyKernel;
   return (p < NUMBER_PATH_LIMIT ? new NumKernel(p) : p < SPLIT_PATH_LIMIT ? new SplitKernel(p) : new BigKernel(p)) as unknown as AnyKernel;
+}
+
+/**
+ * The Float64Array kernel of GF(p), 2 ≤ p < NUMBER_KERNEL_LIMIT (for p = 2 too, not the packed
+ * one), for kernels whose products are GF(p)[t] products (fqflat.ts); undefined otherwise.
+ */
+export function numberKernel(p: bigint): Kernel<number, Float64Array> | undefined {
+  if (p < 2n || p >= SPLIT_PATH_LIMIT) return undefined;
+  return p < NUMBER_PATH_LIMIT ? new NumKernel(p) : new SplitKernel(p);
 }
 
 // ───────────────────────────── generic algorithms ─────────────────────────────
