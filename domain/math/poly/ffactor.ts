@@ -196,7 +196,8 @@ const BARRETT_MIN = 8;
  * multiplication instead of (deg·k)^2 residue products each reduced modulo p), remainders of
  * products by a modulus seen before by Barrett division (two such products), and the Frobenius map
  * applied with one reduction per output residue instead of one per term. GF((2^127 − 1)^2),
- * degree 30: ~0.9 s → see the bench note in ffactor's tests.
+ * degree 30: 0.9 s → 0.32 s of CPU (PARI/GP 30 ms); what remains is mostly V8's multiplication of
+ * the packed integers (~0.4 ms for 40,000 bits, where GMP takes a few µs).
  */
 class BigKroneckerKernel extends RingKernel<FieldElement> {
   private readonly F: ExtensionField;
