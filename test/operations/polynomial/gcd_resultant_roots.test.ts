@@ -166,6 +166,19 @@ describe("operations/polynomial gcd, lcm, resultant, discriminant, real roots, i
       const [interp] = gp(`print(apply(c->lift(c),Vecrev(polinterpolate(${JSON.stringify(xs)},${JSON.stringify(ys)})*Mod(1,31))))`);
       const o = await run("polynomial.interpolation.compute", { ring: "GF(31)", points: xs.map((x, k) => ({ x: String(x), y: String(ys[k]) })) });
       expect(`[${coeffs(o.value.polynomial).join(", ")}]`).to.equal(interp);
+      // Many nodes: the double-precision path (p < 2^26), the batched-inverse path (p ≥ 2^26) and QQ, all against polinterpolate.
+      for (const [ring, p, n] of [["GF(1000003)", 1000003n, 300], ["GF(2147483647)", 2147483647n, 120], ["QQ", 0n, 12]] as const) {
+        const nodes = new Set<bigint>();
+        while (nodes.size < n) nodes.add(BigInt(rng.below(1_000_000)) - 500_000n);
+        const X = [...nodes], Y = X.map(() => BigInt(rng.below(1_000_000)) - 500_000n);
+        const [want] = gp(p ? `print(apply(c->lift(c),Vecrev(polinterpolate([${X.join(",")}]*Mod(1,${p}),[${Y.join(",")}]*Mod(1,${p})))))` : `print(Vecrev(polinterpolate([${X.join(",")}],[${Y.join(",")}])))`);
+        const got = await run("polynomial.interpolation.compute", { ring, points: X.map((x, k) => ({ x: String(x), y: String(Y[k]) })) });
+        expect(got.outcome, JSON.stringify(got.error)).to.equal("completed");
+        expect(`[${coeffs(got.value.polynomial).join(", ")}]`, `${n} nodes over ${ring}`).to.equal(want);
+      }
+      const clash = await run("polynomial.interpolation.compute", { ring: "GF(7)", points: [{ x: "1", y: "2" }, { x: "3", y: "1" }, { x: "8", y: "4" }] });
+      expect(clash.error?.code).to.equal("DOMAIN_ERROR");
+      expect(clash.error?.path).to.equal("/points/2");
       const cyc = await run("polynomial.cyclotomic.compute", { n: 360 });
       const [c360] = gp("print(Vecrev(polcyclo(360)))");
       expect(`[${coeffs(cyc.value.polynomial).join(", ")}]`).to.equal(c360);
