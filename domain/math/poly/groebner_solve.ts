@@ -8,168 +8,11 @@
  * a prime near 2^25, Hensel (Newton) lifting, rational reconstruction and an exact check.
  */
 import { JacobianError } from "../../errors.js";
-import { SeededRandom } from "../seeded-random.js";
 import type { Rational } from "../rational.js";
-import { compareExponents, groebnerBasis, LEX, type GroebnerOptions, rationalReconstruct } from "./groebner.js";
+import { gfpRoots } from "./gfp.js";
+import { compareExponents, groebnerBasis, LEX, type GroebnerOptions } from "./groebner.js";
+import { rationalRootsSquarefree } from "./rational_roots.js";
 import type { CoeffRing, Polynomial, Term } from "./types.js";
-
-// ───────────────────────────── dense univariate over GF(p) (bigint, little-endian) ─────────────────────────────
-
-type UP = bigint[];
-const md = (a: bigint, p: bigint): bigint => ((a % p) + p) % p;
-function trim(a: UP): UP {
-  let n = a.length;
-  while (n > 0 && a[n - 1] === 0n) n--;
-  return n === a.length ? a : a.slice(0, n);
-}
-function inv(a: bigint, p: bigint): bigint {
-  let t = 0n, nt = 1n, r = p, nr = md(a, p);
-  while (nr !== 0n) {
-    const q = r / nr;
-    [t, nt] = [nt, t - q * nt];
-    [r, nr] = [nr, r - q * nr];
-  }
-  return md(t, p);
-}
-function upMul(a: UP, b: UP, p: bigint): UP {
-  if (!a.length || !b.length) return [];
-  const out: bigint[] = new Array(a.length + b.length - 1).fill(0n);
-  for (let i = 0; i < a.length; i++) if (a[i]) for (let j = 0; j < b.length; j++) out[i + j] = out[i + j]! + a[i]! * b[j]!;
-  return trim(out.map((x) => x % p));
-}
-function upRem(a: UP, m: UP, p: bigint): UP {
-  const r = a.slice();
-  const dm = m.length - 1, li = inv(m[dm]!, p);
-  for (let i = r.length - 1; i >= dm; i--) {
-    const c = (r[i]! * li) % p;
-    if (c === 0n) continue;
-    for (let j = 0; j <= dm; j++) r[i - dm + j] = md(r[i - dm + j]! - c * m[j]!, p);
-  }
-  return trim(r.slice(0, dm));
-}
-function upDiv(a: UP, m: UP, p: bigint): UP {
-  const r = a.slice();
-  const dm = m.length - 1, li = inv(m[dm]!, p);
-  const q: bigint[] = new Array(Math.max(0, a.length - dm)).fill(0n);
-  for (let i = r.length - 1; i >= dm; i--) {
-    const c = (r[i]! * li) % p;
-    q[i - dm] = c;
-    if (c === 0n) continue;
-    for (let j = 0; j <= dm; j++) r[i - dm + j] = md(r[i - dm + j]! - c * m[j]!, p);
-  }
-  return trim(q);
-}
-function upGcd(a: UP, b: UP, p: bigint): UP {
-  a = trim(a);
-  b = trim(b);
-  while (b.length) [a, b] = [b, upRem(a, b, p)];
-  if (!a.length) return a;
-  const li = inv(a[a.length - 1]!, p);
-  return a.map((x) => (x * li) % p);
-}
-function upPowMod(base: UP, e: bigint, m: UP, p: bigint, checkpoint: () => void): UP {
-  let r: UP = [1n], b = upRem(base, m, p);
-  while (e > 0n) {
-    if (e & 1n) r = upRem(upMul(r, b, p), m, p);
-    b = upRem(upMul(b, b, p), m, p);
-    e >>= 1n;
-    checkpoint();
-  }
-  return r;
-}
-const upDeriv = (a: UP, p: bigint): UP => trim(a.slice(1).map((c, i) => md(c * BigInt(i + 1), p)));
-
-/** The distinct roots in GF(p) of a nonzero polynomial (ascending). */
-export function rootsModP(f: UP, p: bigint, checkpoint: () => void = () => {}): bigint[] {
-  f = trim(f.map((c) => md(c, p)));
-  if (f.length <= 1) return [];
-  if (p <= 3n) {
-    const out: bigint[] = [];
-    for (let x = 0n; x < p; x++) if (f.reduceRight((acc, c) => md(acc * x + c, p), 0n) === 0n) out.push(x);
-    return out;
-  }
-  // g = gcd(f, x^p − x): the product of the distinct linear factors.
-  const xp = upPowMod([0n, 1n], p, f, p, checkpoint);
-  const t = trim([...xp, ...new Array(Math.max(0, 2 - xp.length)).fill(0n)].map((c, i) => (i === 1 ? md(c - 1n, p) : c)));
-  let g = upGcd(f, t, p);
-  const roots: bigint[] = [];
-  if (g.length > 1 && g[0] === 0n) {
-    roots.push(0n);
-    g = upDiv(g, [0n, 1n], p);
-  }
-  const rng = new SeededRandom(0x5eed ^ Number(p % 1000003n));
-  const split = (h: UP): void => {
-    if (h.length <= 1) return;
-    if (h.length === 2) {
-      roots.push(md(-h[0]! * inv(h[1]!, p), p));
-      return;
-    }
-    for (;;) {
-      checkpoint();
-      const d = BigInt(rng.nextU32()) % p;
-      const w = upPowMod([d, 1n], (p - 1n) / 2n, h, p, checkpoint);
-      const u = upGcd(h, trim(w.length ? [md(w[0]! - 1n, p), ...w.slice(1)] : [p - 1n]), p);
-      if (u.length > 1 && u.length < h.length) {
-        split(u);
-        split(upDiv(h, u, p));
-        return;
-      }
-    }
-  };
-  split(g);
-  return roots.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-}
-
-// ───────────────────────────── rational roots of an integer polynomial ─────────────────────────────
-
-function isPrime(n: number): boolean {
-  if (n < 2) return false;
-  for (let d = 2; d * d <= n; d++) if (n % d === 0) return false;
-  return true;
-}
-
-/** Distinct rational roots of a square-free integer polynomial (little-endian, nonzero constant term). */
-export function rationalRootsSquarefree(S: bigint[], checkpoint: () => void = () => {}): Rational[] {
-  const deg = S.length - 1;
-  if (deg < 1) return [];
-  const abs = (a: bigint) => (a < 0n ? -a : a);
-  const N = abs(S[0]!), D = abs(S[deg]!);
-  const bound = 2n * (N > D ? N : D) ** 2n + 1n;
-  let p = (1 << 25) - 1;
-  for (;;) {
-    p -= 2;
-    if (!isPrime(p)) continue;
-    const P = BigInt(p);
-    if (S[deg]! % P === 0n) continue;
-    const fp = S.map((c) => md(c, P));
-    if (upGcd(fp, upDeriv(fp, P), P).length > 1) continue; // not square-free mod p
-    const out: Rational[] = [];
-    for (const r0 of rootsModP(fp, P, checkpoint)) {
-      // Newton lifting r ← r − S(r)/S′(r) mod p^(2^i)
-      let r = r0, m = P;
-      const dS = S.slice(1).map((c, i) => c * BigInt(i + 1));
-      while (m < bound) {
-        m = m * m;
-        const ev = (c: bigint[]) => c.reduceRight((acc, x) => md(acc * r + x, m), 0n);
-        r = md(r - ev(S) * inv(ev(dS), m), m);
-        checkpoint();
-      }
-      const q = rationalReconstruct(r, m);
-      if (!q) continue;
-      const [a, b] = q;
-      // exact check: Σ s_i a^i b^(deg−i) = 0
-      let acc = 0n, ai = 1n;
-      const bp: bigint[] = [1n];
-      for (let i = 1; i <= deg; i++) bp.push(bp[i - 1]! * b);
-      for (let i = 0; i <= deg; i++) {
-        acc += S[i]! * ai * bp[deg - i]!;
-        ai *= a;
-      }
-      if (acc === 0n) out.push({ num: a, den: b });
-    }
-    return out;
-  }
-}
 
 // ───────────────────────────── the solver ─────────────────────────────
 
@@ -202,7 +45,7 @@ function substituteLast<T>(R: CoeffRing<T>, f: Polynomial<T>, r: T): Polynomial<
 /** Roots in the field of a univariate polynomial (coefficients T, little-endian). */
 function univariateRoots<T>(R: CoeffRing<T>, f: T[], opts: GroebnerOptions): T[] {
   const checkpoint = opts.checkpoint ?? (() => {});
-  if (R.ring.kind === "GF") return rootsModP(f as unknown as bigint[], R.ring.p, checkpoint) as unknown as T[];
+  if (R.ring.kind === "GF") return gfpRoots(f as unknown as bigint[], R.ring.p, { checkpoint }).map((r) => r.root) as unknown as T[];
   if (R.ring.kind !== "QQ") throw new JacobianError("DOMAIN_ERROR", `systems are solved over QQ and GF(p); not over ${R.name}`);
   // Square-free part via the one-variable Gröbner basis of ⟨f, f′⟩ (= gcd).
   const q = f as unknown as Rational[];
@@ -231,14 +74,7 @@ function univariateRoots<T>(R: CoeffRing<T>, f: T[], opts: GroebnerOptions): T[]
     return a;
   };
   for (const c of quo) L = (L / gcdB(L, c.den)) * c.den;
-  let S = quo.map((c) => c.num * (L / c.den));
-  const roots: Rational[] = [];
-  if (S[0] === 0n) {
-    roots.push({ num: 0n, den: 1n });
-    S = S.slice(1);
-  }
-  roots.push(...rationalRootsSquarefree(S, checkpoint));
-  return roots as unknown as T[];
+  return rationalRootsSquarefree(quo.map((c) => c.num * (L / c.den)), checkpoint) as unknown as T[];
 }
 
 function solveRec<T>(R: CoeffRing<T>, polys: Polynomial<T>[], opts: GroebnerOptions, top: boolean, degreeOut: { d: number }): T[][] {

@@ -70,8 +70,8 @@ function interpolateSmallP(xs: readonly bigint[], ys: readonly bigint[], pb: big
 export function interpolate<T>(R: CoeffRing<T>, xs: readonly T[], ys: readonly T[], checkpoint: () => void = () => {}): T[] {
   const n = xs.length;
   if (ys.length !== n) throw new RangeError("interpolate: xs and ys differ in length");
-  const F = R.ring;
-  if (F.kind === "GF" && F.p < BigInt(SMALL_PRIME_LIMIT)) return interpolateSmallP(xs as unknown as bigint[], ys as unknown as bigint[], F.p, checkpoint) as unknown as T[];
+  const F = R.ring as CoeffRing<T>["ring"] | undefined;
+  if (F?.kind === "GF" && F.p < BigInt(SMALL_PRIME_LIMIT)) return interpolateSmallP(xs as unknown as bigint[], ys as unknown as bigint[], F.p, checkpoint) as unknown as T[];
   const c = ys.slice();
   // QQ inverts by swapping numerator and denominator: no batching there.
   const batch = R.characteristic > 0n;

@@ -8,6 +8,7 @@
  * Roots are counted without multiplicity (the square-free part is isolated), as PARI's polsturm.
  */
 import { type Rational, ratCompare, rational } from "../rational.js";
+import { rationalRootsSquarefree } from "./rational_roots.js";
 import { bitLen, derivative, divExact, evalRationalHom, lc, maxAbs, primitivePart, squarefreePart, trim, type WorkOptions } from "./zz.js";
 
 /** An isolating interval: lo < hi open with exactly one root, or lo = hi the root itself. */
@@ -220,44 +221,11 @@ export function countRealRoots(f: readonly bigint[], a?: Rational, b?: Rational,
   return count;
 }
 
-/** The distinct rational roots of f ≠ 0, ascending. */
+/** The distinct rational roots of f ≠ 0, ascending (rational_roots.ts's p-adic method on the square-free part). */
 export function rationalRoots(f: readonly bigint[], opts: WorkOptions = {}): Rational[] {
-  const tick = opts.checkpoint ?? noop;
-  const g = squarefreePart(f, opts);
-  const out: Rational[] = [];
-  const L = lc(g);
-  const inv = rational(1n, L);
-  for (let iv of isolateRealRoots(g, opts)) {
-    if (ratCompare(iv.lo, iv.hi) === 0) {
-      out.push(iv.lo);
-      continue;
-    }
-    // a rational root u/v (v | L) is m/L with m = u·L/v an integer; narrow until (L·lo, L·hi) holds ≤ 1 integer
-    for (;;) {
-      tick();
-      const w = rational(iv.hi.num * iv.lo.den - iv.lo.num * iv.hi.den, iv.hi.den * iv.lo.den);
-      if (ratCompare(w, inv) < 0 || ratCompare(iv.lo, iv.hi) === 0) break;
-      iv = bisect(g, iv);
-    }
-    if (ratCompare(iv.lo, iv.hi) === 0) {
-      out.push(iv.lo);
-      continue;
-    }
-    // integers m with L·lo < m < L·hi
-    const loL = iv.lo.num * L, hiL = iv.hi.num * L; // over the denominators
-    const m0 = floorDivB(loL, iv.lo.den) + 1n;
-    if (m0 * iv.hi.den < hiL) {
-      const x = rational(m0, L);
-      if (signAt(g, x) === 0) out.push(x);
-    }
-  }
-  return out;
+  return rationalRootsSquarefree(squarefreePart(f, opts), opts.checkpoint);
 }
 
-function floorDivB(n: bigint, d: bigint): bigint {
-  const q = n / d;
-  return (n % d !== 0n && (n < 0n) !== (d < 0n)) ? q - 1n : q;
-}
 
 /** Multiplicity of the rational root x of f (f ≠ 0, f(x) = 0). */
 export function rootMultiplicity(f: readonly bigint[], x: Rational): number {

@@ -166,6 +166,11 @@ describe("domain/math/poly/zz", () => {
         cases.push(f);
       }
       cases.push(mul(mul([-1n, 3n], [-1n, 3n]), [2n, 0n, 1n]));
+      // Many roots, large numerators and denominators (the p-adic lifting's bound), a zero root, squares.
+      let big: bigint[] = [0n, 1n];
+      for (const [u, v] of [[12345n, 997n], [-1n, 100000n], [987654321n, 1n], [-7n, 3n], [5n, 1234567n], [1n, 1n], [-1n, 1n]] as const) big = mul(mul(big, [-u, v]), [-u, v]);
+      for (let k = 0; k < 20; k++) big = mul(big, [randInt(500), BigInt(1 + rng.below(60))]);
+      cases.push(mul(big, [3n, 0n, 0n, 1n]));
       const out = gp(cases.map((f) => `print(apply(r->[numerator(r),denominator(r)],nfroots(,${toGp(f)})))`).join("\n"));
       cases.forEach((f, i) => {
         const expected = out[i]!.replace(/^\[|\]$/g, "").split(/\],\s*\[/).filter((s) => s.replace(/[[\]]/g, "").trim()).map((s) => {
