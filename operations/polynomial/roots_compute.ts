@@ -12,12 +12,12 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
   summary:
     "Every root of a nonzero univariate polynomial f in its coefficient ring, with its multiplicity. Over GF(p) and GF(p^k): square-free decomposition, then for each part the split part gcd(s, x^q − x) " +
     "(one modular power) split into linear factors by Cantor–Zassenhaus (seeded, reproducible), in time polynomial in deg f and log q; roots ascending (GF(p): by residue). " +
-    "Over QQ: the rational roots; over ZZ: the integer roots (give f over QQ for all rational roots); by exact real root isolation and rational reconstruction (zz), ascending. " +
+    "Over QQ: the rational roots; over ZZ: the integer roots (give f over QQ for all rational roots); from the square-free part's roots modulo a word prime, lifted p-adically (Newton) past the bound 2·max(|f(0)|, |lc f|)^2, rationally reconstructed and checked exactly, ascending. " +
     "Roots are published as polynomials in no variables (elements of the ring). The whole answer is on the `roots` port; polynomial.roots.verify takes it as its claim.",
   keywords: ["roots", "zeros", "polrootsmod", "root finding", "solve", "polynomial", "finite field", "GF(p)", "modular", "cantor-zassenhaus", "multiplicity", "univariate", "rational roots", "integer roots", "polrootsff", "nroots"],
   request: Request,
   result: Result,
-  purpose: "exact arithmetic in GF(p) on doubles (p < 2^26) or bigints; zz's exact real root isolation over ZZ and QQ",
+  purpose: "exact arithmetic in GF(p) on doubles (p < 2^26) or bigints; p-adic lifting and rational reconstruction over ZZ and QQ",
   bounds: [
     ...polynomialBounds("the polynomial"),
     { name: "factor_degree", limit: MAX_FACTOR_DEGREE, unit: "degree", description: "the polynomial has one variable and degree at most this" },
