@@ -271,7 +271,7 @@ export class Gf2Kernel implements Kernel<number, Gf2Poly> {
   /** n − rank(Q − I) by the half-size system of `berlekampBasis`. */
   frobNullity(F: unknown): number {
     const Fb = F as FrobBits;
-    return Fb.n <= 1 ? Fb.n : berlekampBasis(Fb, noop).length + 1;
+    return Fb.n <= 1 ? Fb.n : berlekampBasis(Fb, noop).us.length + 1;
   }
   /**
    * Berlekamp: the v with v^2 ≡ v (mod f) form the left kernel of Q − I (Q's rows x^(2j) mod f),
@@ -282,16 +282,17 @@ export class Gf2Kernel implements Kernel<number, Gf2Poly> {
   factorSquarefree(f: Gf2Poly, rng: SeededRandom, checkpoint: () => void): Gf2Poly[] {
     const n = f.length - 1;
     if (n <= 1) return [f];
-    const basis = berlekampBasis(this.frobMatrix(f, checkpoint).F as FrobBits, checkpoint);
-    const r = basis.length + 1;
+    const { us, toPoly } = berlekampBasis(this.frobMatrix(f, checkpoint).F as FrobBits, checkpoint);
+    const r = us.length + 1;
     if (r === 1) return [f];
-    const W = words(n);
+    const Wm = us[0]!.length;
     let parts: Gf2Poly[] = [f];
     while (parts.length < r) {
       checkpoint();
-      const v = new Uint32Array(W);
-      for (const b of basis) if (rng.nextU32() & 1) for (let k = 0; k < W; k++) v[k]! ^= b[k]!;
-      const vp = norm(v);
+      // A random kernel element (its upper half, then the whole v: one pass per round, not per basis vector).
+      const u = new Uint32Array(Wm);
+      for (const b of us) if (rng.nextU32() & 1) for (let k = 0; k < Wm; k++) u[k]! ^= b[k]!;
+      const vp = toPoly(u);
       if (vp.length <= 1) continue;
       const next: Gf2Poly[] = [];
       let count = parts.length;
@@ -314,7 +315,7 @@ export class Gf2Kernel implements Kernel<number, Gf2Poly> {
   /** The number of irreducible factors of a square-free monic f of degree ≥ 1 (Berlekamp's r: the dimension of the kernel of Q − I). */
   berlekampCount(f: Gf2Poly, checkpoint: () => void): number {
     if (f.length <= 2) return 1;
-    return berlekampBasis(this.frobMatrix(f, checkpoint).F as FrobBits, checkpoint).length + 1;
+    return berlekampBasis(this.frobMatrix(f, checkpoint).F as FrobBits, checkpoint).us.length + 1;
   }
   random(deg: number, rng: SeededRandom): Gf2Poly {
     const n = words(deg + 1), w = new Uint32Array(n);
@@ -346,9 +347,9 @@ function transpose32(a: Uint32Array, o: number): void {
 }
 
 /**
- * A basis of the v ≢ constant, deg v < n, with v^2 ≡ v (mod f) from f's Frobenius matrix Q (n ≥ 2):
- * the kernel of Q − I without the constants, of dimension r − 1 for r irreducible factors of a
- * square-free f.
+ * The v ≢ constant, deg v < n, with v^2 ≡ v (mod f) from f's Frobenius matrix Q (n ≥ 2): the kernel
+ * of Q − I without the constants, of dimension r − 1 for r irreducible factors of a square-free f —
+ * a basis `us` of their upper halves u (below), and `toPoly` giving v of a combination u.
  *
  * Half of Q is free: for j < h = ⌈n/2⌉ the row x^(2j) has degree < n, so (v·Q)_i =
  * [i even]·v_(i/2) + T_i with T = Σ_(j≥h) v_j·(x^(2j) mod f) — only the m = n − h coefficients
@@ -360,7 +361,7 @@ function transpose32(a: Uint32Array, o: number): void {
  * vector (Z_j[i])_j, one XOR of the previous column Z[i/2] into R[i]). Its reduced echelon form
  * costs ~m^2·⌈m/32⌉/4 word operations — an eighth of the elimination of Q − I with its row record.
  */
-function berlekampBasis(F: FrobBits, checkpoint: () => void): Uint32Array[] {
+function berlekampBasis(F: FrobBits, checkpoint: () => void): { us: Uint32Array[]; toPoly: (u: Uint32Array) => Gf2Poly } {
   const n = F.n, W = F.W, M = F.M;
   const h = (n + 1) >>> 1, m = n - h, Wm = words(m);
   // C: the columns of the rows R_j (j = h..n−1) — row i is (R_(h+j')[i])_(j' < m) — by 32×32 blocks.
@@ -389,18 +390,20 @@ function berlekampBasis(F: FrobBits, checkpoint: () => void): Uint32Array[] {
   A.set(C.subarray(0, Wm), m * Wm);
   const pivotOf = rrefBits(A, rows, m, Wm, checkpoint);
   // A kernel vector per free column c: u_c = 1, u_p = A[pivot row of p][c] for the pivot columns p.
-  const out: Uint32Array[] = [];
-  const u = new Uint32Array(Wm);
+  const us: Uint32Array[] = [];
   for (let c = 0; c < m; c++) {
     if (pivotOf[c]! >= 0) continue;
-    u.fill(0);
+    const u = new Uint32Array(Wm);
     u[c >>> 5]! |= 1 << (c & 31);
     const cw = c >>> 5, cb = 1 << (c & 31);
     for (let p = 0; p < c; p++) {
       const pr = pivotOf[p]!;
       if (pr >= 0 && A[pr * Wm + cw]! & cb) u[p >>> 5]! |= 1 << (p & 31);
     }
-    // v: v_i = u_(i−h) for i ≥ h; v_i = Z[i]·u for 0 < i < h; v_0 = 0.
+    us.push(u);
+  }
+  // v: v_i = u_(i−h) for i ≥ h; v_i = Z[i]·u for 0 < i < h; v_0 = 0.
+  const toPoly = (u: Uint32Array): Gf2Poly => {
     const v = new Uint32Array(W);
     for (let i = 1; i < h; i++) {
       const a = i * Wm;
@@ -414,10 +417,9 @@ function berlekampBasis(F: FrobBits, checkpoint: () => void): Uint32Array[] {
       if (x & 1) v[i >>> 5]! |= 1 << (i & 31);
     }
     for (let j = 0; j < m; j++) if ((u[j >>> 5]! >>> (j & 31)) & 1) v[(h + j) >>> 5]! |= 1 << ((h + j) & 31);
-    out.push(v);
-    checkpoint();
-  }
-  return out;
+    return norm(v);
+  };
+  return { us, toPoly };
 }
 
 /**
