@@ -258,13 +258,30 @@ export class Gf2Kernel implements Kernel<number, Gf2Poly> {
     }
     return { F: { n, W, M }, xp: xp! };
   }
+  /**
+   * h ↦ h^2 mod m by the matrix. Rabin's test applies it n times: from degree 96 on, the sums of
+   * each 8 consecutive rows are tabulated once (32n·W words; Four Russians), and an application is
+   * one table row per byte of h (n/8 row passes instead of ~n/2).
+   */
   applyFrob(F: unknown, h: Gf2Poly): Gf2Poly {
-    const { W, M } = F as { n: number; W: number; M: Uint32Array };
+    const Fb = F as FrobBits & { tab?: Uint32Array };
+    const { n, W, M } = Fb;
     const acc = new Uint32Array(W);
-    for (let j = 0; j < h.length; j++) {
-      if (((h.w[j >>> 5]! >>> (j & 31)) & 1) === 0) continue;
-      const base = j * W;
-      for (let k = 0; k < W; k++) acc[k]! ^= M[base + k]!;
+    if (n < 96) {
+      for (let j = 0; j < h.length; j++) {
+        if (((h.w[j >>> 5]! >>> (j & 31)) & 1) === 0) continue;
+        const base = j * W;
+        for (let k = 0; k < W; k++) acc[k]! ^= M[base + k]!;
+      }
+      return norm(acc);
+    }
+    const tab = (Fb.tab ??= rowSums8(M, n, W));
+    const groups = (h.length + 7) >>> 3;
+    for (let g = 0; g < groups; g++) {
+      const b = (h.w[g >>> 2]! >>> ((g & 3) << 3)) & 0xff;
+      if (b === 0) continue;
+      const base = ((g << 8) | b) * W;
+      for (let k = 0; k < W; k++) acc[k]! ^= tab[base + k]!;
     }
     return norm(acc);
   }
@@ -331,6 +348,24 @@ interface FrobBits {
   n: number;
   W: number;
   M: Uint32Array;
+}
+
+/** For each 8 consecutive rows g·8… of the n × W matrix M (rows past n zero) and each byte b, the sum of the rows b selects: table row 256g + b. */
+function rowSums8(M: Uint32Array, n: number, W: number): Uint32Array {
+  const groups = (n + 7) >>> 3, T = new Uint32Array(groups * 256 * W);
+  for (let g = 0; g < groups; g++) {
+    const tb = g * 256 * W;
+    for (let b = 1; b < 256; b++) {
+      const low = b & -b, j = g * 8 + 31 - Math.clz32(low), a = tb + b * W, c = tb + (b ^ low) * W;
+      if (j >= n) {
+        T.copyWithin(a, c, c + W);
+        continue;
+      }
+      const r = j * W;
+      for (let k = 0; k < W; k++) T[a + k] = T[c + k]! ^ M[r + k]!;
+    }
+  }
+  return T;
 }
 
 /** In place: the 32×32 bit matrix a[o..o+32) (bit t of a[o+k] is entry (k, t)) transposed. */

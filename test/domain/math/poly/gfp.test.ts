@@ -280,6 +280,17 @@ describe("domain/math/poly/gfp", () => {
         expect(gfpFactor(f, 2n).factors, `factormod of case ${c} (degree ${f.length - 1})`).to.deep.equal(theirs);
       });
     });
+    it("Rabin's test over GF(2) past degree 96 (the tabulated Frobenius steps): polisirreducible on irreducibles, products of two and random polynomials", function () {
+      this.timeout(60_000);
+      const rng = new SeededRandom(96);
+      const exprs = ["ffinit(2,96)", "ffinit(2,97)", "ffinit(2,255)", "ffinit(2,401)", "ffinit(2,50)*ffinit(2,53)", "ffinit(2,127)*ffinit(2,128)", "ffinit(2,150)*ffinit(2,150)", "ffinit(2,96)*(x+1)"];
+      const polys = gp(exprs.map((e) => `print(Vecrev(lift(${e})))`).join("\n")).map((l) => big(parseGp(l)));
+      for (let k = 0; k < 12; k++) polys.push(randPoly(rng, 96 + rng.below(400), 2n, true));
+      const lines = gp(polys.map((f) => `print(polisirreducible(Mod(1,2)*${gpPoly(f)}))`).join("\n"));
+      expect(lines).to.have.length(polys.length);
+      polys.forEach((f, i) => expect(gfpIsIrreducible(f, 2n) ? "1" : "0", `polisirreducible of case ${i} (degree ${f.length - 1})`).to.equal(lines[i]));
+      expect(lines.slice(0, 4)).to.deep.equal(["1", "1", "1", "1"]);
+    });
     it("factormod of degree 60–120 polynomials over GF(1000003) and GF(2^61−1)", function () {
       this.timeout(120_000);
       const rng = new SeededRandom(7);
