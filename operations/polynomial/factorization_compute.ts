@@ -17,7 +17,7 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
   title: "Factor a polynomial over a finite field, ZZ or QQ (several variables over ZZ, QQ, GF(p) and GF(p^k))",
   summary:
     "The complete factorization f = u · Π g_i^e_i of a nonzero polynomial into distinct irreducible factors g_i with multiplicities: in one variable over GF(p), GF(p^k), ZZ or QQ, in several variables over ZZ, QQ, GF(p) or GF(p^k). " +
-    "Over GF(p) and GF(p^k): g_i monic, u the leading coefficient; square-free decomposition (p-th roots in characteristic p), distinct-degree factorization with the Frobenius (Berlekamp Q) matrix, " +
+    "Over GF(p) and GF(p^k): g_i monic, u the leading coefficient; square-free decomposition (p-th roots in characteristic p), distinct-degree factorization with the Frobenius (Berlekamp Q) matrix (over GF(2) Berlekamp's kernel instead, split by gcds with random kernel elements), " +
     "stopped early by Berlekamp's count of the factors, and Cantor–Zassenhaus splitting (trace map in characteristic 2), seeded so the output is reproducible. " +
     "Over ZZ: g_i primitive with positive leading coefficient, u = ±content; over QQ: g_i monic, u the leading coefficient; one variable by Zassenhaus with Hensel lifting and van Hoeij lattice recombination. " +
     "Several variables (leading terms in the descending lexicographic order of the declared variables): Wang's EEZ method — the content in a main variable (multivariate modular gcd) and Yun's square-free decomposition, " +
@@ -39,7 +39,7 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
     { name: "multivariate_dense_size", limit: MAX_MULTIVARIATE_DENSE, unit: "coefficients", description: "several variables: Π (deg_i + 1) over the variables is at most this" },
   ],
   cost_model:
-    "GF(p): units ≈ 3n^3 + 2n^2·log2 p modular multiply-adds for degree n (the Frobenius matrix: n products modulo f; up to n/2 distinct-degree steps of n^2 each; Berlekamp's count n^3/3), × 4·limbs² for p ≥ 2^26; GF(2): 8n^2·(⌈n/32⌉ + 1) word operations (bit-packed rows: Berlekamp's kernel and its gcd splitting); " +
+    "GF(p): units ≈ 3n^3 + 2n^2·log2 p modular multiply-adds for degree n (the Frobenius matrix: n products modulo f; up to n/2 distinct-degree steps of n^2 each; Berlekamp's count n^3/3), × 4·limbs² for p ≥ 2^26; GF(2): bit-packed word operations — the Frobenius rows and square-free decomposition 24n·W (W = ⌈n/32⌉ + 1), Berlekamp's half-size system (m = ⌈n/2⌉, V = ⌈m/32⌉ + 1) in reduced echelon form 8 columns a pass (m/8 + 1)·(m + 257)·V, and up to 2·log2 n + 8 splitting rounds of n·V + 4n·W; " +
     "GF(p^k): the same count of field operations × (4k²·limbs² + 20); GF(p^k) of order ≤ 2^16 (Zech-log tables): 2·(8n^3 + 2n^2·log2 q) table operations (+ e·n^3 in GF(2^e), the trace squarings); ZZ/QQ: 50·n^3·(limbs of the largest coefficient)² (the modular factorization and lifting; recombination is usually far below this); " +
     "several variables: 40·D^1.5·(variables − 1)·limbs² with D = Π (deg_i + 1) and limbs of the lifting precision (Σ deg_i + coefficient bits over ZZ/QQ; the bits of p over GF(p))",
   budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },

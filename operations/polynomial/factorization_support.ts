@@ -7,7 +7,7 @@ import { type } from "arktype";
 import { domainError } from "../../domain/errors.js";
 import { ffDivRem, ffEvaluate, ffFactor, ffFactorCost, ffGcd, ffIsIrreducible, ffMul, ffPowMod, ffRoots, ffSquarefree } from "../../domain/math/poly/ffactor.js";
 import {
-  gfpDerivative, gfpDistinctDegree, gfpDivRem, gfpEvaluate, gfpFactor, gfpFactorCost, gfpGcd, gfpIsIrreducible, gfpMul, gfpNormalize, gfpPowMod, gfpRoots, gfpSquarefree, gfpSub, type GfpOptions,
+  gfpDerivative, gfpDistinctDegree, gfpDivRem, gfpEvaluate, gfpFactor, gfpFactorCost, gfpGcd, gfpIrreducibleCost, gfpIsIrreducible, gfpMul, gfpNormalize, gfpPowMod, gfpRoots, gfpSquarefree, gfpSub, type GfpOptions,
 } from "../../domain/math/poly/gfp.js";
 import { dDivRem, dEvaluate, dMul } from "../../domain/math/poly/dense.js";
 import { rationalRoots, rootMultiplicity } from "../../domain/math/poly/realroots.js";
@@ -342,13 +342,17 @@ export function finiteFieldPolys(ring: PolyRing, path: string): FiniteFieldPolys
   return (ring.kind === "ZZ" ? integerPolys : rationalPolys) as FiniteFieldPolys<unknown>;
 }
 
-/** Preflight of a univariate finite-field operation on p: the factorization cost of its degree. */
-export function finiteFieldCost(p: Polynomial): { units: number; memory_bytes: number; basis: string } {
+/**
+ * Preflight of a univariate finite-field operation on p: the factorization cost of its degree;
+ * with `rabin`, of Rabin's irreducibility test (the irreducibility operation and the checker: over
+ * GF(2) dearer than the factorization by Berlekamp's kernel).
+ */
+export function finiteFieldCost(p: Polynomial, rabin = false): { units: number; memory_bytes: number; basis: string } {
   const n = p.terms.length ? p.terms[0]!.exponents.reduce((a, b) => a + b, 0) : 0;
   let units: number;
   let pBits = 0;
   if (p.ring.kind === "GF") {
-    units = gfpFactorCost(n, p.ring.p);
+    units = (rabin ? gfpIrreducibleCost : gfpFactorCost)(n, p.ring.p);
     pBits = p.ring.p.toString(2).length;
   } else if (p.ring.kind === "GFq") {
     pBits = p.ring.p.toString(2).length * p.ring.k;
@@ -543,9 +547,9 @@ function proveIrreducibleOverExtension(g: Polynomial, n: number, tdeg: number, o
   return { status: "unknown" };
 }
 
-/** Preflight of the factorization family: the multivariate estimate with several variables, else the univariate one. */
-export function factorizationCost(p: Polynomial): { units: number; memory_bytes: number; basis: string } {
-  if (!isMultivariate(p)) return finiteFieldCost(p);
+/** Preflight of the factorization family: the multivariate estimate with several variables, else the univariate one (`rabin`: see finiteFieldCost). */
+export function factorizationCost(p: Polynomial, rabin = false): { units: number; memory_bytes: number; basis: string } {
+  if (!isMultivariate(p)) return finiteFieldCost(p, rabin);
   return p.ring.kind === "GFq" ? extensionMultivariateCost(p) : multivariateCost(p);
 }
 

@@ -68,9 +68,9 @@ export default polyChecker<Req>({
     { name: "multivariate_degree", limit: MAX_MULTIVARIATE_DEGREE, unit: "degree", description: "several variables: the degree in each variable is at most this" },
     { name: "multivariate_dense_size", limit: MAX_MULTIVARIATE_DENSE, unit: "coefficients", description: "several variables: Π (deg_i + 1) over the variables is at most this" },
   ],
-  cost_model: "units ≈ the factorization cost of deg f (finite fields: Rabin's test on factors of degrees d_i costs ~3·Σ d_i^3 ≤ 3n^3; ZZ/QQ: distinct-degree factorizations modulo up to 24 primes, and zz's factorization of an undecided factor) + n^2 for the product",
+  cost_model: "units ≈ the factorization cost of deg f (finite fields: Rabin's test on factors of degrees d_i costs ~3·Σ d_i^3 ≤ 3n^3, over GF(2) ≤ 8n^2·(⌈n/32⌉ + 1) bit-packed word operations; ZZ/QQ: distinct-degree factorizations modulo up to 24 primes, and zz's factorization of an undecided factor) + n^2 for the product",
   budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
-  preflight: (req) => factorizationCost(req.polynomial),
+  preflight: (req) => factorizationCost(req.polynomial, true),
   ports: { inputs: { claim: { field: "claim", description: "the claimed { unit, factors }: the `factorization` output of polynomial.factorization.compute" } } },
   execute(req, ctx): CheckerFinding {
     if (isMultivariate(req.polynomial)) return verifyMultivariate(req, () => ctx.checkpoint());

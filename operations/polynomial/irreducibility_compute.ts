@@ -32,9 +32,9 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
     { name: "multivariate_degree", limit: MAX_MULTIVARIATE_DEGREE, unit: "degree", description: "several variables: the degree in each variable is at most this" },
     { name: "multivariate_dense_size", limit: MAX_MULTIVARIATE_DENSE, unit: "coefficients", description: "several variables: Π (deg_i + 1) over the variables is at most this" },
   ],
-  cost_model: "finite fields: units ≈ 3n^3 + 2n^2·log2 q (the Frobenius matrix: n products modulo f; n matrix–vector steps; gcds at n/r), the estimate of polynomial.factorization.compute (bit-packed over GF(2), table operations over GF(p^k) ≤ 2^16); ZZ/QQ: the factorization estimate of polynomial.factorization.compute",
+  cost_model: "finite fields: units ≈ 3n^3 + 2n^2·log2 q (the Frobenius matrix: n products modulo f; n matrix–vector steps; gcds at n/r), the estimate of polynomial.factorization.compute (table operations over GF(p^k) ≤ 2^16), except over GF(2): 8n^2·(⌈n/32⌉ + 1) bit-packed word operations for Rabin's n Frobenius steps; ZZ/QQ: the factorization estimate of polynomial.factorization.compute",
   budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
-  preflight: (req) => factorizationCost(req.polynomial),
+  preflight: (req) => factorizationCost(req.polynomial, true),
   execute(req, ctx) {
     if (isMultivariate(req.polynomial)) {
       requireMultivariateInput(req.polynomial, "payload.polynomial");

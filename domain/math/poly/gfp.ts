@@ -20,8 +20,9 @@
  *
  * Factorization cost (n = degree): building the Frobenius (Berlekamp Q) matrix takes n products
  * modulo f, ~2n^3 multiply-adds; each distinct-degree step applies the matrix (n^2) and takes a gcd
- * (~n^2); at most n/2 steps. So ~3n^3 limb operations overall (`gfpFactorCost`); n^3/32 word
- * operations over GF(2).
+ * (~n^2); at most n/2 steps. So ~3n^3 limb operations overall (`gfpFactorCost`). Over GF(2)
+ * Berlekamp's kernel of a half-size bit matrix replaces the distinct-degree loop: ~n^3/600 word
+ * operations (gf2x.ts).
  */
 import { SeededRandom } from "../seeded-random.js";
 import { Gf2Kernel } from "./gf2x.js";
@@ -1298,16 +1299,32 @@ export function compareGfp(f: readonly bigint[], g: readonly bigint[]): number {
  * Preflight estimate, in 64-bit limb operations, of gfpFactor / gfpIsIrreducible on a degree-n
  * polynomial over GF(p): ~3n^3 multiply-adds for the Frobenius matrix and the distinct-degree
  * steps, plus n^2·log p for x^p mod f; × limbs² (and bigint overhead) on the bigint path.
- * GF(2) (bit-packed, W = ⌈n/32⌉ words a row): the rank n^2·W/2, at most n/2 distinct-degree steps
- * of a matrix product (n·W) and a gcd (~4n·W), and the trace splitting (~2n^2·W): ≤ 8n^2·W word
- * operations.
+ * GF(2) (bit-packed, W = ⌈n/32⌉ + 1 words a row) factorization: the Frobenius rows and the
+ * square-free decomposition (~24n·W), the half-size system (m = ⌈n/2⌉ columns of V = ⌈m/32⌉ + 1
+ * words: transposition and Z, 8n·V) in reduced echelon form 8 columns a pass ((m/8 + 1)·(m + 257)·V),
+ * and the splitting: up to 2·log2 n + 8 rounds of a kernel combination and v (n·V) and a
+ * remainder and gcd per part (4n·W). gfpIsIrreducible over GF(2) is Rabin's test: `gfpIrreducibleCost`.
  */
 export function gfpFactorCost(n: number, p: bigint): number {
   if (p === 2n) {
-    const W = Math.ceil(n / 32) + 1;
-    return 8 * n * n * W + 1000;
+    const W = Math.ceil(n / 32) + 1, m = Math.ceil(n / 2), V = Math.ceil(m / 32) + 1;
+    const rounds = 2 * Math.log2(n + 1) + 8;
+    return 24 * n * W + 8 * n * V + (m / 8 + 1) * (m + 257) * V + rounds * (n * V + 4 * n * W) + 1000;
   }
   const bits = p.toString(2).length;
   const limbs = p < NUMBER_PATH_LIMIT ? 1 : p < SPLIT_PATH_LIMIT ? 3 : Math.ceil(bits / 64) ** 2 * 4;
   return (3 * n * n * n + 2 * n * n * bits + 1000) * limbs;
+}
+
+/**
+ * Preflight estimate of gfpIsIrreducible (Rabin's test) on a degree-n polynomial: gfpFactorCost,
+ * except over GF(2), where the n Frobenius steps of n/2 row passes of W words and the gcds cost
+ * up to ~8n^2·W word operations.
+ */
+export function gfpIrreducibleCost(n: number, p: bigint): number {
+  if (p === 2n) {
+    const W = Math.ceil(n / 32) + 1;
+    return 8 * n * n * W + 1000;
+  }
+  return gfpFactorCost(n, p);
 }

@@ -4,6 +4,7 @@ import {
   compareGfp, gfpAdd, gfpDerivative, gfpDistinctDegree, gfpDivRem, gfpEqualDegree, gfpEvaluate, gfpFactor, gfpGcd, gfpIsIrreducible,
   gfpMonic, gfpMul, gfpMulMod, gfpNormalize, gfpPowMod, gfpRem, gfpRoots, gfpSqr, gfpSquarefree, gfpSub, gfpXgcd,
 } from "../../../../domain/math/poly/gfp.js";
+import { Gf2Kernel } from "../../../../domain/math/poly/gf2x.js";
 import { SeededRandom } from "../../../../domain/math/seeded-random.js";
 import { gp, requireGp } from "../../../support/gp.js";
 
@@ -95,6 +96,38 @@ describe("domain/math/poly/gfp", () => {
           for (const { factor } of factors) expect(gfpIsIrreducible(factor, p), `${factor} mod ${p}`).to.equal(true);
           for (let i = 1; i < factors.length; i++) expect(compareGfp(factors[i - 1]!.factor, factors[i]!.factor)).to.be.lessThan(0);
         }
+      }
+    });
+    it("GF(2): Berlekamp's count (the half-size system) equals n − rank(Q − I) by a naive elimination of the whole matrix", () => {
+      // Naive: rows x^(2j) mod f by bigint powmod, Q − I as arrays of 0/1, Gauss over GF(2).
+      const naiveNullity = (f: bigint[]): number => {
+        const n = f.length - 1;
+        const A = Array.from({ length: n }, (_, j) => {
+          const row = gfpPowMod([0n, 1n], 2n * BigInt(j), f, 2n);
+          const out = Array.from({ length: n }, (_, i) => Number(row[i] ?? 0n));
+          out[j]! ^= 1;
+          return out;
+        });
+        let rank = 0;
+        for (let c = 0; c < n; c++) {
+          const r = A.findIndex((row, i) => i >= rank && row[c] === 1);
+          if (r < 0) continue;
+          [A[rank], A[r]] = [A[r]!, A[rank]!];
+          for (let i = 0; i < n; i++) if (i !== rank && A[i]![c] === 1) A[i] = A[i]!.map((v, k) => v ^ A[rank]![k]!);
+          rank++;
+        }
+        return n - rank;
+      };
+      const K = new Gf2Kernel();
+      const rng = new SeededRandom(99);
+      const polys: bigint[][] = [];
+      for (let k = 0; k < 60; k++) polys.push(randPoly(rng, 2 + rng.below(k < 40 ? 40 : 150), 2n, true));
+      // Squareful and structured ones: the count is a property of Q, square-free or not.
+      polys.push(gfpMul(gfpSqr(randPoly(rng, 30, 2n, true), 2n), randPoly(rng, 25, 2n, true), 2n));
+      polys.push([...new Array<bigint>(64).fill(0n), 1n], gfpAdd([...new Array<bigint>(128).fill(0n), 1n], [0n, 1n], 2n));
+      for (const f of polys) {
+        const m = K.from(f);
+        expect(K.frobNullity(K.frobMatrix!(m, () => {}).F), `degree ${f.length - 1}`).to.equal(naiveNullity(f));
       }
     });
     it("p-th powers and high multiplicities in small characteristic", () => {
@@ -226,6 +259,37 @@ describe("domain/math/poly/gfp", () => {
         expect(gfpIsIrreducible(f, p), `polisirreducible of case ${c}`).to.equal(theirs.length === 1 && theirs[0]!.multiplicity === 1);
         expect(gfpRoots(f, p).map((r) => r.root), `polrootsmod of case ${c}`).to.deep.equal(big(parseGp(lines[2 * c + 1]!)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
       });
+    });
+    it("factormod over GF(2) of random polynomials of degree 1..1500, square-free and squareful", function () {
+      this.timeout(120_000);
+      const rng = new SeededRandom(1500);
+      const cases: bigint[][] = [];
+      for (let k = 0; k < 36; k++) {
+        const n = k < 12 ? 1 + rng.below(40) : k < 24 ? 40 + rng.below(400) : 400 + rng.below(1101);
+        let f = randPoly(rng, n, 2n, true);
+        // Every third one squareful: times a square (or a 4th power) of a random factor.
+        if (k % 3 === 1) f = gfpMul(f, gfpSqr(randPoly(rng, 1 + rng.below(Math.max(1, n >> 2)), 2n, true), 2n), 2n);
+        if (k % 3 === 2 && n > 8) f = gfpMul(f, gfpSqr(gfpSqr(randPoly(rng, 1 + rng.below(8), 2n, true), 2n), 2n), 2n);
+        cases.push(f.length > 1501 ? f.slice(0, 1500).concat([1n]) : f);
+      }
+      const lines = gp(cases.map((f) => `F=factormod(${gpPoly(f)},2); print(vector(#F~,i,[Vecrev(lift(F[i,1])),F[i,2]]))`).join("\n"));
+      expect(lines).to.have.length(cases.length);
+      cases.forEach((f, c) => {
+        const theirs = (parseGp(lines[c]!) as [string[], string][]).map(([v, m]) => ({ factor: big(v), multiplicity: Number(m) }));
+        theirs.sort((u, v) => compareGfp(u.factor, v.factor));
+        expect(gfpFactor(f, 2n).factors, `factormod of case ${c} (degree ${f.length - 1})`).to.deep.equal(theirs);
+      });
+    });
+    it("Rabin's test over GF(2) past degree 96 (the tabulated Frobenius steps): polisirreducible on irreducibles, products of two and random polynomials", function () {
+      this.timeout(60_000);
+      const rng = new SeededRandom(96);
+      const exprs = ["ffinit(2,96)", "ffinit(2,97)", "ffinit(2,255)", "ffinit(2,401)", "ffinit(2,50)*ffinit(2,53)", "ffinit(2,127)*ffinit(2,128)", "ffinit(2,150)*ffinit(2,150)", "ffinit(2,96)*(x+1)"];
+      const polys = gp(exprs.map((e) => `print(Vecrev(lift(${e})))`).join("\n")).map((l) => big(parseGp(l)));
+      for (let k = 0; k < 12; k++) polys.push(randPoly(rng, 96 + rng.below(400), 2n, true));
+      const lines = gp(polys.map((f) => `print(polisirreducible(Mod(1,2)*${gpPoly(f)}))`).join("\n"));
+      expect(lines).to.have.length(polys.length);
+      polys.forEach((f, i) => expect(gfpIsIrreducible(f, 2n) ? "1" : "0", `polisirreducible of case ${i} (degree ${f.length - 1})`).to.equal(lines[i]));
+      expect(lines.slice(0, 4)).to.deep.equal(["1", "1", "1", "1"]);
     });
     it("factormod of degree 60–120 polynomials over GF(1000003) and GF(2^61−1)", function () {
       this.timeout(120_000);
