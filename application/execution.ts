@@ -49,14 +49,11 @@ export function createExecutionContext(abort: AbortSignal | CallAbort, onProgres
   const checkpoint = () => {
     if (abort.aborted) throw new AbortedError(abortReason(abort));
   };
-  return {
+  const ctx: { -readonly [K in keyof ExecutionContext]: ExecutionContext[K] } = {
     get signal() {
       return abort instanceof CallAbort ? abort.signal : abort;
     },
     checkpoint,
-    ...(checkpoints.resumed !== undefined ? { resumed: checkpoints.resumed } : {}),
-    ...(checkpoints.save ? { saveCheckpoint: checkpoints.save } : {}),
-    ...(checkpoints.attemptDeclined ? { attemptDeclined: true } : {}),
     progress(done, total, message) {
       staged?.(done, total, message);
     },
@@ -65,6 +62,11 @@ export function createExecutionContext(abort: AbortSignal | CallAbort, onProgres
       checkpoint();
     },
   };
+  // Set only when present (the context's optional members are absent otherwise, not undefined).
+  if (checkpoints.resumed !== undefined) ctx.resumed = checkpoints.resumed;
+  if (checkpoints.save) ctx.saveCheckpoint = checkpoints.save;
+  if (checkpoints.attemptDeclined) ctx.attemptDeclined = true;
+  return ctx;
 }
 
 /**

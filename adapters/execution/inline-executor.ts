@@ -19,7 +19,8 @@ export class InlineExecutor implements Executor {
     if (job.signal.aborted) throw new AbortedError("CANCELLED");
     const started = performance.now();
     const abort = new CallAbort();
-    const ctx = createExecutionContext(abort, job.onProgress, { ...(job.resume !== undefined ? { resumed: job.resume } : {}), ...(job.onCheckpoint ? { save: job.onCheckpoint } : {}), ...(job.stage === "after_attempt" ? { attemptDeclined: true } : {}) });
+    const plain = job.resume === undefined && !job.onCheckpoint && job.stage !== "after_attempt";
+    const ctx = createExecutionContext(abort, job.onProgress, plain ? NO_CHECKPOINTS : { ...(job.resume !== undefined ? { resumed: job.resume } : {}), ...(job.onCheckpoint ? { save: job.onCheckpoint } : {}), ...(job.stage === "after_attempt" ? { attemptDeclined: true } : {}) });
     const out = stageRunner(job.op, job.stage)(job.request, ctx);
     if (!isThenable(out)) return out;
     const timer = setTimeout(() => abort.abort(new DOMException("operation time budget exceeded", "TimeoutError")), Math.max(0, job.budget.timeout_ms - (performance.now() - started)));
@@ -40,6 +41,8 @@ export class InlineExecutor implements Executor {
   }
   async close(): Promise<void> {}
 }
+
+const NO_CHECKPOINTS = Object.freeze({});
 
 function isThenable(x: unknown): x is PromiseLike<unknown> {
   return x !== null && (typeof x === "object" || typeof x === "function") && typeof (x as { then?: unknown }).then === "function";

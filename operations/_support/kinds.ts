@@ -44,8 +44,12 @@ const LEAN_OF = new WeakMap<object, Type<any>>();
 const FAST_OF = new WeakMap<object, (v: unknown) => unknown>();
 const NOT_FAST: unique symbol = Symbol("not fast");
 
-function fast<T extends object>(t: T, parse: (v: unknown) => unknown): T {
+/** For the same scalar field types: whether a wire value is certainly accepted by the type's wire side (false: ask the type). */
+const WIRE_OF = new WeakMap<object, (v: unknown) => boolean>();
+
+function fast<T extends object>(t: T, parse: (v: unknown) => unknown, wire: (v: unknown) => boolean): T {
   FAST_OF.set(t, parse);
+  WIRE_OF.set(t, wire);
   return t;
 }
 
@@ -79,19 +83,22 @@ export function integer(maxDigits: number, description?: string) {
       .pipe((s: string, ctx) => (digitCount(s) > maxDigits ? ctx.error(`an integer of at most ${maxDigits} digits`) : parseDecimal(s))),
     "integer",
   );
-  return fast(t, (v) => (typeof v === "string" && v.length <= maxDigits + 1 && INTEGER_RE.test(v) && digitCount(v) <= maxDigits ? parseDecimal(v) : NOT_FAST));
+  const wire = (v: unknown): v is string => typeof v === "string" && v.length <= maxDigits + 1 && INTEGER_RE.test(v);
+  return fast(t, (v) => (wire(v) && digitCount(v) <= maxDigits ? parseDecimal(v) : NOT_FAST), wire);
 }
 
 /** A non-negative integer string, parsed to bigint. */
 export function natural(maxDigits: number, description?: string) {
   const t = kinded(type("string").atMostLength(maxDigits).and(NATURAL_RE).describe(description ?? `a non-negative integer as a decimal string (at most ${maxDigits} digits)`).pipe((s: string): bigint => parseDecimal(s)), "integer");
-  return fast(t, (v) => (typeof v === "string" && v.length <= maxDigits && NATURAL_RE.test(v) ? parseDecimal(v) : NOT_FAST));
+  const wire = (v: unknown): v is string => typeof v === "string" && v.length <= maxDigits && NATURAL_RE.test(v);
+  return fast(t, (v) => (wire(v) ? parseDecimal(v) : NOT_FAST), wire);
 }
 
 /** A positive integer string, parsed to bigint. */
 export function positive(maxDigits: number, description?: string) {
   const t = kinded(type("string").atMostLength(maxDigits).and(POSITIVE_RE).describe(description ?? `a positive integer as a decimal string (at most ${maxDigits} digits)`).pipe((s: string): bigint => parseDecimal(s)), "integer");
-  return fast(t, (v) => (typeof v === "string" && v.length <= maxDigits && POSITIVE_RE.test(v) ? parseDecimal(v) : NOT_FAST));
+  const wire = (v: unknown): v is string => typeof v === "string" && v.length <= maxDigits && POSITIVE_RE.test(v);
+  return fast(t, (v) => (wire(v) ? parseDecimal(v) : NOT_FAST), wire);
 }
 
 /** A rational "p/q" (q > 0; unreduced accepted) or an integer string, parsed to lowest terms. */
@@ -280,11 +287,13 @@ export function described<T extends { describe(d: string): unknown }>(t: T, desc
   const shape = SHAPE_OF.get(t as unknown as object);
   const lean = LEAN_OF.get(t as unknown as object);
   const quick = FAST_OF.get(t as unknown as object);
+  const wire = WIRE_OF.get(t as unknown as object);
   const out = t.describe(description) as T & object;
   if (kind) KIND_OF.set(out, kind);
   if (shape) SHAPE_OF.set(out, shape);
   if (lean) LEAN_OF.set(out, lean);
   if (quick) FAST_OF.set(out, quick);
+  if (wire) WIRE_OF.set(out, wire);
   return out;
 }
 
@@ -335,32 +344,38 @@ export function ofKind<T extends object>(t: T, kind: string): T {
   return kinded(t, kind);
 }
 
-/** The plain parse of a scalar field type (FAST_OF), or of a boolean type (kept as it is). */
-function fastField(f: unknown): ((v: unknown) => unknown) | undefined {
+/** The plain parse (or wire check) of a scalar field type (FAST_OF, WIRE_OF), or of a boolean type (kept as it is). */
+function fastField(f: unknown, side: "parse" | "wire"): ((v: unknown) => unknown) | undefined {
   if (!f || (typeof f !== "object" && typeof f !== "function")) return undefined;
-  const quick = FAST_OF.get(f);
-  if (quick) return quick;
+  if (side === "parse") {
+    const quick = FAST_OF.get(f);
+    if (quick) return quick;
+  } else {
+    const wire = WIRE_OF.get(f);
+    if (wire) return (v) => (wire(v) ? v : NOT_FAST);
+  }
   if ((f as { expression?: unknown }).expression === "boolean") return (v) => (typeof v === "boolean" ? v : NOT_FAST);
   return undefined;
 }
 
 const SCALAR_REQUESTS = new WeakSet<object>();
-/** Whether a request schema parses plain scalar payloads without arktype (`request`; for tests). */
+/** Whether a request schema parses (or a result schema checks) plain scalar values without arktype (`request`, `result`; for tests). */
 export const hasScalarParse = (schema: object): boolean => SCALAR_REQUESTS.has(schema);
 
 /**
- * For a request made only of scalar fields (integer strings, booleans; optional or not): its
- * parse of a plain object whose every key is declared, every required key present and every value
- * certainly accepted by its field's type — the value the full type would produce (a fresh object,
- * the keys in the payload's order, each parsed once). Undefined for anything else, which the full
+ * For a shape made only of scalar fields (integer strings, booleans; optional or not): its parse
+ * (or, side "wire", its check of a wire value) of a plain object whose every key is declared, every
+ * required key present and every value certainly accepted by its field's type — the value the full
+ * type would produce (a fresh object, the keys in the payload's order, each parsed once; the wire
+ * side has no morphs and gives the values as they are). Undefined for anything else, which the full
  * type then validates (for its errors). arktype's jitless traversal of such a request costs about
  * ten times the parse itself (two integer fields: 10 µs against 1 µs).
  */
-function scalarRequestParse(shape: Record<string, unknown>): ((value: unknown) => Record<string, unknown> | undefined) | undefined {
+function scalarShapeParse(shape: Record<string, unknown>, side: "parse" | "wire"): ((value: unknown) => Record<string, unknown> | undefined) | undefined {
   const fields = new Map<string, (v: unknown) => unknown>();
   const required: string[] = [];
   for (const [raw, f] of Object.entries(shape)) {
-    const parse = fastField(f);
+    const parse = fastField(f, side);
     if (!parse) return undefined;
     const key = raw.endsWith("?") ? raw.slice(0, -1) : raw;
     if (key === "__proto__" || key.endsWith("?")) return undefined;
@@ -425,7 +440,7 @@ export function request<const S extends Record<string, unknown>>(shape: S) {
   // is parsed by a type that does not walk those fields entry by entry again (100×120 rationals:
   // 10–15 → 4–5 ms). Anything the full type does not allow goes through the full type, for its
   // errors; the published schema is the full type's.
-  const scalar = scalarRequestParse(shape);
+  const scalar = scalarShapeParse(shape, "parse");
   if (scalar) {
     const full = wrapped["~standard"].validate;
     const quick = { ...wrapped, "~standard": { ...wrapped["~standard"], validate: (value: unknown) => { const out = scalar(value); return (out !== undefined ? { value: out } : full(value)) as never; } } };
@@ -446,7 +461,15 @@ export function request<const S extends Record<string, unknown>>(shape: S) {
  */
 export function result<const S extends Record<string, unknown>>(shape: S, wholeKind?: string) {
   const t = strict((type as any)(shape) as Type<any>);
-  return wrap<ReturnType<typeof type<S>>["infer"]>(t, fieldKinds(shape), "in", wholeKind);
+  const wrapped = wrap<ReturnType<typeof type<S>>["infer"]>(t, fieldKinds(shape), "in", wholeKind);
+  // A result of scalar fields is checked by plain functions when certainly valid (the pipeline
+  // checks every result it publishes), else by the type's wire side.
+  const scalar = scalarShapeParse(shape, "wire");
+  if (!scalar) return wrapped;
+  const full = wrapped.validateWire;
+  const quick = { ...wrapped, validateWire: (value: unknown) => (scalar(value) !== undefined ? { value } : full(value)) as never };
+  SCALAR_REQUESTS.add(quick);
+  return quick;
 }
 
 export type Kinded<T> = KindedSchema<T> & { readonly arktype: Type<any>; /** type-level only: the parsed type */ readonly infer: T };

@@ -94,8 +94,44 @@ describe("operations/_support/kinds: the plain parse of scalar requests", () => 
       }
       if (scalar) scalarOps++;
     }
-    console.log(`      (${scalarOps} operations, ${parsed} parsed payloads)`);
     expect(scalarOps, "shipped operations with a scalar request").to.be.greaterThan(25);
     expect(parsed, "valid payloads exercised").to.be.greaterThan(100);
+  });
+});
+
+describe("operations/_support/kinds: the plain check of scalar results", () => {
+  const outcome = (f: () => unknown): string => {
+    const r = f() as { issues?: readonly { message: string; path?: unknown }[]; value?: unknown };
+    return r.issues ? `issues ${JSON.stringify(r.issues.map((i) => [i.path, i.message]))}` : `value ${JSON.stringify(r.value)}`;
+  };
+  const odd: unknown[] = ["0", "-0", "007", "-12", "12", "", "1e3", 5, true, null, [], {}, "-" + "9".repeat(1_000), "1".repeat(1_001)];
+
+  it("accepts and refuses the wire values the result type's wire side does, for every shipped scalar result", async function () {
+    this.timeout(120_000);
+    let scalarOps = 0;
+    let accepted = 0;
+    for (const { decl } of await loadAllShipped()) {
+      if (decl.kind !== "compute" || !hasScalarParse(decl.result)) continue;
+      const schema = decl.result as unknown as { arktype: { in: { "~standard": { validate(v: unknown): unknown } } }; validateWire(v: unknown): unknown };
+      const wires = (decl.examples ?? []).map((e) => e.expected as Record<string, unknown> | undefined).filter((w): w is Record<string, unknown> => !!w && typeof w === "object");
+      if (!wires.length) continue;
+      scalarOps++;
+      const probes: unknown[] = [null, [], "x"];
+      for (const w of wires) {
+        probes.push(w, { ...w, extra: "1" });
+        for (const k of Object.keys(w)) {
+          const { [k]: _dropped, ...rest } = w;
+          probes.push(rest);
+          for (const v of odd) probes.push({ ...w, [k]: v });
+        }
+      }
+      for (const probe of probes) {
+        const fastWay = outcome(() => schema.validateWire(probe));
+        expect(fastWay, `${decl.id} on ${JSON.stringify(probe)?.slice(0, 200)}`).to.equal(outcome(() => schema.arktype.in["~standard"].validate(probe)));
+        if (fastWay.startsWith("value")) accepted++;
+      }
+    }
+    expect(scalarOps, "shipped operations with a scalar result").to.be.greaterThan(15);
+    expect(accepted, "accepted wire values").to.be.greaterThan(50);
   });
 });
