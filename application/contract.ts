@@ -66,11 +66,35 @@ export function parseFindArguments(args: unknown, hint: string): FindArguments {
   return parseStrict(t.FindEnvelope, args, "", hint) as never;
 }
 
+const OPERATION_ID_RE = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/;
+
+/**
+ * The common math.run arguments `{ capability_id, payload }` without `inputs`, checked by hand: a
+ * plain object with exactly those two keys, a well-formed id of at most 200 characters and a plain
+ * object as payload — arguments the run type certainly accepts, and returns as they are (it has no
+ * morphs). Anything else goes through the type, for its errors.
+ */
+function isPlainRunArguments(args: unknown): args is RunArguments {
+  if (args === null || typeof args !== "object" || Object.getPrototypeOf(args) !== Object.prototype) return false;
+  let n = 0;
+  for (const k in args) {
+    if ((k !== "capability_id" && k !== "payload") || !Object.hasOwn(args, k)) return false;
+    n++;
+  }
+  if (n !== 2 || Object.getOwnPropertySymbols(args).length) return false;
+  const { capability_id: id, payload } = args as { capability_id?: unknown; payload?: unknown };
+  if (typeof id !== "string" || id.length > 200 || !OPERATION_ID_RE.test(id)) return false;
+  if (payload === null || typeof payload !== "object") return false;
+  const proto = Object.getPrototypeOf(payload);
+  return proto === Object.prototype || proto === null;
+}
+
 /**
  * Parse math.run arguments. The payload must be a JSON object: an array also passes the record
  * check (arrays are objects) and would otherwise surface later as undeclared fields "0", "1".
  */
 export function parseRunArguments(args: unknown, hint: string): RunArguments {
+  if (isPlainRunArguments(args)) return args;
   const parsed = parseStrict(runArgumentsType(), args, "", hint);
   if (Array.isArray(parsed.payload)) {
     return fail("INVALID_PAYLOAD", "payload must be an object of the operation's request fields (was an array)", "payload", hint);

@@ -4,20 +4,56 @@ import type { ProgressSink } from "../domain/ports.js";
 import type { Json } from "../domain/json.js";
 
 /**
- * Build the context an operation runs with: cooperative cancellation and progress (stageReports).
- * Used by every executor (inline or worker), so operations see one behaviour everywhere.
+ * The signal of a call without a caller's signal: never aborted, shared by every such call (an
+ * AbortController per call costs a short call a visible share of its time). Executors attach no
+ * listener to it.
  */
-export function createExecutionContext(signal: AbortSignal, onProgress?: ProgressSink, checkpoints: { resumed?: Json; save?: (state: Json) => void; attemptDeclined?: boolean } = {}): ExecutionContext {
+export const NEVER_ABORTED: AbortSignal = new AbortController().signal;
+
+/**
+ * The abort state of one running call: a flag and a reason, set once by `abort`, and an
+ * AbortSignal made only when someone reads `signal` (no operation does today), so a call that
+ * ends without being aborted never builds one.
+ */
+export class CallAbort {
+  aborted = false;
+  reason: unknown = undefined;
+  /** Called once, on the first abort. */
+  onAbort: (() => void) | undefined = undefined;
+  private controller: AbortController | undefined;
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.controller?.abort(reason);
+    this.onAbort?.();
+  }
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.aborted) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+}
+
+/**
+ * Build the context an operation runs with: cooperative cancellation and progress (stageReports).
+ * Used by every executor (inline or worker), so operations see one behaviour everywhere. The abort
+ * state is an AbortSignal or a CallAbort (whose signal is built only if the operation reads it).
+ */
+export function createExecutionContext(abort: AbortSignal | CallAbort, onProgress?: ProgressSink, checkpoints: { resumed?: Json; save?: (state: Json) => void; attemptDeclined?: boolean } = {}): ExecutionContext {
   const staged = onProgress ? stageReports(onProgress) : undefined;
   const checkpoint = () => {
-    if (signal.aborted) throw new AbortedError(abortReason(signal));
+    if (abort.aborted) throw new AbortedError(abortReason(abort));
   };
-  return {
-    signal,
+  const ctx: { -readonly [K in keyof ExecutionContext]: ExecutionContext[K] } = {
+    get signal() {
+      return abort instanceof CallAbort ? abort.signal : abort;
+    },
     checkpoint,
-    ...(checkpoints.resumed !== undefined ? { resumed: checkpoints.resumed } : {}),
-    ...(checkpoints.save ? { saveCheckpoint: checkpoints.save } : {}),
-    ...(checkpoints.attemptDeclined ? { attemptDeclined: true } : {}),
     progress(done, total, message) {
       staged?.(done, total, message);
     },
@@ -26,6 +62,11 @@ export function createExecutionContext(signal: AbortSignal, onProgress?: Progres
       checkpoint();
     },
   };
+  // Set only when present (the context's optional members are absent otherwise, not undefined).
+  if (checkpoints.resumed !== undefined) ctx.resumed = checkpoints.resumed;
+  if (checkpoints.save) ctx.saveCheckpoint = checkpoints.save;
+  if (checkpoints.attemptDeclined) ctx.attemptDeclined = true;
+  return ctx;
 }
 
 /**
@@ -39,7 +80,7 @@ export function stageRunner(op: OperationDeclaration, stage: "attempt" | "after_
   return (request, ctx) => attempt.execute(request as never, ctx);
 }
 
-export function abortReason(signal: AbortSignal): "TIMEOUT" | "CANCELLED" {
+export function abortReason(signal: { readonly reason: unknown }): "TIMEOUT" | "CANCELLED" {
   const r = signal.reason as { name?: string } | undefined;
   return r && r.name === "TimeoutError" ? "TIMEOUT" : "CANCELLED";
 }

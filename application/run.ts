@@ -7,6 +7,7 @@ import { canonicalWireBytes, toWire } from "../domain/kinds.js";
 import type { OperationMetadata } from "../domain/metadata.js";
 import type { Catalog, InstalledOperation } from "./catalog.js";
 import { checkResult } from "./result.js";
+import { NEVER_ABORTED } from "./execution.js";
 import { echoId, nestingBeyond, parseRunArguments, parseStrict, type RunArguments } from "./contract.js";
 import { installedIds, unknownCapability } from "./find.js";
 
@@ -256,7 +257,7 @@ export class RunUseCase {
   async execute(op: InstalledOperation, decl: OperationDeclaration, request: unknown, estimate: CostEstimate, opts: RunOptions): Promise<unknown> {
     const budget = this.deps.catalog.budget(decl);
     // The executor applies budget.timeout_ms from the moment the operation actually starts.
-    const signal = opts.signal ?? new AbortController().signal;
+    const signal = opts.signal ?? NEVER_ABORTED;
     if (signal.aborted) throw new AbortedError("CANCELLED");
     const job: ExecuteRequest = {
       op: decl,

@@ -3,7 +3,7 @@ import type { Piscina } from "piscina";
 import { CheckedResult, type ExecuteRequest, type Executor } from "../../domain/ports.js";
 import { AbortedError, JacobianError, type FailureCode } from "../../domain/errors.js";
 import type { Json } from "../../domain/json.js";
-import { abortReason } from "../../application/execution.js";
+import { abortReason, NEVER_ABORTED } from "../../application/execution.js";
 import type { WorkerMessage, WorkerReply, WorkerTask } from "./worker.js";
 import { InlineExecutor } from "./inline-executor.js";
 import { pack } from "./transfer.js";
@@ -71,7 +71,7 @@ export class PoolExecutor implements Executor {
     if (job.signal.aborted) throw new AbortedError("CANCELLED");
     // `signal` fires on the caller's cancellation or, once the task has started, on its time budget.
     const timer = new AbortController();
-    const signal = AbortSignal.any([job.signal, timer.signal]);
+    const signal = job.signal === NEVER_ABORTED ? timer.signal : AbortSignal.any([job.signal, timer.signal]);
     let budgetTimer: NodeJS.Timeout | undefined;
     const channel = new MessageChannel();
     const inner = new AbortController();

@@ -36,6 +36,26 @@ const SHAPE_OF = new WeakMap<object, Record<string, unknown>>();
  */
 const LEAN_OF = new WeakMap<object, Type<any>>();
 
+/**
+ * For a scalar field type (an integer string, a boolean), its parse as a plain function: the parsed
+ * value when the field's arktype type certainly accepts the wire value (and then parses it to
+ * exactly this), NOT_FAST otherwise (the full type then validates, for its errors). See `request`.
+ */
+const FAST_OF = new WeakMap<object, (v: unknown) => unknown>();
+const NOT_FAST: unique symbol = Symbol("not fast");
+
+/** For the same scalar field types: whether a wire value is certainly accepted by the type's wire side (false: ask the type). */
+const WIRE_OF = new WeakMap<object, (v: unknown) => boolean>();
+
+function fast<T extends object>(t: T, parse: (v: unknown) => unknown, wire: (v: unknown) => boolean): T {
+  FAST_OF.set(t, parse);
+  WIRE_OF.set(t, wire);
+  return t;
+}
+
+/** The digits of an integer string s (its length without a leading "-"). */
+const digitCount = (s: string): number => s.length - (s.charCodeAt(0) === 45 ? 1 : 0);
+
 function kinded<T extends object>(t: T, kind: string): T {
   KIND_OF.set(t, kind);
   return t;
@@ -55,24 +75,30 @@ const RATIONAL_RE = /^(0|-?[1-9][0-9]*)(\/[1-9][0-9]*)?$/;
 export function integer(maxDigits: number, description?: string) {
   // maxLength admits the sign; the digit count itself is checked before BigInt runs (a union of
   // the two signs would publish an exact length, but a failed union quotes the whole value).
-  return kinded(
+  const t = kinded(
     type("string")
       .atMostLength(maxDigits + 1)
       .and(INTEGER_RE)
       .describe(description ?? `an integer as a decimal string (at most ${maxDigits} digits)`)
-      .pipe((s: string, ctx) => (s.length - (s.charCodeAt(0) === 45 ? 1 : 0) > maxDigits ? ctx.error(`an integer of at most ${maxDigits} digits`) : parseDecimal(s))),
+      .pipe((s: string, ctx) => (digitCount(s) > maxDigits ? ctx.error(`an integer of at most ${maxDigits} digits`) : parseDecimal(s))),
     "integer",
   );
+  const wire = (v: unknown): v is string => typeof v === "string" && v.length <= maxDigits + 1 && INTEGER_RE.test(v);
+  return fast(t, (v) => (wire(v) && digitCount(v) <= maxDigits ? parseDecimal(v) : NOT_FAST), wire);
 }
 
 /** A non-negative integer string, parsed to bigint. */
 export function natural(maxDigits: number, description?: string) {
-  return kinded(type("string").atMostLength(maxDigits).and(NATURAL_RE).describe(description ?? `a non-negative integer as a decimal string (at most ${maxDigits} digits)`).pipe((s: string): bigint => parseDecimal(s)), "integer");
+  const t = kinded(type("string").atMostLength(maxDigits).and(NATURAL_RE).describe(description ?? `a non-negative integer as a decimal string (at most ${maxDigits} digits)`).pipe((s: string): bigint => parseDecimal(s)), "integer");
+  const wire = (v: unknown): v is string => typeof v === "string" && v.length <= maxDigits && NATURAL_RE.test(v);
+  return fast(t, (v) => (wire(v) ? parseDecimal(v) : NOT_FAST), wire);
 }
 
 /** A positive integer string, parsed to bigint. */
 export function positive(maxDigits: number, description?: string) {
-  return kinded(type("string").atMostLength(maxDigits).and(POSITIVE_RE).describe(description ?? `a positive integer as a decimal string (at most ${maxDigits} digits)`).pipe((s: string): bigint => parseDecimal(s)), "integer");
+  const t = kinded(type("string").atMostLength(maxDigits).and(POSITIVE_RE).describe(description ?? `a positive integer as a decimal string (at most ${maxDigits} digits)`).pipe((s: string): bigint => parseDecimal(s)), "integer");
+  const wire = (v: unknown): v is string => typeof v === "string" && v.length <= maxDigits && POSITIVE_RE.test(v);
+  return fast(t, (v) => (wire(v) ? parseDecimal(v) : NOT_FAST), wire);
 }
 
 /** A rational "p/q" (q > 0; unreduced accepted) or an integer string, parsed to lowest terms. */
@@ -260,10 +286,14 @@ export function described<T extends { describe(d: string): unknown }>(t: T, desc
   const kind = KIND_OF.get(t as unknown as object);
   const shape = SHAPE_OF.get(t as unknown as object);
   const lean = LEAN_OF.get(t as unknown as object);
+  const quick = FAST_OF.get(t as unknown as object);
+  const wire = WIRE_OF.get(t as unknown as object);
   const out = t.describe(description) as T & object;
   if (kind) KIND_OF.set(out, kind);
   if (shape) SHAPE_OF.set(out, shape);
   if (lean) LEAN_OF.set(out, lean);
+  if (quick) FAST_OF.set(out, quick);
+  if (wire) WIRE_OF.set(out, wire);
   return out;
 }
 
@@ -314,6 +344,63 @@ export function ofKind<T extends object>(t: T, kind: string): T {
   return kinded(t, kind);
 }
 
+/** The plain parse (or wire check) of a scalar field type (FAST_OF, WIRE_OF), or of a boolean type (kept as it is). */
+function fastField(f: unknown, side: "parse" | "wire"): ((v: unknown) => unknown) | undefined {
+  if (!f || (typeof f !== "object" && typeof f !== "function")) return undefined;
+  if (side === "parse") {
+    const quick = FAST_OF.get(f);
+    if (quick) return quick;
+  } else {
+    const wire = WIRE_OF.get(f);
+    if (wire) return (v) => (wire(v) ? v : NOT_FAST);
+  }
+  if ((f as { expression?: unknown }).expression === "boolean") return (v) => (typeof v === "boolean" ? v : NOT_FAST);
+  return undefined;
+}
+
+const SCALAR_REQUESTS = new WeakSet<object>();
+/** Whether a request schema parses (or a result schema checks) plain scalar values without arktype (`request`, `result`; for tests). */
+export const hasScalarParse = (schema: object): boolean => SCALAR_REQUESTS.has(schema);
+
+/**
+ * For a shape made only of scalar fields (integer strings, booleans; optional or not): its parse
+ * (or, side "wire", its check of a wire value) of a plain object whose every key is declared, every
+ * required key present and every value certainly accepted by its field's type — the value the full
+ * type would produce (a fresh object, the keys in the payload's order, each parsed once; the wire
+ * side has no morphs and gives the values as they are). Undefined for anything else, which the full
+ * type then validates (for its errors). arktype's jitless traversal of such a request costs about
+ * ten times the parse itself (two integer fields: 10 µs against 1 µs).
+ */
+function scalarShapeParse(shape: Record<string, unknown>, side: "parse" | "wire"): ((value: unknown) => Record<string, unknown> | undefined) | undefined {
+  const fields = new Map<string, (v: unknown) => unknown>();
+  const required: string[] = [];
+  for (const [raw, f] of Object.entries(shape)) {
+    const parse = fastField(f, side);
+    if (!parse) return undefined;
+    const key = raw.endsWith("?") ? raw.slice(0, -1) : raw;
+    if (key === "__proto__" || key.endsWith("?")) return undefined;
+    fields.set(key, parse);
+    if (!raw.endsWith("?")) required.push(key);
+  }
+  return (value) => {
+    if (value === null || typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+    if (Object.getOwnPropertySymbols(value).length) return undefined;
+    const out: Record<string, unknown> = {};
+    let n = 0;
+    for (const k in value) {
+      const parse = fields.get(k);
+      if (!parse || !Object.hasOwn(value, k)) return undefined;
+      const x = parse((value as Record<string, unknown>)[k]);
+      if (x === NOT_FAST) return undefined;
+      out[k] = x;
+      n++;
+    }
+    if (n < required.length) return undefined;
+    for (const k of required) if (!Object.hasOwn(out, k)) return undefined;
+    return out;
+  };
+}
+
 /** Every field path of a shape whose type carries a kind, e.g. { "claim": "x.y", "claim.factors": "…" }. */
 export function fieldKinds(shape: Record<string, unknown>, prefix = ""): Record<string, string> {
   const out: Record<string, string> = {};
@@ -353,6 +440,13 @@ export function request<const S extends Record<string, unknown>>(shape: S) {
   // is parsed by a type that does not walk those fields entry by entry again (100×120 rationals:
   // 10–15 → 4–5 ms). Anything the full type does not allow goes through the full type, for its
   // errors; the published schema is the full type's.
+  const scalar = scalarShapeParse(shape, "parse");
+  if (scalar) {
+    const full = wrapped["~standard"].validate;
+    const quick = { ...wrapped, "~standard": { ...wrapped["~standard"], validate: (value: unknown) => { const out = scalar(value); return (out !== undefined ? { value: out } : full(value)) as never; } } };
+    SCALAR_REQUESTS.add(quick);
+    return quick;
+  }
   const entries = Object.entries(shape);
   if (!entries.some(([, f]) => LEAN_OF.has(f as object))) return wrapped;
   const lean = strict((type as any)(Object.fromEntries(entries.map(([k, f]) => [k, LEAN_OF.get(f as object) ?? f]))) as Type<any>);
@@ -367,7 +461,15 @@ export function request<const S extends Record<string, unknown>>(shape: S) {
  */
 export function result<const S extends Record<string, unknown>>(shape: S, wholeKind?: string) {
   const t = strict((type as any)(shape) as Type<any>);
-  return wrap<ReturnType<typeof type<S>>["infer"]>(t, fieldKinds(shape), "in", wholeKind);
+  const wrapped = wrap<ReturnType<typeof type<S>>["infer"]>(t, fieldKinds(shape), "in", wholeKind);
+  // A result of scalar fields is checked by plain functions when certainly valid (the pipeline
+  // checks every result it publishes), else by the type's wire side.
+  const scalar = scalarShapeParse(shape, "wire");
+  if (!scalar) return wrapped;
+  const full = wrapped.validateWire;
+  const quick = { ...wrapped, validateWire: (value: unknown) => (scalar(value) !== undefined ? { value } : full(value)) as never };
+  SCALAR_REQUESTS.add(quick);
+  return quick;
 }
 
 export type Kinded<T> = KindedSchema<T> & { readonly arktype: Type<any>; /** type-level only: the parsed type */ readonly infer: T };

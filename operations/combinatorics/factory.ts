@@ -9,7 +9,7 @@
  */
 import type { Bound, Budget, ComputeDeclaration, CostEstimate, ExecutionContext, Example, PortDeclaration } from "../../domain/declaration.js";
 import { defineCompute } from "../../domain/declaration.js";
-import { natural, ofKind, request, result, type Kinded } from "../_support/kinds.js";
+import { described as describedField, natural, ofKind, request, result, type Kinded } from "../_support/kinds.js";
 import { BUDGET, PARAM_DIGITS, RESULT_BOUND_DESCRIPTION, small, MAX_RESULT_DIGITS } from "./support.js";
 
 /**
@@ -17,7 +17,7 @@ import { BUDGET, PARAM_DIGITS, RESULT_BOUND_DESCRIPTION, small, MAX_RESULT_DIGIT
  * which would drop the kind recorded on the builder's type; this records it again.
  */
 export function described<T extends { describe(text: string): unknown }>(t: T, kind: "integer" | "rational", text: string): T {
-  return ofKind(t.describe(text) as T & object, kind);
+  return ofKind(describedField(t, text) as T & object, kind);
 }
 
 /** The result-size bound every combinatorics result shares (a note may qualify which fields it counts). */

@@ -17,7 +17,7 @@ function job(execute: (req: unknown, ctx: ExecutionContext) => unknown, timeoutM
 
 const outcome = async (p: Promise<unknown>): Promise<unknown> => p.then((v) => ({ value: v }), (e) => e);
 
-describe("adapters/execution: the inline executor (one controller, one timer, released at the end)", () => {
+describe("adapters/execution: the inline executor (a timer and a caller listener only while a promise is pending, released at the end)", () => {
   it("returns the operation's value; afterwards neither the budget timer nor the caller's signal touches the finished run", async () => {
     const caller = new AbortController();
     let seen: AbortSignal | undefined;
@@ -55,5 +55,34 @@ describe("adapters/execution: the inline executor (one controller, one timer, re
       ),
     );
     expect((r as AbortedError).reason).to.equal("TIMEOUT");
+  });
+
+  it("the run's signal is built when read, and aborted with the run whether read before or after the budget ran out", async () => {
+    let early: AbortSignal | undefined;
+    let late: AbortSignal | undefined;
+    const r = await outcome(
+      new InlineExecutor().execute(
+        job(async (_req, ctx) => {
+          early = ctx.signal;
+          await new Promise((resolve) => setTimeout(resolve, 60));
+          late = ctx.signal;
+          return "not reached";
+        }, 15),
+      ),
+    );
+    expect((r as AbortedError).reason).to.equal("TIMEOUT");
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(early!.aborted, "read before the budget ran out").to.equal(true);
+    expect(late!.aborted, "read after").to.equal(true);
+    expect(late).to.equal(early);
+    expect((early!.reason as { name?: string }).name).to.equal("TimeoutError");
+  });
+
+  it("a synchronous operation's value, or its error, is the call's: nothing is left running", async () => {
+    expect(await new InlineExecutor().execute(job(() => 7, 10))).to.equal(7);
+    const failed = await outcome(new InlineExecutor().execute(job(() => { throw new RangeError("boom"); }, 10)));
+    expect(failed).to.be.instanceOf(RangeError);
+    const caller = new AbortController();
+    expect(await new InlineExecutor().execute(job((_req, ctx) => (ctx.checkpoint(), "done"), 10, caller.signal))).to.equal("done");
   });
 });
