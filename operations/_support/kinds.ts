@@ -13,7 +13,7 @@ import { type, type Type } from "arktype";
 import { JacobianError } from "../../domain/errors.js";
 import type { Json } from "../../domain/json.js";
 import {
-  parseIntegerWire, parseMatrixRingWire, parseMatrixWire, parseRationalWire, parseRingWire, parseVectorWire, toWire,
+  isRationalWire, parseIntegerWire, parseMatrixRingWire, parseMatrixWire, parseRationalWire, parseRingWire, parseVectorWire, toWire,
   type MatrixRing, type MatrixWire, type Ring, type TypedMatrix, type TypedVector, type VectorWire,
 } from "../../domain/kinds.js";
 import { parseDecimal } from "../../domain/math/decimal.js";
@@ -34,7 +34,7 @@ const SHAPE_OF = new WeakMap<object, Record<string, unknown>>();
  * For a field type whose values are large (a matrix: up to 250,000 entry strings), a type that
  * parses a value the field's own type already allows, without checking it again: see `request`.
  */
-const LEAN_OF = new WeakMap<object, Type<any>>();
+const LEAN_OF = new WeakMap<object, { shallow: Type<any>; lean: Type<any> }>();
 
 function kinded<T extends object>(t: T, kind: string): T {
   KIND_OF.set(t, kind);
@@ -170,8 +170,18 @@ export function matrix(maxDim: number, maxEntryChars: number, o: MatrixKindOptio
   const wire = type({ ring: ringWire(o), rows: entry.array().atMostLength(maxDim).array().atMostLength(maxDim) });
   const parse = (w: MatrixWire, ctx: { propString: string }): TypedMatrix => parseMatrixWire(w, here(ctx), o.maxPrimeDigits ?? 40);
   const full = kinded(wire.describe(`a matrix { ring, rows } of at most ${maxDim}×${maxDim} entries given as strings; ${ringsIn(o)}`).pipe(parse), "matrix");
-  // The parse for a request its full type already allows (see `request`): rows are not walked entry by entry again.
-  LEAN_OF.set(full, type({ ring: "string", rows: "unknown[][]" }).pipe((w, ctx) => parse(w as MatrixWire, ctx)));
+  // The lean parse for a request (see `request`): `shallow` checks the ring and the row bounds without
+  // walking the entries; `lean` checks every entry in one plain loop (string, length, grammar), then
+  // parses. An entry the loop refuses sends the request to the full type, for its errors.
+  const entryOk = o.extension
+    ? (e: unknown) => typeof e === "string" && e.length <= maxEntryChars && FIELD_ENTRY_RE.test(e)
+    : (e: unknown) => typeof e === "string" && e.length <= maxEntryChars && isRationalWire(e);
+  const shallow = type({ ring: ringWire(o), rows: type("unknown[]").atMostLength(maxDim).array().atMostLength(maxDim) });
+  const lean = type({ ring: "string", rows: "unknown[][]" }).pipe((w, ctx) => {
+    for (const row of w.rows) for (const e of row) if (!entryOk(e)) return ctx.error("entries as the full type checks them");
+    return parse(w as MatrixWire, ctx);
+  });
+  LEAN_OF.set(full, { shallow, lean });
   return full;
 }
 
@@ -355,9 +365,16 @@ export function request<const S extends Record<string, unknown>>(shape: S) {
   // errors; the published schema is the full type's.
   const entries = Object.entries(shape);
   if (!entries.some(([, f]) => LEAN_OF.has(f as object))) return wrapped;
-  const lean = strict((type as any)(Object.fromEntries(entries.map(([k, f]) => [k, LEAN_OF.get(f as object) ?? f]))) as Type<any>);
-  const wire = (t as any).in as Type<any>;
-  return { ...wrapped, "~standard": { ...wrapped["~standard"], validate: (value: unknown) => (wire.allows(value) ? lean : t)["~standard"].validate(value) as never } };
+  const shallow = ((type as any)(Object.fromEntries(entries.map(([k, f]) => [k, LEAN_OF.get(f as object)?.shallow ?? f]))) as any).in as Type<any>;
+  const lean = strict((type as any)(Object.fromEntries(entries.map(([k, f]) => [k, LEAN_OF.get(f as object)?.lean ?? f]))) as Type<any>);
+  const validate = (value: unknown) => {
+    if (shallow.allows(value)) {
+      const r = lean["~standard"].validate(value) as { issues?: unknown };
+      if (!r.issues) return r as never;
+    }
+    return t["~standard"].validate(value) as never;
+  };
+  return { ...wrapped, "~standard": { ...wrapped["~standard"], validate } };
 }
 
 /**
