@@ -122,6 +122,38 @@ function smallRational(s: string): Rational | undefined {
   return { num: big(neg ? -a / x : a / x), den: big(b / x) };
 }
 
+/**
+ * Whether s matches RATIONAL_PATTERN ("0", "-12", "3/4", unreduced allowed, no leading zeros, no
+ * "-0", a positive denominator): one pass over the characters, for the tens of thousands of
+ * entries of a matrix request.
+ */
+export function isRationalWire(s: string): boolean {
+  const n = s.length;
+  let i = s.charCodeAt(0) === 45 ? 1 : 0;
+  const c0 = s.charCodeAt(i) - 48;
+  if (!(c0 >= 0 && c0 <= 9)) return false;
+  if (c0 === 0) {
+    if (i === 1) return false; // "-0…"
+    i++;
+  } else {
+    for (i++; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 47) break;
+      if (c < 48 || c > 57) return false;
+    }
+  }
+  if (i === n) return true;
+  if (s.charCodeAt(i) !== 47) return false;
+  // the denominator: [1-9][0-9]*
+  const d0 = s.charCodeAt(++i) - 48;
+  if (!(d0 >= 1 && d0 <= 9)) return false;
+  for (i++; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 /** Parse an integer string already known to match INTEGER_PATTERN-like wire types. */
 export function parseIntegerWire(s: string, path: string): bigint {
   const small = smallInteger(s);

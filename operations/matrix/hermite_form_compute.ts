@@ -27,7 +27,7 @@ export default matrixCompute<Req, Res>({
   summary:
     "Row-style Hermite normal form H = U·A of an m×n integer matrix (m, n ≤ 500; any rank, rectangular or empty): H in row echelon form, the first r = rank rows nonzero with positive pivots, " +
     "entries above each pivot reduced into [0, pivot), the last m − r rows zero; U unimodular (det ±1), so its last m − r rows are a basis of the integer left kernel. H is unique: the canonical basis of the row lattice. " +
-    "Rows enter one at a time into a fully reduced echelon basis (Kannan–Bachem order), so entries stay below the pivots; without the transform, a nonsingular square matrix whose pivots are 1, …, 1, |det A| (the generic case) is settled by one determinant and one Dixon solve, proven by lattice inclusion and equal determinants. PARI/GP's mathnf is the column-style form of the transpose. The whole result is the claim of matrix.hermite_form.verify.",
+    "Rows enter one at a time into a fully reduced echelon basis (Kannan–Bachem order), so entries stay below the pivots; without the transform, a nonsingular square matrix whose pivots are 1, …, 1, |det A| (the generic case) is settled by one Dixon solve and the determinant from its denominator, proven by lattice inclusion and equal determinants. PARI/GP's mathnf is the column-style form of the transpose. The whole result is the claim of matrix.hermite_form.verify.",
   keywords: ["hermite normal form", "hnf", "row echelon form over the integers", "lattice basis", "unimodular", "integer matrix", "transform", "left kernel", "row lattice", "mathnf"],
   request: Request,
   result: Result,
@@ -36,7 +36,7 @@ export default matrixCompute<Req, Res>({
     { name: "entry_chars", limit: 2_000, unit: "characters", description: "each entry string has at most this many characters" },
   ],
   cost_model:
-    "units ≈ 64-bit limb operations: m·r·(n + m)·3 bigint products at the size of the lattice determinant (≈ Hadamard's bound of the r largest rows), plus formatting; the postcondition adds one product U·A. Without transforms, a square matrix first gets the generic-case attempt (one determinant and up to five Dixon solves), bounded and placed on its own: a worst-case determinant by all primes after the lifting, each solve with as many rational reconstructions as entries; the general algorithm runs only when it declines.",
+    "units ≈ 64-bit limb operations: m·r·(n + m)·3 bigint products at the size of the lattice determinant (≈ Hadamard's bound of the r largest rows), plus formatting; the postcondition adds one product U·A. Without transforms, a square matrix first gets the generic-case attempt (eliminations modulo 2, 3, 5, 7, one factorization modulo a word prime, up to five Dixon solves on it, the determinant from the first solution's denominator), bounded and placed on its own: a worst-case determinant by all primes, each solve with as many rational reconstructions as entries; the general algorithm runs only when it declines.",
   budget: { max_units: 5e9, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 60_000 },
   preflight(req) {
     const e = hermiteEstimate(req.matrix, req.transform !== false);

@@ -10,7 +10,7 @@ import { bitLength, gcd, mod, modInverse } from "../../domain/math/integer.js";
 import { extensionMultiply, extensionRref } from "../../domain/math/linalg/extension.js";
 import { integerRrefSteps, rrefModPrime, type IntegerRref } from "../../domain/math/linalg/rref.js";
 import { dixonSolveSteps } from "../../domain/math/linalg/dixon.js";
-import { delayedPrimeBits, FlatResidues, rankModW, wordPrime } from "../../domain/math/linalg/wordsize.js";
+import { delayedPrimeBits, FlatResidues, rankModW, rationalResiduesW, wordPrime } from "../../domain/math/linalg/wordsize.js";
 import { extensionFieldRing } from "../../domain/math/poly/gfq.js";
 import type { ExtensionField, FieldElement } from "../../domain/math/poly/types.js";
 import { clearDenominators, lcm, type IntMatrix } from "../../domain/math/matrix.js";
@@ -163,10 +163,11 @@ export function fullRankModular(m: TypedMatrix): number | undefined {
   const { rows, cols } = dims(m);
   if (!rows || !cols) return 0;
   if (isFinite(m.ring)) return undefined;
-  const src = new FlatResidues(clearedRows(m));
   const bits = delayedPrimeBits(Math.max(rows, cols) + 1);
   const p = wordPrime(bits, 1);
-  return rankModW(src.reduce(p), rows, cols, p) === Math.min(rows, cols) ? Math.min(rows, cols) : undefined;
+  // over QQ the residues of the entries themselves (no denominators cleared in bigints)
+  const residues = (m.ring.kind === "QQ" ? rationalResiduesW(m.rows as Rational[][], cols, p) : undefined) ?? new FlatResidues(clearedRows(m)).reduce(p);
+  return rankModW(residues, rows, cols, p) === Math.min(rows, cols) ? Math.min(rows, cols) : undefined;
 }
 
 function drain<T>(g: Generator<unknown, T, void>): T {

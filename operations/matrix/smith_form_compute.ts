@@ -28,7 +28,7 @@ export default matrixCompute<Req, Res>({
   title: "Smith normal form of an integer matrix, with unimodular transforms",
   summary:
     "Smith normal form D = U·A·V of an m×n integer matrix (m, n ≤ 500; any rank, rectangular): D diagonal with positive invariant factors d_1 | d_2 | … | d_r (r = rank) followed by zeros, U (m×m) and V (n×n) unimodular. " +
-    "Alternates row and column Hermite reductions until the matrix is diagonal, then enforces the divisibility chain by 2×2 gcd/lcm steps; without transforms, a nonsingular square matrix with invariant factors 1, …, 1, |det A| (the generic case) is settled by one determinant and one Dixon solve (the denominator of A⁻¹·c divides the largest invariant factor). The invariant factors are those of PARI/GP's matsnf (which lists them in the opposite order). " +
+    "Alternates row and column Hermite reductions until the matrix is diagonal, then enforces the divisibility chain by 2×2 gcd/lcm steps; without transforms, a nonsingular square matrix with invariant factors 1, …, 1, |det A| (the generic case) is settled by one Dixon solve and the determinant from its denominator (the denominator of A⁻¹·c divides the largest invariant factor). The invariant factors are those of PARI/GP's matsnf (which lists them in the opposite order). " +
     "The whole result is the claim of matrix.smith_form.verify.",
   keywords: ["smith normal form", "snf", "invariant factors", "elementary divisors", "abelian group", "cokernel", "unimodular", "integer matrix", "matsnf", "torsion"],
   request: Request,
@@ -37,7 +37,7 @@ export default matrixCompute<Req, Res>({
     { name: "dimension", limit: MAX_DIM, unit: "rows or columns", description: "the matrix has at most this many rows and columns" },
     { name: "entry_chars", limit: 2_000, unit: "characters", description: "each entry string has at most this many characters" },
   ],
-  cost_model: "units ≈ 64-bit limb operations: four Hermite reductions (rows, columns, with transforms) at the size of the determinant, plus the products of the transforms (m³ + n³ products). Without transforms, a square matrix first gets the generic-case attempt (one determinant and up to five Dixon solves), bounded and placed on its own: a worst-case determinant by all primes after the lifting, each solve with as many rational reconstructions as entries; the general algorithm runs only when it declines.",
+  cost_model: "units ≈ 64-bit limb operations: four Hermite reductions (rows, columns, with transforms) at the size of the determinant, plus the products of the transforms (m³ + n³ products). Without transforms, a square matrix first gets the generic-case attempt (eliminations modulo 2, 3, 5, 7, one factorization modulo a word prime, up to five Dixon solves on it, the determinant from the first solution's denominator), bounded and placed on its own: a worst-case determinant by all primes, each solve with as many rational reconstructions as entries; the general algorithm runs only when it declines.",
   budget: { max_units: 5e9, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 60_000 },
   preflight(req) {
     const e = hermiteEstimate(req.matrix, req.transforms !== false, 4);

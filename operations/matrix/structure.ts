@@ -203,13 +203,13 @@ export function hermiteEstimate(m: TypedMatrix, transform: boolean, rounds = 1) 
 /**
  * An upper bound of the generic-case attempt of the Hermite and Smith forms without transforms
  * (normal_forms_fast.ts) on a square n×n matrix with entries below 2^32 and n ≥ minDim (undefined
- * for any other matrix: the attempt does not apply): |det A| by divisor-first — up to 4 LU factorizations modulo
- * word primes, the lifting to p^K > 2·N·H, 4 rational reconstructions — and then, in the worst case,
- * all ⌈h/b⌉ + 1 primes; then up to GENERIC_TRIES Dixon solves, each with up to 4 LU factorizations,
- * its lifting, the p-adic values of the n entries, up to n reconstructions and the exact proof
- * A·num = den·b (n² products); the lattice check and the result's digits. h = bits of Hadamard's
- * bound, b = bits of the word primes; the right-hand sides (entries below 100) add at most n bits
- * to the Cramer numerators' bound.
+ * for any other matrix: the attempt does not apply): four eliminations modulo the small primes
+ * 2, 3, 5, 7 (n³/3 each); one factorization of A modulo a word prime (up to 4 tries); up to
+ * GENERIC_TRIES Dixon solves on it, each with its lifting to p^K > 2·N·H, the p-adic values of the
+ * n entries, up to n reconstructions and the exact proof A·num = den·b (n² products); |det A| from
+ * the first denominator, in the worst case by all ⌈h/b⌉ + 1 primes; the lattice check and the
+ * result's digits. h = bits of Hadamard's bound, b = bits of the word primes; the right-hand
+ * sides (entries below 100) add at most n bits to the Cramer numerators' bound.
  */
 export function genericFormEstimate(m: TypedMatrix, minDim: number) {
   const s = measure(m);
@@ -221,13 +221,14 @@ export function genericFormEstimate(m: TypedMatrix, minDim: number) {
   const cube = (n * n * n) / 3;
   const steps = Math.ceil((2 * h + n + 4) / (b - 0.01));
   const lift = steps * 3 * n * n;
-  const det = (4 * cube + lift + (Math.ceil((h + 2) / b) + 1) * (cube + n * n)) * FLOAT_STEP + 4 * reconstructCost(2 * h + n);
-  const solve = (4 * cube + lift) * FLOAT_STEP + n * (steps / 2) * mulCost(2 * h + n, 2 * b) + n * reconstructCost(2 * h + n) + n * n * mulCost(32, 2 * h + n);
-  const check = n * n * mulCost(32, h) + n * mulCost(h, h) + cube * FLOAT_STEP + n * n * BIGINT_OVERHEAD + n * (h / 3.3 + 2) * CHAR_COST;
+  const setup = (4 * cube + 4 * cube) * FLOAT_STEP + n * n * BIGINT_OVERHEAD;
+  const det = (Math.ceil((h + 2) / b) + 1) * (cube + n * n) * FLOAT_STEP;
+  const solve = lift * FLOAT_STEP + n * (steps / 2) * mulCost(2 * h + n, 2 * b) + n * reconstructCost(2 * h + n) + n * n * mulCost(32, 2 * h + n);
+  const check = n * n * mulCost(32, h) + n * mulCost(h, h) + n * n * BIGINT_OVERHEAD + n * (h / 3.3 + 2) * CHAR_COST;
   return {
-    units: det + GENERIC_TRIES * solve + check + 2 * read,
+    units: setup + det + GENERIC_TRIES * solve + check + 2 * read,
     memory_bytes: 8 * n * n * 8 + steps * n * 8 + n * (2 * h + n) + s.chars * 4,
-    basis: `generic case of ${n}×${n} over ZZ: determinant ≤ ≈ ${Math.round(h)} bits, ${steps} lifting steps, up to ${GENERIC_TRIES} Dixon solves`,
+    basis: `generic case of ${n}×${n} over ZZ: determinant ≤ ≈ ${Math.round(h)} bits, ${steps} lifting steps, up to ${GENERIC_TRIES} Dixon solves on one factorization`,
   };
 }
 

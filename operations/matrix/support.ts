@@ -132,7 +132,6 @@ function measureOnce(m: TypedMatrix): MatrixSize {
   const cols = rows ? m.rows[0]!.length : 0;
   const rowBits: number[] = [];
   const rowDenBits: number[] = [];
-  const colDens: Set<bigint>[] = [];
   let maxNumBits = 0, chars = 0;
   const rational = m.ring.kind === "QQ";
   if (m.ring.kind === "GFq") {
@@ -141,33 +140,51 @@ function measureOnce(m: TypedMatrix): MatrixSize {
     for (const row of m.rows as FieldElement[][]) for (const e of row) chars += e.reduce((acc, c) => acc + Math.ceil(bitLength(c) / LOG2_10) + 6, 1);
     return { rows, cols, ring, rowBits: new Array(rows).fill(bits), colDenBits: new Array(cols).fill(0), rowDenBits: new Array(rows).fill(0), maxNumBits: bits, chars };
   }
+  // Distinct denominators per row and per column: small ones (the rule) in short arrays searched
+  // linearly, others in sets; bit lengths of small values in doubles.
+  const colSmall: number[][] = [];
+  const colBig: Set<bigint>[] = [];
+  const SMALL = 1n << 31n;
+  const add = (small: number[], big: Set<bigint> | undefined, d: bigint): Set<bigint> | undefined => {
+    if (d < SMALL) {
+      const v = Number(d);
+      if (!small.includes(v)) small.push(v);
+      return big;
+    }
+    (big ??= new Set()).add(d);
+    return big;
+  };
+  const bitsOf = (small: number[], big: Set<bigint> | undefined): number => {
+    let b = 0;
+    for (const v of small) b += 32 - Math.clz32(v);
+    if (big) for (const d of big) b += bitLength(d);
+    return b;
+  };
   for (const row of m.rows as (bigint | Rational)[][]) {
     let num = 0;
-    const dens = new Set<bigint>();
-    row.forEach((e, j) => {
+    const dens: number[] = [];
+    let bigDens: Set<bigint> | undefined;
+    for (let j = 0; j < row.length; j++) {
+      const e = row[j]!;
       const n = rational ? (e as Rational).num : (e as bigint);
-      const nb = bitLength(n);
-      num = Math.max(num, nb);
+      const nb = n < SMALL && n > -SMALL ? 32 - Math.clz32(Math.abs(Number(n))) : bitLength(n);
+      if (nb > num) num = nb;
       chars += Math.ceil(nb / LOG2_10) + 1;
       if (rational && (e as Rational).den !== 1n) {
         const d = (e as Rational).den;
-        dens.add(d);
-        (colDens[j] ??= new Set()).add(d);
-        chars += Math.ceil(bitLength(d) / LOG2_10) + 1;
+        bigDens = add(dens, bigDens, d);
+        const big = add((colSmall[j] ??= []), colBig[j], d);
+        if (big) colBig[j] = big;
+        chars += Math.ceil((d < SMALL ? 32 - Math.clz32(Number(d)) : bitLength(d)) / LOG2_10) + 1;
       }
-    });
-    let denBits = 0;
-    for (const d of dens) denBits += bitLength(d);
+    }
+    const denBits = bitsOf(dens, bigDens);
     maxNumBits = Math.max(maxNumBits, num);
     rowDenBits.push(denBits);
     rowBits.push(ring.kind === "GF" ? Math.min(num, ring.pBits) : num + denBits);
   }
   const colDenBits: number[] = [];
-  for (let j = 0; j < cols; j++) {
-    let bits = 0;
-    for (const d of colDens[j] ?? []) bits += bitLength(d);
-    colDenBits.push(bits);
-  }
+  for (let j = 0; j < cols; j++) colDenBits.push(bitsOf(colSmall[j] ?? [], colBig[j]));
   return { rows, cols, ring, rowBits, colDenBits, rowDenBits, maxNumBits, chars };
 }
 

@@ -23,7 +23,7 @@
 import { bitLength } from "../integer.js";
 import { boundFromSquares, hadamardBound, lcm, type IntMatrix } from "../matrix.js";
 import { Crt, rationalReconstruct } from "./crt.js";
-import { dixonApplies, dixonDigits, dixonSetup, dixonValue } from "./dixon.js";
+import { dixonApplies, dixonDigits, dixonSetup, dixonValue, type DixonSystem } from "./dixon.js";
 import { delayedPrimeBits, detModW, FlatResidues, invModW, mulModW, wordPrime } from "./wordsize.js";
 
 /** Below this dimension plain multimodular elimination is as fast (measured: crossover ≈ 12–20). */
@@ -122,6 +122,17 @@ function* divisorFirstSteps(a: IntMatrix, H: bigint, done: DeterminantProgress):
   }
   done.d = d;
   return yield* multimodularSteps(sys.src, n, H, d, { p, det: sys.lu.det }, done);
+}
+
+/**
+ * det(A) from a proven divisor d of det(A) — the denominator of a Dixon solution x = A⁻¹·b on the
+ * factorization `sys` (det(A)·x = the Cramer numerators is integral) — by CRT of det(A)·d⁻¹ modulo
+ * primes whose product exceeds 2H/d; det(A) mod sys.p comes with the factorization.
+ */
+export function* determinantFromDivisorSteps(a: IntMatrix, sys: DixonSystem, d: bigint): Generator<number, bigint, void> {
+  const H = hadamardBound(a);
+  if (H === 0n) return 0n;
+  return yield* multimodularSteps(sys.src, a.length, H, d, { p: sys.p, det: sys.lu.det }, { residues: [] });
 }
 
 /** det(A) over ZZ. */

@@ -115,12 +115,21 @@ export function dixonValue(digits: readonly Float64Array[], j: number, p: number
  * (impossible when the bounds hold) — callers fall back to elimination.
  */
 export function* dixonSolveSteps(a: IntMatrix, b: readonly bigint[]): Generator<number, { num: bigint[]; den: bigint } | undefined, void> {
-  const n = a.length;
-  if (n === 0 || b.length !== n || !dixonApplies(a)) return undefined;
-  const LIM = BigInt(DIXON_RHS_LIMIT);
-  if (b.some((v) => v >= LIM || v <= -LIM)) return undefined;
+  if (a.length === 0 || b.length !== a.length || !dixonApplies(a)) return undefined;
   const sys = dixonSetup(a);
   if (!sys) return undefined;
+  return yield* dixonSolveWith(sys, a, b);
+}
+
+/**
+ * dixonSolveSteps on a factorization `sys` = dixonSetup(a) already made: several right-hand sides
+ * share one LU factorization modulo p.
+ */
+export function* dixonSolveWith(sys: DixonSystem, a: IntMatrix, b: readonly bigint[]): Generator<number, { num: bigint[]; den: bigint } | undefined, void> {
+  const n = a.length;
+  if (n === 0 || n !== sys.n || b.length !== n) return undefined;
+  const LIM = BigInt(DIXON_RHS_LIMIT);
+  if (b.some((v) => v >= LIM || v <= -LIM)) return undefined;
   const { p } = sys;
   const H = boundFromSquares(a.map((row) => row.reduce((s, v) => s + v * v, 0n)));
   const N = boundFromSquares(a.map((row, i) => row.reduce((s, v) => s + v * v, 0n) + b[i]! * b[i]!));

@@ -104,6 +104,34 @@ export function invModW(a: number, p: number): number {
 }
 
 /**
+ * The residues num·den⁻¹ mod p of a rational matrix (rows of equal length `cols`), flat row-major,
+ * or undefined when p divides a denominator. Same rank as the row-cleared integer matrix (each
+ * row is scaled by an lcm of its denominators, a unit mod p), without building it.
+ */
+export function rationalResiduesW(m: readonly (readonly { num: bigint; den: bigint }[])[], cols: number, p: number): Float64Array | undefined {
+  const out = new Float64Array(m.length * cols);
+  const P = BigInt(p);
+  const LIMIT = 1n << 53n;
+  const inverses = new Map<number, number>();
+  let t = 0;
+  for (const row of m) {
+    for (let j = 0; j < cols; j++) {
+      const { num, den } = row[j]!;
+      let r = num < LIMIT && num > -LIMIT ? redW(Number(num), p) : Number(((num % P) + P) % P);
+      if (den !== 1n) {
+        const d = den < LIMIT ? redW(Number(den), p) : Number(den % P);
+        if (d === 0) return undefined;
+        let inv = inverses.get(d);
+        if (inv === undefined) inverses.set(d, (inv = invModW(d, p)));
+        r = mulModW(r, inv, p);
+      }
+      out[t++] = r;
+    }
+  }
+  return out;
+}
+
+/**
  * An integer matrix prepared for fast reduction modulo many word-size primes: entries below 2^53
  * as doubles, larger ones as base-2^24 digits (most significant first) reduced by Horner's rule.
  */

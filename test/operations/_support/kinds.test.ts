@@ -2,7 +2,7 @@ import { expect } from "chai";
 import fc from "fast-check";
 import { validateSync } from "../../../domain/schema.js";
 import { toWire } from "../../../domain/kinds.js";
-import { hasScalarParse, matrix, request } from "../../../operations/_support/kinds.js";
+import { hasScalarParse, matrix, request, result } from "../../../operations/_support/kinds.js";
 import { loadAllShipped } from "../../../operations/packs.js";
 
 /**
@@ -43,6 +43,24 @@ describe("operations/_support/kinds: the lean parse of matrix fields", () => {
       { numRuns: 150, seed: 4242 },
     );
     expect(parsed, "valid payloads exercised").to.be.greaterThan(10);
+  });
+
+  it("results: the lean wire check of matrix fields accepts and refuses exactly what the full wire type does", () => {
+    const Res = result({ matrix: matrix(6, 12, { extension: true }), "k?": "number" });
+    const wire = (Res as unknown as { arktype: { in: { "~standard": { validate(v: unknown): unknown } } } }).arktype.in;
+    const verdict = (r: unknown) => ((r as { issues?: unknown }).issues ? "refused" : `value ${JSON.stringify((r as { value: unknown }).value)}`);
+    let accepted = 0;
+    fc.assert(
+      fc.property(payload, (p) => {
+        const lean = verdict(Res.validateWire(structuredClone(p)));
+        if (lean.startsWith("value")) accepted++;
+        return lean === verdict(wire["~standard"].validate(structuredClone(p)));
+      }),
+      { numRuns: 200, seed: 4343 },
+    );
+    expect(accepted, "valid results exercised").to.be.greaterThan(10);
+    expect(verdict(Res.validateWire({ matrix: { ring: "ZZ", rows: [["1", 2]] } }))).to.equal("refused");
+    expect(verdict(Res.validateWire({ matrix: { ring: "ZZ", rows: "1" } }))).to.equal("refused");
   });
 });
 

@@ -24,6 +24,12 @@ describe("operations/matrix matrix.determinant.compute", function () {
       [{ ring: "GF(5)", rows: [["1/5"]] }, "INVALID_PAYLOAD", "payload.matrix.rows[0][0]"],
       [{ ring: "RR", rows: [["1"]] }, "INVALID_PAYLOAD", "payload.matrix.ring"],
       [{ ring: "QQ", rows: [["1/0"]] }, "INVALID_PAYLOAD", "payload.matrix.rows[0][0]"],
+      // entries the request's one-loop entry check refuses go to the full type, for its paths
+      [{ ring: "QQ", rows: [["1", "-0"], ["3", "4"]] }, "INVALID_PAYLOAD", "payload.matrix.rows[0][1]"],
+      [{ ring: "QQ", rows: [["1", "2"], ["3", "1/-4"]] }, "INVALID_PAYLOAD", "payload.matrix.rows[1][1]"],
+      [{ ring: "QQ", rows: [["1", "2"], [null, "4"]] }, "INVALID_PAYLOAD", "payload.matrix.rows[1][0]"],
+      [{ ring: "ZZ", rows: [["1", "9".repeat(25_000)], ["3", "4"]] }, "INVALID_PAYLOAD", "payload.matrix.rows[0][1]"],
+      [{ ring: "ZZ", rows: Array.from({ length: 30 }, (_, i) => Array.from({ length: 30 }, (_, k) => (i === 29 && k === 7 ? "0/" : String(i * k + 1)))) }, "INVALID_PAYLOAD", "payload.matrix.rows[29][7]"],
     ];
     for (const [matrix, code, path] of cases) {
       const o = await run({ matrix });

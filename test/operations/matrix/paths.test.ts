@@ -106,6 +106,27 @@ describe("operations/matrix fast paths and their fallbacks", function () {
     expect(missed, "generic cases the fast path missed").to.be.lessThan(generic / 10);
   });
 
+  it("generic forms with |det| divisible by 2·3·5·7 (cyclic quotient): found on the first right-hand sides (chosen to generate the small-prime parts), equal to the general algorithms; a quotient not cyclic at 2 declines", () => {
+    for (let k = 0; k < 12; k++) {
+      const n = 26 + (k % 5);
+      // A = U·diag(1, …, 1, 210·(k + 1))·V with U, V unimodular (triangular with unit diagonal, then mixed)
+      const tri = (seed: number, lower: boolean) => big(intMatrix(seed, n, n, 2)).map((row, i) => row.map((x, j) => (i === j ? 1n : (lower ? j < i : j > i) ? x : 0n)));
+      const mul = (X: bigint[][], Y: bigint[][]) => X.map((row) => Y[0]!.map((_, j) => row.reduce((s, x, t) => s + x * Y[t]![j]!, 0n)));
+      const U = mul(tri(15_000 + k, true), tri(15_100 + k, false)), V = mul(tri(15_200 + k, false), tri(15_300 + k, true));
+      const d = 210n * BigInt(k + 1);
+      const a = mul(U.map((row) => row.map((x, t) => (t === n - 1 ? x * d : x))), V);
+      const sf = smithGeneric(a);
+      expect(sf, `case ${k}`).to.deep.equal(smith(a, { transform: false }).diagonal);
+      expect(sf![n - 1], `case ${k}`).to.equal(d);
+      const h = hermiteGeneric(a);
+      if (h) expect(h, `case ${k}`).to.deep.equal(hermite(a, { transform: false }).H);
+      // doubling two rows: 2 divides two invariant factors, not cyclic
+      const b = a.map((row, i) => (i < 2 ? row.map((x) => 2n * x) : row));
+      expect(smithGeneric(b), `case ${k} doubled`).to.equal(undefined);
+      expect(hermiteGeneric(b), `case ${k} doubled`).to.equal(undefined);
+    }
+  });
+
   it("SNF and HNF without transforms = matsnf / mathnf on both sides of the generic-path thresholds (12×12–70×70, generic and structured)", async function () {
     requireGp(this);
     const ms: WireMatrix[] = [intMatrix(14_000, 40, 40, 7), intMatrix(14_001, 25, 25, 20), intMatrix(14_002, 12, 12, 31), intMatrix(14_003, 64, 64, 7), intMatrix(14_004, 70, 70, 3), intMatrix(14_005, 22, 22, 7)];
