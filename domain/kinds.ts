@@ -72,6 +72,12 @@ export interface ValueKindSpec<Parsed = unknown, Wire extends Json = Json> {
   /** A size measure for preflight (digits, entries, …), stated in `measure`. */
   size(value: Parsed): number;
   readonly measure: string;
+  /**
+   * Members of the wire object whose items the kind's parser checks one by one, refusing any
+   * nested value where it expects a string or a flat list of strings (a graph's vertices and edges):
+   * the request's nesting guard need not walk them (10^6 edges are then read once, by the parser).
+   */
+  readonly itemChecked?: readonly string[];
 }
 
 export const INTEGER_PATTERN = /^(0|-?[1-9][0-9]*)$/;
@@ -315,6 +321,7 @@ registerKind<Graph, Json>({
   write: writeGraph,
   size: (g) => g.n + g.m,
   measure: "vertices + edges",
+  itemChecked: ["vertices", "edges"],
 });
 registerKind<boolean, boolean>({ name: "boolean", wire: "a JSON boolean", format: (b) => b, size: () => 1, measure: "1" });
 

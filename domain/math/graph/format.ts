@@ -5,7 +5,8 @@
  * parses back to the same graph, so results that are graphs can be handed on unchanged.
  */
 import { CanonicalJsonWriter } from "../../json.js";
-import { formatRational } from "../rational.js";
+import { internIndex } from "../../interned.js";
+import { formatRational, type Rational } from "../rational.js";
 import type { Graph } from "./types.js";
 
 export type GraphEdgeWire = [string, string] | [string, string, string];
@@ -49,8 +50,10 @@ export function writeGraph(g: Graph, w: CanonicalJsonWriter): void {
   });
 }
 
-/** Weights are interned by the parser: each distinct Rational is encoded once; `index` gives each edge's. */
-function encodeWeights(weight: readonly object[], m: number): { bytes: Uint8Array; at: Int32Array; index: Int32Array } {
+/** Weights are interned by the parser (domain/interned.ts): each distinct Rational is encoded once; `index` gives each edge's. */
+function encodeWeights(weight: readonly Rational[], m: number): { bytes: Uint8Array; at: Int32Array; index: Int32Array } {
+  const interned = internIndex(weight);
+  if (interned) return { ...encodeAll(interned.table.map(formatRational)), index: interned.index };
   const seen = new Map<object, number>();
   const distinct: string[] = [];
   const index = new Int32Array(m);
@@ -59,7 +62,7 @@ function encodeWeights(weight: readonly object[], m: number): { bytes: Uint8Arra
     let k = seen.get(r);
     if (k === undefined) {
       k = distinct.length;
-      distinct.push(formatRational(r as never));
+      distinct.push(formatRational(r));
       seen.set(r, k);
     }
     index[e] = k;
