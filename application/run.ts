@@ -3,7 +3,7 @@ import { AbortedError, JacobianError, ProviderUnavailableError, type FailureDeta
 import { canonicalJson, EncodedJson, utf8Length, wireText, type CanonicalContent, type Json } from "../domain/json.js";
 import type { RunOutcome } from "../domain/outcome.js";
 import { CheckedResult, type ArtifactStore, type Digest, type ExecuteRequest, type Executor, type JobQueue, type Logger, type ProgressSink, type QueuedRun, type RuntimeSettings, type StoredValue, type ValueStore } from "../domain/ports.js";
-import { canonicalWireBytes, kindSpec, toWire } from "../domain/kinds.js";
+import { canonicalWireChunks, kindSpec, toWire } from "../domain/kinds.js";
 import { isKindedSchema } from "../domain/schema.js";
 import type { OperationMetadata } from "../domain/metadata.js";
 import type { Catalog, InstalledOperation } from "./catalog.js";
@@ -308,7 +308,7 @@ export class RunUseCase {
     // encoded once, when first needed (a 20,000-digit operand costs milliseconds to format), as bytes
     // written by the request's kinds (a graph of 10^6 edges is never built as edge arrays).
     let canonical: EncodedJson | undefined;
-    const canonicalRequest = () => (canonical ??= new EncodedJson(canonicalWireBytes(parsedRequest)));
+    const canonicalRequest = () => (canonical ??= new EncodedJson(canonicalWireChunks(parsedRequest)));
     const checked = result instanceof CheckedResult ? result : undefined;
     // The published value: the result as it is, or a checker's verdict built from its finding.
     let value: (() => Json) | Json;

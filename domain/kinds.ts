@@ -9,7 +9,7 @@
  * cloning into pool workers and can be turned back into canonical wire form without a schema.
  */
 import { JacobianError } from "./errors.js";
-import { CanonicalJsonWriter, type Json } from "./json.js";
+import { CanonicalJsonWriter, concatChunks, type Json } from "./json.js";
 import { decimalString, parseDecimal } from "./math/decimal.js";
 import { formatRational, rational, type Rational } from "./math/rational.js";
 import { proveFieldCharacteristic } from "./math/prime_fields.js";
@@ -328,7 +328,7 @@ registerKind<boolean, boolean>({ name: "boolean", wire: "a JSON boolean", format
 /**
  * The canonical wire form of a parsed value: bigints as decimal strings, rationals reduced as
  * "p/q", tagged composites by their kind's formatter, arrays and plain objects member-wise.
- * Wire values (strings, numbers, booleans, null) pass through unchanged.
+ * Wire values (strings, numbers, booleans, null, lists of strings) pass through unchanged.
  */
 export function toWire(v: unknown): Json {
   if (typeof v === "bigint") return decimalString(v);
@@ -336,7 +336,12 @@ export function toWire(v: unknown): Json {
     if (v === undefined) return null;
     return v as Json;
   }
-  if (Array.isArray(v)) return v.map(toWire);
+  if (Array.isArray(v)) {
+    // A list of strings (a result's [label, value] pairs) is already wire: shared, not copied.
+    let i = 0;
+    while (i < v.length && typeof v[i] === "string") i++;
+    return i === v.length ? (v as Json[]) : v.map(toWire);
+  }
   const tag = (v as { $kind?: unknown }).$kind;
   if (typeof tag === "string") {
     const spec = REGISTRY.get(tag);
@@ -354,9 +359,14 @@ export function toWire(v: unknown): Json {
  * write themselves): what digests and manifests of a parsed request hash.
  */
 export function canonicalWireBytes(v: unknown): Uint8Array {
+  return concatChunks(canonicalWireChunks(v));
+}
+
+/** `canonicalWireBytes` as the writer's chunks (a manifest splices them in without joining them). */
+export function canonicalWireChunks(v: unknown): Uint8Array[] {
   const w = new CanonicalJsonWriter();
   writeWire(v, w);
-  return w.bytes();
+  return w.chunks();
 }
 
 function writeWire(v: unknown, w: CanonicalJsonWriter): void {
