@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import { PACKED_TAG, pack, unpack } from "../../../adapters/execution/transfer.js";
+import { internedArray, internIndex } from "../../../domain/interned.js";
 import { parsedRequest } from "../../support/parse.js";
 import gcdCompute from "../../../operations/polynomial/gcd_compute.js";
 import rankCompute from "../../../operations/matrix/rank_compute.js";
@@ -157,6 +158,17 @@ describe("adapters/execution/transfer: the pool's transfer form", () => {
       ),
       { numRuns: 60 },
     );
+    // An interned array (a parsed graph's weights) crosses by its own index, even when its repeats
+    // come late, and comes back interned: the same positions, sharing as it left.
+    const table = Array.from({ length: 40 }, (_, i) => ({ num: BigInt(i - 20), den: BigInt(1 + (i % 3)) }));
+    const index = Int32Array.from({ length: 300 }, (_, i) => (i < 40 ? i : (i * 7) % 40));
+    const interned = internedArray(table, index) as unknown[];
+    const crossed = pack({ weight: interned }) as { weight: { index?: Int32Array } };
+    expect(crossed.weight.index).to.equal(index);
+    const back = (unpack(structuredClone(crossed)) as { weight: unknown[] }).weight;
+    expect(same(interned, back)).to.equal(null);
+    expect([...internIndex(back)!.index]).to.deep.equal([...index]);
+    for (let i = 0; i < back.length; i++) expect(back[i]).to.equal(internIndex(back)!.table[index[i]!]);
     // Distinct elements, or a repeat only after the probe, or a primitive among them: the plain forms.
     const distinct = Array.from({ length: 300 }, (_, i) => ({ num: BigInt(i), den: 1n }));
     expect((pack(distinct) as { index?: unknown }).index).to.equal(undefined);
