@@ -119,6 +119,15 @@ function packShared(a: unknown[]): Packed | undefined {
   return { [TAG]: SHARED, table: packArray(table), index };
 }
 
+/** Whether every element is a primitive (no objects, no holes): such a list packs and unpacks as itself. */
+function primitives(a: unknown[]): boolean {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if ((typeof x === "object" && x !== null) || (x === undefined && !(i in a))) return false;
+  }
+  return true;
+}
+
 function packArray(a: unknown[]): unknown {
   if (a.length >= MIN_PACKED) {
     const shared = packShared(a);
@@ -147,6 +156,8 @@ function packArray(a: unknown[]): unknown {
       return { [TAG]: VECTORS, n: a.length, stride, data } satisfies Packed;
     }
   }
+  // A list of primitives without holes (a graph's labels) clones as it is.
+  if (primitives(a)) return a;
   const out = new Array<unknown>(a.length);
   // `in` keeps holes holes (a structured clone keeps them too)
   for (let i = 0; i < a.length; i++) if (i in a) out[i] = pack(a[i]);
@@ -219,6 +230,7 @@ function unpackArray(p: Packed & { [TAG]: typeof RECORDS | typeof INT64 | typeof
 export function unpack(v: unknown): unknown {
   if (typeof v !== "object" || v === null) return v;
   if (Array.isArray(v)) {
+    if (primitives(v)) return v;
     const out = new Array<unknown>(v.length);
     for (let i = 0; i < v.length; i++) if (i in v) out[i] = unpack(v[i]);
     return out;

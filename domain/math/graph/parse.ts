@@ -15,7 +15,7 @@ import { JacobianError } from "../../errors.js";
 import { internedArray } from "../../interned.js";
 import { rational, type Rational } from "../rational.js";
 import { decodeDigraph6, decodeGraph6, decodeSparse6, type DecodedGraph, type NautyFormat } from "./nauty.js";
-import { buildGraph, type Graph } from "./types.js";
+import { buildGraph, graphArray, type Graph } from "./types.js";
 
 /** What one graph field of an operation admits. */
 export interface GraphLimits {
@@ -185,7 +185,7 @@ function parseEdges(directed: boolean, labels: string[], edges: unknown, path: s
   const m = edges.length;
   if (m > limits.maxEdges) throw invalid(path, `${path} lists ${m} edges; at most ${limits.maxEdges} are allowed here`, "send a smaller graph");
   const index = new LabelIndex(labels, path.replace(/\.edges$/, ".vertices"));
-  const src = new Int32Array(m), dst = new Int32Array(m);
+  const src = graphArray(m), dst = graphArray(m);
   const weighted = m > 0 && Array.isArray(edges[0]) && (edges[0] as unknown[]).length === 3;
   if (weighted && limits.weights === "forbidden") throw invalid(`${path}[0][2]`, `${path}[0] carries a weight; this operation takes unweighted graphs`, "send edges as [u, v] pairs");
   if (!weighted && m > 0 && limits.weights === "required") throw invalid(`${path}[0]`, `${path}[0] has no weight; this operation needs a weight on every edge`, WEIGHT_HINT);
@@ -193,7 +193,7 @@ function parseEdges(directed: boolean, labels: string[], edges: unknown, path: s
   // are kept as their distinct values (`table`) and each edge's position there (`ids`), and become an
   // interned array (domain/interned.ts): bulk passes over them work per distinct value.
   const table: Rational[] = [];
-  const ids = new Int32Array(weighted ? m : 0);
+  const ids = graphArray(weighted ? m : 0);
   const interned = new Map<string, number>();
   const internedSmall = new Map<number, number>();
   // Weights 0 … SMALL_TABLE − 1 (capacities, lengths) are looked up by value in an array, not a Map
