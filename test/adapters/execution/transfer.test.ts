@@ -2,6 +2,7 @@ import { expect } from "chai";
 import fc from "fast-check";
 import { PACKED_TAG, pack, unpack } from "../../../adapters/execution/transfer.js";
 import { internedArray, internIndex } from "../../../domain/interned.js";
+import { parseGraphWire, type GraphLimits } from "../../../domain/math/graph/parse.js";
 import { parsedRequest } from "../../support/parse.js";
 import gcdCompute from "../../../operations/polynomial/gcd_compute.js";
 import rankCompute from "../../../operations/matrix/rank_compute.js";
@@ -140,6 +141,25 @@ describe("adapters/execution/transfer: the pool's transfer form", () => {
     const matrix = parsedRequest(rankCompute, { matrix: { ring: "QQ", rows } });
     expect(same(matrix, roundTrip(matrix))).to.equal(null);
     expect(same(matrix, unpack(pack(matrix)))).to.equal(null);
+  });
+
+  it("a big parsed graph's structure crosses by reference (shared memory), a small one's as a copy; both come back equal", () => {
+    const limits: GraphLimits = { maxVertices: 1000, maxEdges: 100_000, weights: "allowed", directed: "either", loops: true, multi: true };
+    for (const m of [100, 70_000]) {
+      const vertices = Array.from({ length: 1000 }, (_, i) => `v${i}`);
+      const edges = Array.from({ length: m }, (_, e) => [vertices[(e * 7919) % 1000]!, vertices[(e * 104_729) % 1000]!, String(e % 17)]);
+      const g = parseGraphWire({ vertices, edges } as never, "payload.graph", limits);
+      const back = unpack(structuredClone(pack({ graph: g }))) as { graph: typeof g };
+      expect(same({ graph: g }, back)).to.equal(null);
+      const shared = m >= 1 << 16;
+      for (const k of ["src", "dst", "adjVertex", "adjEdge"] as const) {
+        expect(back.graph[k].buffer instanceof SharedArrayBuffer, `${m} edges: ${k}`).to.equal(shared);
+      }
+      // Shared: the same memory on both sides (written here only to show it; graphs are never written).
+      const before = g.src[0]!;
+      back.graph.src[0] = before + 1;
+      expect(g.src[0], `${m} edges`).to.equal(shared ? before + 1 : before);
+    }
   });
 
   it("long arrays that repeat a few objects cross as a table and indices, and come back sharing them (a graph's interned weights)", () => {
