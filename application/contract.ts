@@ -210,10 +210,11 @@ export const MAX_NESTING = 64;
  * The path of the first array/object nested deeper than `limit` levels below `root` (named
  * `rootPath`). The walk recurses at most `limit` levels (it stops there, however deep the value
  * goes) and builds the path only for the offending branch: a payload of 10^7 small arrays (a
- * graph's edges) is walked in well under a second.
+ * graph's edges) is walked in well under a second. Objects in `skip` are not walked (lists whose
+ * items a parser checks one by one, refusing nested values: ValueKindSpec.itemChecked).
  */
-export function nestingBeyond(root: unknown, limit: number, rootPath = ""): string | undefined {
-  const segs = deepBranch(root, 0, limit);
+export function nestingBeyond(root: unknown, limit: number, rootPath = "", skip?: ReadonlySet<unknown>): string | undefined {
+  const segs = deepBranch(root, 0, limit, skip);
   if (!segs) return undefined;
   let path = rootPath;
   for (let i = segs.length - 1; i >= 0; i--) {
@@ -232,8 +233,8 @@ function isFlat(a: unknown[]): boolean {
 }
 
 /** The segments (innermost first) from `node` down to a value at depth `limit`, or undefined. */
-function deepBranch(node: unknown, depth: number, limit: number): (string | number)[] | undefined {
-  if (node === null || typeof node !== "object") return undefined;
+function deepBranch(node: unknown, depth: number, limit: number, skip: ReadonlySet<unknown> | undefined): (string | number)[] | undefined {
+  if (node === null || typeof node !== "object" || skip?.has(node)) return undefined;
   if (depth >= limit) return [];
   if (Array.isArray(node)) {
     for (let i = 0; i < node.length; i++) {
@@ -241,7 +242,7 @@ function deepBranch(node: unknown, depth: number, limit: number): (string | numb
       if (c === null || typeof c !== "object") continue;
       // Leaf arrays (a graph's edges, a matrix's rows) are scanned here, without a call each.
       if (Array.isArray(c) && depth + 1 < limit && isFlat(c)) continue;
-      const r = deepBranch(c, depth + 1, limit);
+      const r = deepBranch(c, depth + 1, limit, skip);
       if (r) {
         r.push(i);
         return r;
@@ -252,7 +253,7 @@ function deepBranch(node: unknown, depth: number, limit: number): (string | numb
   for (const k of Object.keys(node)) {
     const c = (node as Record<string, unknown>)[k];
     if (c === null || typeof c !== "object") continue;
-    const r = deepBranch(c, depth + 1, limit);
+    const r = deepBranch(c, depth + 1, limit, skip);
     if (r) {
       r.push(k);
       return r;

@@ -3,7 +3,8 @@ import { AbortedError, JacobianError, ProviderUnavailableError, type FailureDeta
 import { canonicalJson, EncodedJson, utf8Length, wireText, type CanonicalContent, type Json } from "../domain/json.js";
 import type { RunOutcome } from "../domain/outcome.js";
 import { CheckedResult, type ArtifactStore, type Digest, type ExecuteRequest, type Executor, type JobQueue, type Logger, type ProgressSink, type QueuedRun, type RuntimeSettings, type StoredValue, type ValueStore } from "../domain/ports.js";
-import { canonicalWireBytes, toWire } from "../domain/kinds.js";
+import { canonicalWireChunks, kindSpec, toWire } from "../domain/kinds.js";
+import { isKindedSchema } from "../domain/schema.js";
 import type { OperationMetadata } from "../domain/metadata.js";
 import type { Catalog, InstalledOperation } from "./catalog.js";
 import { checkResult } from "./result.js";
@@ -81,10 +82,9 @@ export class RunUseCase {
       if (queue?.queues(ready.estimate)) return await this.dispatch(queue, ready, opts, call);
       const { op, decl, request, estimate } = ready;
       const result = await this.execute(op, decl, request, estimate, opts);
-      // A pool worker has checked the result itself and sends its wire form with that form's text.
-      const checked = result instanceof CheckedResult ? result : undefined;
-      const value = checked ? checked.value : this.checkPostcondition(decl, request, result);
-      const published = await this.publish(op.meta, decl, request, value, opts.issueRefs !== false, checked?.text);
+      // A pool worker has checked the result itself and sends its wire form as JSON text or bytes.
+      const checked = result instanceof CheckedResult ? result : this.checkPostcondition(decl, request, result);
+      const published = await this.publish(op.meta, decl, request, checked, opts.issueRefs !== false);
       return { capability_id: call.capabilityId, outcome: "completed", ...published, execution: call.elapsed() };
     } catch (e) {
       return this.stopped(e, call);
@@ -192,7 +192,7 @@ export class RunUseCase {
   parseRequest(decl: OperationDeclaration, assembled: Record<string, Json>): unknown {
     // No wire value nests deeper than a few levels; refusing absurd depth first keeps every later
     // recursive pass (validation, the parser's defensive copy, digests) far from the stack limit.
-    const tooDeep = nestingBeyond(assembled, MAX_PAYLOAD_DEPTH, "payload");
+    const tooDeep = nestingBeyond(assembled, MAX_PAYLOAD_DEPTH, "payload", itemCheckedLists(decl, assembled));
     if (tooDeep !== undefined) {
       const field = tooDeep.slice("payload.".length).split(/[.[]/)[0]!;
       const declared = Object.keys((decl.request.toJsonSchema() as { properties?: object }).properties ?? {});
@@ -270,6 +270,7 @@ export class RunUseCase {
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
       ...(opts.resume !== undefined ? { resume: opts.resume } : {}),
       ...(opts.onCheckpoint ? { onCheckpoint: opts.onCheckpoint } : {}),
+      inlineValueBytes: this.deps.settings.inline_value_bytes,
     };
     // A first attempt is placed by its own bound (often inline: no hand-off, the calling thread's
     // JIT-warm code), the rest by the whole estimate and only when the attempt declines; the rest
@@ -296,18 +297,25 @@ export class RunUseCase {
     return checkResult(decl, request, result);
   }
 
-  /** Stage 7: inline value, value:// refs for output ports, artifacts for evidence and large values. */
-  async publish(meta: OperationMetadata, decl: OperationDeclaration, parsedRequest: unknown, result: Json, issueRefs = true, resultText?: string): Promise<{ value?: Json; value_artifact?: string; refs?: Record<string, string>; artifacts?: string[] }> {
+  /**
+   * Stage 7: inline value, value:// refs for output ports, artifacts for evidence and large values.
+   * `result` is the checked wire value, or an executor's CheckedResult: its text or canonical bytes
+   * are measured and written as they are, and parsed only where a value is needed (inline, a checker's
+   * verdict, a ref when it is resolved).
+   */
+  async publish(meta: OperationMetadata, decl: OperationDeclaration, parsedRequest: unknown, result: Json | CheckedResult, issueRefs = true): Promise<{ value?: Json; value_artifact?: string; refs?: Record<string, string>; artifacts?: string[] }> {
     const artifacts: string[] = [];
     // Digests and manifests use the canonical form of the parsed request ("-4/2" and "-2" agree),
     // encoded once, when first needed (a 20,000-digit operand costs milliseconds to format), as bytes
     // written by the request's kinds (a graph of 10^6 edges is never built as edge arrays).
     let canonical: EncodedJson | undefined;
-    const canonicalRequest = () => (canonical ??= new EncodedJson(canonicalWireBytes(parsedRequest)));
-    let value: Json;
+    const canonicalRequest = () => (canonical ??= new EncodedJson(canonicalWireChunks(parsedRequest)));
+    const checked = result instanceof CheckedResult ? result : undefined;
+    // The published value: the result as it is, or a checker's verdict built from its finding.
+    let value: (() => Json) | Json;
     if (decl.kind === "checker") {
       const request = canonicalRequest();
-      const finding = result as { verdict: string; bindings: Record<string, Json>; reason?: string; evidence?: Json };
+      const finding = (checked ? checked.value : result) as { verdict: string; bindings: Record<string, Json>; reason?: string; evidence?: Json };
       const claim_digest = "sha256:" + this.deps.digest.sha256(canonicalJson({ capability_id: decl.id, request }));
       const bindings: Record<string, Json> = { ...finding.bindings, claim_digest, checker: `${decl.id}@${decl.version}` };
       if (finding.evidence !== undefined) {
@@ -317,24 +325,30 @@ export class RunUseCase {
       }
       value = { verdict: finding.verdict, bindings, ...(finding.reason ? { reason: finding.reason } : {}) };
     } else {
-      value = result;
+      value = checked ? () => checked.value : (result as Json);
     }
+    const valueNow = (): Json => (typeof value === "function" ? value() : value);
     // The size of the value's canonical JSON, read from its JSON text in its own key order (the same
     // length); the canonical text itself is built only for an artifact's content address.
-    const bytes = utf8Length(value === result && resultText !== undefined ? resultText : wireText(value));
+    const bytes = typeof value === "function" ? checked!.bytes : utf8Length(wireText(value));
     const refs: Record<string, string> = {};
     for (const [port, p] of issueRefs ? Object.entries(meta.ports.outputs) : []) {
       const whole = p.field === ".";
-      const v = whole ? value : pathValue(value, p.field);
-      if (v !== undefined) refs[port] = this.deps.values.put({ kind: p.kind, value: v, producer: decl.id, ...(whole ? { bytes } : {}) });
+      if (whole) refs[port] = this.deps.values.put(storedValue(p.kind, valueNow, decl.id, bytes));
+      else {
+        const v = pathValue(valueNow(), p.field);
+        if (v !== undefined) refs[port] = this.deps.values.put({ kind: p.kind, value: v, producer: decl.id });
+      }
     }
     const out: { value?: Json; value_artifact?: string; refs?: Record<string, string>; artifacts?: string[] } = {};
     if (bytes > this.deps.settings.inline_value_bytes) {
-      const uri = await this.deps.artifacts.put(this.manifest(decl, "result", canonicalRequest(), value));
+      // A worker's canonical bytes are the manifest's result as they are (no parse, no second encoding).
+      const encoded = typeof value === "function" && checked!.canonical ? new EncodedJson(checked!.canonical) : valueNow();
+      const uri = await this.deps.artifacts.put(this.manifest(decl, "result", canonicalRequest(), encoded));
       out.value_artifact = uri;
       artifacts.push(uri);
     } else {
-      out.value = value;
+      out.value = valueNow();
     }
     if (Object.keys(refs).length) out.refs = refs;
     if (artifacts.length) out.artifacts = artifacts;
@@ -342,7 +356,7 @@ export class RunUseCase {
   }
 
   /** The manifest stored with every artifact: enough to replay and audit it. */
-  manifest(decl: OperationDeclaration, kind: "result" | "evidence", request: Json | EncodedJson, result: Json): CanonicalContent {
+  manifest(decl: OperationDeclaration, kind: "result" | "evidence", request: Json | EncodedJson, result: Json | EncodedJson): CanonicalContent {
     return {
       kind,
       operation: { id: decl.id, version: decl.version },
@@ -377,8 +391,41 @@ export class RunUseCase {
   }
 }
 
+/** A value-store entry whose value is produced (and, from a worker's text or bytes, parsed) when first read. */
+function storedValue(kind: string, value: () => Json, producer: string, bytes: number): StoredValue {
+  let v: Json | undefined;
+  return {
+    kind,
+    producer,
+    bytes,
+    get value() {
+      return (v ??= value());
+    },
+  };
+}
+
 /** Deepest nesting of objects and arrays accepted in a payload (wire values need fewer than 10). */
 const MAX_PAYLOAD_DEPTH = 32;
+
+/**
+ * The lists of a request whose kinds' parsers check every item (ValueKindSpec.itemChecked: a graph
+ * field's vertices and edges), which the nesting guard leaves to them.
+ */
+function itemCheckedLists(decl: OperationDeclaration, assembled: Record<string, Json>): Set<unknown> | undefined {
+  if (!isKindedSchema(decl.request)) return undefined;
+  let lists: Set<unknown> | undefined;
+  for (const [field, kind] of Object.entries(decl.request.fieldKinds)) {
+    const members = kindSpec(kind)?.itemChecked;
+    if (!members) continue;
+    const node = pathValue(assembled, field);
+    if (node === null || typeof node !== "object" || Array.isArray(node)) continue;
+    for (const m of members) {
+      const list = node[m];
+      if (Array.isArray(list)) (lists ??= new Set()).add(list);
+    }
+  }
+  return lists;
+}
 
 function pathValue(value: Json, path: string): Json | undefined {
   let node: Json | undefined = value;

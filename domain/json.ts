@@ -30,59 +30,119 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * The UTF-8 bytes of `canonicalJson(value)`, written straight into one growing byte buffer: what an
- * artifact's content address hashes and what its store keeps. For a graph of 10^6 edges this is a
- * few times faster than building the text (no 24 MB rope to flatten, no second pass to encode it)
- * and hashes and writes without a copy. Strings of printable ASCII without `"` or `\` (nearly every
- * wire value: digits, labels) are copied byte by byte; any other string goes through JSON.stringify,
+ * The UTF-8 bytes of `canonicalJson(value)`, written straight into byte chunks: what an artifact's
+ * content address hashes and what its store keeps. For a graph of 10^6 edges this is a few times
+ * faster than building the text (no 24 MB rope to flatten, no second pass to encode it) and hashes
+ * and writes without a copy. Strings of printable ASCII without `"` or `\` (nearly every wire
+ * value: digits, labels) are copied byte by byte; any other string goes through JSON.stringify,
  * whose escaping RFC 8785 adopts, and TextEncoder (lone surrogates are already escaped by then).
  */
+export function canonicalJsonBytes(value: unknown): Uint8Array {
+  return concatChunks(canonicalJsonChunks(value));
+}
+
+/** `canonicalJsonBytes` as the writer's chunks, in order (hashed and written as they are, never joined). */
+export function canonicalJsonChunks(value: unknown): Uint8Array[] {
+  const w = new CanonicalJsonWriter();
+  w.value(value);
+  return w.chunks();
+}
+
 /**
  * Canonical JSON already encoded: it stands for the value its bytes encode, spliced in as they are
- * by `canonicalJsonBytes` (and decoded by `canonicalJson`). A manifest carries its request so, once
- * written by the request's kinds (domain/kinds.ts canonicalWireBytes).
+ * (chunk by chunk, without a copy) by the writer, and decoded by `canonicalJson`. A manifest carries
+ * its request so, once written by the request's kinds (domain/kinds.ts canonicalWireChunks), and a
+ * pool worker's result so, as the worker encoded it.
  */
 export class EncodedJson {
-  constructor(readonly bytes: Uint8Array) {}
+  readonly chunks: readonly Uint8Array[];
+  constructor(bytes: Uint8Array | readonly Uint8Array[]) {
+    this.chunks = bytes instanceof Uint8Array ? [bytes] : bytes;
+  }
+  /** The encoded bytes in one piece. */
+  get bytes(): Uint8Array {
+    return concatChunks(this.chunks);
+  }
 }
 
 /** What content addresses are taken of: JSON, parts of which may be already encoded. */
 export type CanonicalContent = Json | EncodedJson | CanonicalContent[] | { [key: string]: CanonicalContent };
 
-export function canonicalJsonBytes(value: unknown): Uint8Array {
-  const w = new CanonicalJsonWriter();
-  w.value(value);
-  return w.bytes();
+/** The chunks' bytes in one array (the chunk itself when there is one). */
+export function concatChunks(chunks: readonly Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  let n = 0;
+  for (const c of chunks) n += c.length;
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
 }
 
 const ENCODER = new TextEncoder();
 
+/** Bytes of a fresh chunk: big enough that a 10^6-edge graph fills a few dozen, small enough to allocate without a second pass. */
+const CHUNK = 1 << 20;
+/** Copies at least this long are spliced in as a chunk of their own (no copy) instead of copied. */
+const SPLICE = 1 << 14;
+
 /**
- * Writes canonical JSON as UTF-8 bytes (see `canonicalJsonBytes`). Writers of big values that know
- * their own canonical form (a graph from its typed arrays, domain/math/graph/format.ts) write
- * through `byte`, `string` and `copy`; whatever they write must equal `value` of their wire form.
+ * Writes canonical JSON as UTF-8 bytes (see `canonicalJsonBytes`) into a list of chunks: filled
+ * chunks are kept as they are (never copied to grow a buffer), and long pieces already encoded
+ * (`copy`, EncodedJson) are spliced in by reference. Writers of big values that know their own
+ * canonical form (a graph from its typed arrays, domain/math/graph/format.ts) write through `byte`,
+ * `string`, `copy` and `reserve`; whatever they write must equal `value` of their wire form.
  */
 export class CanonicalJsonWriter {
-  private buf = new Uint8Array(1 << 16);
+  private readonly done: Uint8Array[] = [];
+  private flushed = 0;
+  private buf: Uint8Array;
   private pos = 0;
+  /** Size of the next fresh chunk: from a small first one (small values stay one small allocation) up to CHUNK. */
+  private size: number;
 
+  constructor(first = 1 << 12) {
+    this.buf = new Uint8Array(first);
+    this.size = first;
+  }
+
+  /** Everything written, as chunks in order (the writer is not used after this). */
+  chunks(): Uint8Array[] {
+    if (this.pos > 0 || this.done.length === 0) this.done.push(this.buf.subarray(0, this.pos));
+    this.flushed += this.pos;
+    this.buf = new Uint8Array(0);
+    this.pos = 0;
+    return this.done;
+  }
+
+  /** Everything written, in one array (the writer is not used after this). */
   bytes(): Uint8Array {
-    return this.buf.subarray(0, this.pos);
+    return concatChunks(this.chunks());
   }
 
   /** Bytes written so far. */
   get length(): number {
-    return this.pos;
+    return this.flushed + this.pos;
   }
 
-  /** Make room for `n` more bytes. */
+  /** Make room for `n` more bytes in the current chunk (a filled chunk is kept, a fresh one started). */
   room(n: number): void {
     if (this.pos + n <= this.buf.length) return;
-    let size = this.buf.length * 2;
-    while (size < this.pos + n) size *= 2;
-    const next = new Uint8Array(size);
-    next.set(this.buf.subarray(0, this.pos));
-    this.buf = next;
+    this.flush();
+    if (n <= this.buf.length) return; // the rest of the chunk (after a splice) has room
+    this.size = Math.min(CHUNK, 4 * this.size);
+    this.buf = new Uint8Array(Math.max(n, this.size));
+  }
+
+  private flush(): void {
+    if (this.pos === 0) return;
+    this.done.push(this.buf.subarray(0, this.pos));
+    this.flushed += this.pos;
+    this.buf = this.buf.subarray(this.pos);
+    this.pos = 0;
   }
 
   /** One ASCII byte (`[`, `,`, `:` …). */
@@ -91,8 +151,14 @@ export class CanonicalJsonWriter {
     this.buf[this.pos++] = c;
   }
 
-  /** Bytes src[start, end) as they are (already canonical JSON). */
+  /** Bytes src[start, end) as they are (already canonical JSON); long ones are spliced in, not copied (src must not change). */
   copy(src: Uint8Array, start: number, end: number): void {
+    if (end - start >= SPLICE) {
+      this.flush();
+      this.done.push(src.subarray(start, end));
+      this.flushed += end - start;
+      return;
+    }
     this.room(end - start);
     const b = this.buf;
     let p = this.pos;
@@ -105,11 +171,16 @@ export class CanonicalJsonWriter {
 
   /**
    * Direct access for bulk writers: room for `n` more bytes, and the buffer to write them into from
-   * `length` on; `advance(end)` then records where the writing stopped (at most `n` bytes later).
+   * `cursor` on; `advance(end)` then records where the writing stopped (at most `n` bytes later).
    */
   reserve(n: number): Uint8Array {
     this.room(n);
     return this.buf;
+  }
+
+  /** Where the next byte goes in the buffer `reserve` returned. */
+  get cursor(): number {
+    return this.pos;
   }
 
   advance(end: number): void {
@@ -152,7 +223,10 @@ export class CanonicalJsonWriter {
     if (typeof v === "string") return this.string(v);
     if (v === null || typeof v === "boolean" || typeof v === "number") return this.ascii(canonicalJson(v));
     if (typeof v === "bigint") throw new TypeError("canonicalJson: bigint must be encoded as a string first");
-    if (v instanceof EncodedJson) return this.copy(v.bytes, 0, v.bytes.length);
+    if (v instanceof EncodedJson) {
+      for (const c of v.chunks) this.copy(c, 0, c.length);
+      return;
+    }
     if (Array.isArray(v)) {
       this.byte(91);
       for (let i = 0; i < v.length; i++) {

@@ -9,7 +9,7 @@
  * cloning into pool workers and can be turned back into canonical wire form without a schema.
  */
 import { JacobianError } from "./errors.js";
-import { CanonicalJsonWriter, type Json } from "./json.js";
+import { CanonicalJsonWriter, concatChunks, type Json } from "./json.js";
 import { decimalString, parseDecimal } from "./math/decimal.js";
 import { formatRational, rational, type Rational } from "./math/rational.js";
 import { proveFieldCharacteristic } from "./math/prime_fields.js";
@@ -72,6 +72,12 @@ export interface ValueKindSpec<Parsed = unknown, Wire extends Json = Json> {
   /** A size measure for preflight (digits, entries, …), stated in `measure`. */
   size(value: Parsed): number;
   readonly measure: string;
+  /**
+   * Members of the wire object whose items the kind's parser checks one by one, refusing any
+   * nested value where it expects a string or a flat list of strings (a graph's vertices and edges):
+   * the request's nesting guard need not walk them (10^6 edges are then read once, by the parser).
+   */
+  readonly itemChecked?: readonly string[];
 }
 
 export const INTEGER_PATTERN = /^(0|-?[1-9][0-9]*)$/;
@@ -347,13 +353,14 @@ registerKind<Graph, Json>({
   write: writeGraph,
   size: (g) => g.n + g.m,
   measure: "vertices + edges",
+  itemChecked: ["vertices", "edges"],
 });
 registerKind<boolean, boolean>({ name: "boolean", wire: "a JSON boolean", format: (b) => b, size: () => 1, measure: "1" });
 
 /**
  * The canonical wire form of a parsed value: bigints as decimal strings, rationals reduced as
  * "p/q", tagged composites by their kind's formatter, arrays and plain objects member-wise.
- * Wire values (strings, numbers, booleans, null) pass through unchanged.
+ * Wire values (strings, numbers, booleans, null, lists of strings) pass through unchanged.
  */
 export function toWire(v: unknown): Json {
   if (typeof v === "bigint") return decimalString(v);
@@ -361,7 +368,12 @@ export function toWire(v: unknown): Json {
     if (v === undefined) return null;
     return v as Json;
   }
-  if (Array.isArray(v)) return v.map(toWire);
+  if (Array.isArray(v)) {
+    // A list of strings (a result's [label, value] pairs) is already wire: shared, not copied.
+    let i = 0;
+    while (i < v.length && typeof v[i] === "string") i++;
+    return i === v.length ? (v as Json[]) : v.map(toWire);
+  }
   const tag = (v as { $kind?: unknown }).$kind;
   if (typeof tag === "string") {
     const spec = REGISTRY.get(tag);
@@ -379,9 +391,14 @@ export function toWire(v: unknown): Json {
  * write themselves): what digests and manifests of a parsed request hash.
  */
 export function canonicalWireBytes(v: unknown): Uint8Array {
+  return concatChunks(canonicalWireChunks(v));
+}
+
+/** `canonicalWireBytes` as the writer's chunks (a manifest splices them in without joining them). */
+export function canonicalWireChunks(v: unknown): Uint8Array[] {
   const w = new CanonicalJsonWriter();
   writeWire(v, w);
-  return w.bytes();
+  return w.chunks();
 }
 
 function writeWire(v: unknown, w: CanonicalJsonWriter): void {

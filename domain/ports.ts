@@ -1,4 +1,4 @@
-import type { CanonicalContent, Json } from "./json.js";
+import { utf8Length, type CanonicalContent, type Json } from "./json.js";
 import type { OperationDeclaration, Budget, CostEstimate } from "./declaration.js";
 import type { RunOutcome } from "./outcome.js";
 
@@ -125,18 +125,50 @@ export interface ExecuteRequest {
    * with ExecutionContext.attemptDeclined set. Absent: run `execute`.
    */
   stage?: "attempt" | "after_attempt";
+  /**
+   * Results whose JSON is longer than this many bytes are published as artifacts (settings
+   * inline_value_bytes): an executor that checks results itself may return such a result as its
+   * canonical bytes (CheckedResult.fromCanonical), which the manifest takes without re-encoding.
+   */
+  inlineValueBytes?: number;
 }
 
 /**
  * A result an executor has already taken through the pipeline's stage 6 where it computed it (a pool
- * worker checks the declared type and the postcondition off the event loop): its wire form and that
- * form's JSON text (`wireText`). The pipeline checks any other value an executor returns itself.
+ * worker checks the declared type and the postcondition off the event loop): its wire form as that
+ * form's JSON text (`wireText`), or — for a value too big to return inline
+ * (ExecuteRequest.inlineValueBytes) — as its canonical JSON bytes, which an artifact's manifest
+ * takes as they are. The value itself is parsed from either on first use (a big value published as
+ * an artifact is often never read back in this process). The pipeline checks any other value an
+ * executor returns itself.
  */
 export class CheckedResult {
-  constructor(
-    readonly value: Json,
-    readonly text: string,
+  private parsed: Json | undefined;
+  private constructor(
+    /** The wire value's JSON text in its own key order, when the executor sent it. */
+    readonly text: string | undefined,
+    /** The wire value's canonical JSON (RFC 8785) as UTF-8, when the executor sent it. */
+    readonly canonical: Uint8Array | undefined,
   ) {}
+
+  static fromText(text: string): CheckedResult {
+    return new CheckedResult(text, undefined);
+  }
+
+  static fromCanonical(bytes: Uint8Array): CheckedResult {
+    return new CheckedResult(undefined, bytes);
+  }
+
+  /** The wire value (parsed once, when first asked for). */
+  get value(): Json {
+    if (this.parsed === undefined) this.parsed = JSON.parse(this.text ?? new TextDecoder().decode(this.canonical)) as Json;
+    return this.parsed;
+  }
+
+  /** UTF-8 bytes of the value's JSON text (canonical JSON is exactly as long). */
+  get bytes(): number {
+    return this.canonical ? this.canonical.length : utf8Length(this.text!);
+  }
 }
 
 /** Where operations run: in-process or in a killable worker. */

@@ -24,7 +24,8 @@ export class ProviderFailure extends Error {
 /**
  * Runs expensive operations in a piscina worker pool. The worker also checks the result (the
  * declared type and the postcondition) and returns a CheckedResult: the parsed request crosses in
- * the transfer form (./transfer.ts), the checked wire value comes back as JSON text. Aborting a task (cancellation or its
+ * the transfer form (./transfer.ts), the checked wire value comes back as JSON text (as canonical JSON
+ * bytes when it is too big to return inline). Aborting a task (cancellation or its
  * wall-time budget) makes piscina terminate the worker that runs it and start a fresh one, so
  * CPU is released at once and the event loop never blocks on mathematics.
  *
@@ -101,6 +102,7 @@ export class PoolExecutor implements Executor {
       ...(job.resume !== undefined ? { resume: job.resume } : {}),
       ...(job.onCheckpoint ? { checkpoints: true } : {}),
       ...(job.stage ? { stage: job.stage } : {}),
+      ...(job.inlineValueBytes !== undefined ? { inlineValueBytes: job.inlineValueBytes } : {}),
     };
     let reply: WorkerReply;
     const run = (await this.pool()).run(task, { signal: inner.signal, transferList: [channel.port2] });
@@ -123,7 +125,7 @@ export class PoolExecutor implements Executor {
       const code = String((e as { code?: unknown })?.code ?? "");
       throw new ProviderFailure(code === "ERR_WORKER_OUT_OF_MEMORY" || /out of memory|heap limit/i.test(msg) ? `the worker exceeded its memory limit (${this.settings.worker_heap_mb} MiB)` : `the worker failed: ${msg.slice(0, 200)}`);
     }
-    if (reply.ok) return "declined" in reply ? undefined : new CheckedResult(JSON.parse(reply.text) as Json, reply.text);
+    if (reply.ok) return "declined" in reply ? undefined : "canonical" in reply ? CheckedResult.fromCanonical(reply.canonical) : CheckedResult.fromText(reply.text);
     const err = reply.error;
     if (err.code) throw new JacobianError(err.code as FailureCode, err.message, { ...(err.path ? { path: err.path } : {}), ...(err.hint ? { hint: err.hint } : {}) });
     const e = new Error(err.message);

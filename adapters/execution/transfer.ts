@@ -14,9 +14,12 @@
  * elements of one long array: an array whose elements repeat a few objects (a graph's interned edge
  * weights: 10^6 edges, a few hundred distinct rationals) crosses as its distinct elements plus an
  * Int32Array of indices, and comes back sharing them as it left (code on the other side may key caches
- * by identity); identity between other parts of one value is not kept (values are immutable once
+ * by identity), as an interned array (domain/interned.ts; an array already interned crosses by its own
+ * index, without a lookup per element); identity between other parts of one value is not kept (values are immutable once
  * parsed, and a clone already loses identity with everything outside the message).
  */
+
+import { internedArray, internIndex } from "../../domain/interned.js";
 
 /** Marks a packed node; a record that itself has this key is wrapped (`ESCAPED`). */
 export const PACKED_TAG = "\u0000jacobian.packed";
@@ -87,6 +90,9 @@ function vectorStride(a: unknown[]): number {
  * an index per element, or undefined. Only probed when the first elements already repeat one.
  */
 function packShared(a: unknown[]): Packed | undefined {
+  // An interned array (a parsed graph's weights) knows its distinct elements and indices already.
+  const known = internIndex(a);
+  if (known && 2 * known.table.length <= a.length) return { [TAG]: SHARED, table: packArray(known.table as unknown[]), index: known.index };
   if (a.length < SHARED_PROBE * 2) return undefined;
   const probe = new Set<unknown>();
   for (let i = 0; i < SHARED_PROBE; i++) {
@@ -111,6 +117,15 @@ function packShared(a: unknown[]): Packed | undefined {
     index[i] = k;
   }
   return { [TAG]: SHARED, table: packArray(table), index };
+}
+
+/** Whether every element is a primitive (no objects, no holes): such a list packs and unpacks as itself. */
+function primitives(a: unknown[]): boolean {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if ((typeof x === "object" && x !== null) || (x === undefined && !(i in a))) return false;
+  }
+  return true;
 }
 
 function packArray(a: unknown[]): unknown {
@@ -141,6 +156,8 @@ function packArray(a: unknown[]): unknown {
       return { [TAG]: VECTORS, n: a.length, stride, data } satisfies Packed;
     }
   }
+  // A list of primitives without holes (a graph's labels) clones as it is.
+  if (primitives(a)) return a;
   const out = new Array<unknown>(a.length);
   // `in` keeps holes holes (a structured clone keeps them too)
   for (let i = 0; i < a.length; i++) if (i in a) out[i] = pack(a[i]);
@@ -164,11 +181,8 @@ export function pack(v: unknown): unknown {
 function unpackArray(p: Packed & { [TAG]: typeof RECORDS | typeof INT64 | typeof VECTORS | typeof SHARED }): unknown[] {
   switch (p[TAG]) {
     case SHARED: {
-      const table = unpack(p.table) as unknown[];
-      const { index } = p;
-      const out = new Array<unknown>(index.length);
-      for (let i = 0; i < index.length; i++) out[i] = table[index[i]!];
-      return out;
+      // Rebuilt interned, as a parsed graph's weights are on the calling side.
+      return internedArray(unpack(p.table) as unknown[], p.index) as unknown[];
     }
     case INT64: {
       const d = p.data;
@@ -216,6 +230,7 @@ function unpackArray(p: Packed & { [TAG]: typeof RECORDS | typeof INT64 | typeof
 export function unpack(v: unknown): unknown {
   if (typeof v !== "object" || v === null) return v;
   if (Array.isArray(v)) {
+    if (primitives(v)) return v;
     const out = new Array<unknown>(v.length);
     for (let i = 0; i < v.length; i++) if (i in v) out[i] = unpack(v[i]);
     return out;

@@ -3,14 +3,14 @@
  * packs (and the named pack module, if any), runs it, checks its result (the pipeline's stage 6,
  * application/result.ts) and reports progress over a MessagePort. The request arrives in the
  * transfer form (./transfer.ts); the checked result goes back as its JSON text, one string to copy
- * instead of an object graph. Errors travel back as plain data; the main thread rebuilds them.
+ * instead of an object graph (or, above the inline size, as its canonical JSON bytes). Errors travel back as plain data; the main thread rebuilds them.
  */
 import "../ark-config.js";
 import type { MessagePort } from "node:worker_threads";
 import type { OperationDeclaration, OperationPack } from "../../domain/declaration.js";
 import { JacobianError } from "../../domain/errors.js";
 import type { Json } from "../../domain/json.js";
-import { wireText } from "../../domain/json.js";
+import { canonicalJsonBytes, wireText } from "../../domain/json.js";
 import { createExecutionContext, stageRunner } from "../../application/execution.js";
 import { checkResult } from "../../application/result.js";
 import { unpack } from "./transfer.js";
@@ -32,6 +32,8 @@ export interface WorkerTask {
   warmup?: boolean;
   /** Which part of the operation to run (ExecuteRequest.stage). */
   stage?: "attempt" | "after_attempt";
+  /** A compute result whose JSON is longer comes back as canonical bytes (ExecuteRequest.inlineValueBytes). */
+  inlineValueBytes?: number;
 }
 
 /** Messages a worker posts on the task's port: `started` once loading is over, then progress. */
@@ -40,6 +42,8 @@ export type WorkerMessage = { type: "started" } | { type: "progress"; done: numb
 export type WorkerReply =
   /** The checked result's wire form as JSON text (`wireText`). */
   | { ok: true; text: string }
+  /** A compute result above the inline size: its canonical JSON bytes (`canonicalJsonBytes`). */
+  | { ok: true; canonical: Uint8Array }
   /** The first attempt declined (ExecuteRequest.stage "attempt"). */
   | { ok: true; declined: true }
   | { ok: false; error: { name: string; message: string; code?: string; path?: string; hint?: string } };
@@ -77,7 +81,14 @@ export default async function run(task: WorkerTask): Promise<WorkerReply> {
     const request = unpack(task.request);
     const result = await stageRunner(op, task.stage)(request, ctx);
     if (result === undefined && task.stage === "attempt") return { ok: true, declined: true };
-    return { ok: true, text: wireText(checkResult(op, request, result)) };
+    const wire = checkResult(op, request, result);
+    // A value the caller's runtime publishes as an artifact is encoded here once, canonically (the
+    // manifest takes these bytes as they are; canonical JSON is exactly as long as wireText's).
+    if (op.kind === "compute" && task.inlineValueBytes !== undefined) {
+      const canonical = canonicalJsonBytes(wire);
+      if (canonical.length > task.inlineValueBytes) return { ok: true, canonical };
+    }
+    return { ok: true, text: wireText(wire) };
   } catch (e) {
     if (e instanceof JacobianError) return { ok: false, error: { name: e.name, message: e.message, code: e.code, ...(e.path ? { path: e.path } : {}), ...(e.hint ? { hint: e.hint } : {}) } };
     return { ok: false, error: { name: (e as Error)?.name ?? "Error", message: String((e as Error)?.message ?? e) } };

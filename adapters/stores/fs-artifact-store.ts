@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { canonicalJsonBytes, type CanonicalContent, type Json } from "../../domain/json.js";
+import { canonicalJsonChunks, concatChunks, type CanonicalContent, type Json } from "../../domain/json.js";
 import type { ArtifactStore } from "../../domain/ports.js";
 
 const URI = /^artifact:\/\/sha256\/([0-9a-f]{64})$/;
+/** Chunks per writev call (below IOV_MAX, 1024 on Linux). */
+const WRITEV_CHUNKS = 512;
 
 /**
  * Content-addressed artifacts in a directory: `<root>/sha256/<2 hex>/<64 hex>.json`.
@@ -15,10 +17,12 @@ const URI = /^artifact:\/\/sha256\/([0-9a-f]{64})$/;
 export class FsArtifactStore implements ArtifactStore {
   constructor(readonly location: string) {}
 
-  /** The content address and the bytes stored: the SHA-256 of the canonical JSON's UTF-8 bytes, hashed and written as they are. */
-  static digestOf(content: CanonicalContent): { hex: string; bytes: Uint8Array } {
-    const bytes = canonicalJsonBytes(content);
-    return { hex: createHash("sha256").update(bytes).digest("hex"), bytes };
+  /** The content address and the bytes stored: the SHA-256 of the canonical JSON's UTF-8 bytes, hashed and written as they are (in the writer's chunks). */
+  static digestOf(content: CanonicalContent): { hex: string; chunks: Uint8Array[] } {
+    const chunks = canonicalJsonChunks(content);
+    const hash = createHash("sha256");
+    for (const c of chunks) hash.update(c);
+    return { hex: hash.digest("hex"), chunks };
   }
 
   private fileFor(hex: string): string {
@@ -26,7 +30,7 @@ export class FsArtifactStore implements ArtifactStore {
   }
 
   async put(content: CanonicalContent): Promise<string> {
-    const { hex, bytes } = FsArtifactStore.digestOf(content);
+    const { hex, chunks } = FsArtifactStore.digestOf(content);
     const file = this.fileFor(hex);
     try {
       await fs.access(file);
@@ -38,7 +42,7 @@ export class FsArtifactStore implements ArtifactStore {
     const tmp = path.join(path.dirname(file), `.tmp-${process.pid}-${randomBytes(8).toString("hex")}`);
     const handle = await fs.open(tmp, "wx", 0o644);
     try {
-      await handle.writeFile(bytes);
+      await writeAll(handle, chunks);
       await handle.sync();
     } finally {
       await handle.close();
@@ -133,5 +137,16 @@ export class FsArtifactStore implements ArtifactStore {
     const m = URI.exec(uri);
     if (!m) return;
     await fs.rm(this.fileFor(m[1]!), { force: true });
+  }
+}
+
+/** Write the chunks in order from the handle's position (writev per group; a short write is finished by writeFile). */
+async function writeAll(handle: fs.FileHandle, chunks: readonly Uint8Array[]): Promise<void> {
+  for (let i = 0; i < chunks.length; i += WRITEV_CHUNKS) {
+    const group = chunks.slice(i, i + WRITEV_CHUNKS);
+    let total = 0;
+    for (const c of group) total += c.length;
+    const { bytesWritten } = await handle.writev(group);
+    if (bytesWritten < total) await handle.writeFile(concatChunks(group).subarray(bytesWritten));
   }
 }

@@ -10,6 +10,7 @@
  * else on bigints.
  */
 import { domainError } from "../../domain/errors.js";
+import { internIndex } from "../../domain/interned.js";
 import { bellmanFord, dijkstra, doubles, fitsDoubles, scaleWeights, type PathTree, type ScaledWeights } from "../../domain/math/graph/paths.js";
 import { bfs } from "../../domain/math/graph/traverse.js";
 import type { Graph } from "../../domain/math/graph/types.js";
@@ -19,7 +20,8 @@ export type Method = "bfs" | "dijkstra" | "bellman_ford";
 
 export function hasNegative(g: Graph): boolean {
   if (!g.weight) return false;
-  for (const r of g.weight) if (r.num < 0n) return true;
+  // A parsed graph's weights are interned: their distinct values decide.
+  for (const r of internIndex(g.weight)?.table ?? g.weight) if (r.num < 0n) return true;
   return false;
 }
 

@@ -47,14 +47,20 @@ export default graphCompute<Req, ShortestPathsValue>({
     const t = r.tree;
     const distances: [string, string][] = [], predecessors: [string, string][] = [], unreachable: string[] = [];
     const text = new Map<bigint, string>();
+    // Integer distances on doubles (exact below 2^53) print as they are: no bigint per vertex.
+    const plain = t.dist.kind === "num" && r.sw.scale === 1n ? t.dist.d : null;
     for (let v = 0; v < g.n; v++) {
       if (!reached(t.dist, v)) {
         unreachable.push(g.labels[v]!);
         continue;
       }
-      const d = distanceBig(t.dist, v);
-      let f = text.get(d);
-      if (f === undefined) text.set(d, (f = formatRational(unscale(d, r.sw.scale))));
+      let f: string | undefined;
+      if (plain) f = String(plain[v]!);
+      else {
+        const d = distanceBig(t.dist, v);
+        f = text.get(d);
+        if (f === undefined) text.set(d, (f = formatRational(unscale(d, r.sw.scale))));
+      }
       distances.push([g.labels[v]!, f]);
       if (v !== s) predecessors.push([g.labels[v]!, g.labels[treeParent(g, t.parentEdge, v)]!]);
     }

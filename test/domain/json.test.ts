@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import fc from "fast-check";
-import { canonicalJson, canonicalJsonBytes, utf8Length } from "../../domain/json.js";
+import { canonicalJson, canonicalJsonBytes, canonicalJsonChunks, EncodedJson, utf8Length } from "../../domain/json.js";
 
 describe("domain/json: canonical JSON and UTF-8 lengths", () => {
   it("utf8Length equals the encoded byte length for ASCII, 2-, 3- and 4-byte characters (well-formed strings)", () => {
@@ -34,6 +34,43 @@ describe("domain/json: canonical JSON and UTF-8 lengths", () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  /** The bytes cut at the given points (sorted, clamped): what an EncodedJson of several chunks holds. */
+  const cut = (b: Uint8Array, at: number[]): Uint8Array[] => {
+    const points = [...new Set(at.map((x) => x % (b.length + 1)))].sort((x, y) => x - y);
+    const out: Uint8Array[] = [];
+    let from = 0;
+    for (const p of [...points, b.length]) {
+      out.push(b.subarray(from, p));
+      from = p;
+    }
+    return out;
+  };
+  const joined = (v: unknown) => Buffer.concat(canonicalJsonChunks(v));
+
+  it("canonicalJsonChunks joined are canonicalJsonBytes; encoded values (one chunk or several, short or long) are spliced in as the values they encode", () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 3, stringUnit: "binary" }), fc.jsonValue({ maxDepth: 3 }), fc.array(fc.nat(), { maxLength: 5 }), (v, inner, at) => {
+        expect(joined(v).equals(textBytes(v))).to.equal(true);
+        const enc = new EncodedJson(cut(canonicalJsonBytes(inner), at));
+        const expected = textBytes({ a: v, e: inner, z: [inner, v] });
+        expect(joined({ a: v, e: enc, z: [enc, v] }).equals(expected)).to.equal(true);
+        expect(bytesOf({ a: v, e: enc, z: [enc, v] }).equals(expected)).to.equal(true);
+        expect(canonicalJson({ e: enc })).to.equal(canonicalJson({ e: inner }));
+      }),
+      { numRuns: 300 },
+    );
+    // Across chunk boundaries (1 MiB chunks): fillers just below, at and above a boundary, encoded
+    // parts long enough to be spliced by reference and short ones copied.
+    const inner = Array.from({ length: 60_000 }, (_, i) => [String(i), i % 3 ? "é" : "x"]);
+    const innerBytes = canonicalJsonBytes(inner);
+    for (const k of [(1 << 20) - 3, 1 << 20, (1 << 20) + 5, 3 * (1 << 20) + 1]) {
+      const filler = "d".repeat(k);
+      const enc = new EncodedJson(cut(innerBytes, [7, 20_000, 20_003, 500_000, 500_001]));
+      const expected = textBytes({ f: filler, e: inner, g: [filler, inner, "€"] });
+      expect(joined({ f: filler, e: enc, g: [filler, enc, "€"] }).equals(expected), `filler ${k}`).to.equal(true);
+    }
   });
 
   it("canonicalJsonBytes refuses what canonical JSON cannot carry, as canonicalJson does", () => {

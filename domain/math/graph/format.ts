@@ -5,7 +5,8 @@
  * parses back to the same graph, so results that are graphs can be handed on unchanged.
  */
 import { CanonicalJsonWriter } from "../../json.js";
-import { formatRational } from "../rational.js";
+import { internIndex } from "../../interned.js";
+import { formatRational, type Rational } from "../rational.js";
 import type { Graph } from "./types.js";
 
 export type GraphEdgeWire = [string, string] | [string, string, string];
@@ -49,8 +50,10 @@ export function writeGraph(g: Graph, w: CanonicalJsonWriter): void {
   });
 }
 
-/** Weights are interned by the parser: each distinct Rational is encoded once; `index` gives each edge's. */
-function encodeWeights(weight: readonly object[], m: number): { bytes: Uint8Array; at: Int32Array; index: Int32Array } {
+/** Weights are interned by the parser (domain/interned.ts): each distinct Rational is encoded once; `index` gives each edge's. */
+function encodeWeights(weight: readonly Rational[], m: number): { bytes: Uint8Array; at: Int32Array; index: Int32Array } {
+  const interned = internIndex(weight);
+  if (interned) return { ...encodeAll(interned.table.map(formatRational)), index: interned.index };
   const seen = new Map<object, number>();
   const distinct: string[] = [];
   const index = new Int32Array(m);
@@ -59,7 +62,7 @@ function encodeWeights(weight: readonly object[], m: number): { bytes: Uint8Arra
     let k = seen.get(r);
     if (k === undefined) {
       k = distinct.length;
-      distinct.push(formatRational(r as never));
+      distinct.push(formatRational(r));
       seen.set(r, k);
     }
     index[e] = k;
@@ -77,7 +80,7 @@ function writeEdges(w: CanonicalJsonWriter, g: Graph, labels: { bytes: Uint8Arra
     const widest = wa ? maxGap(wa) : 0;
     for (let e = 0; e < m; e++) {
       const b = w.reserve(32 + widest);
-      let p = w.length;
+      let p = w.cursor;
       if (e > 0) b[p++] = 44;
       b[p++] = 91;
       b[p++] = 34;
@@ -122,18 +125,25 @@ function writeEdges(w: CanonicalJsonWriter, g: Graph, labels: { bytes: Uint8Arra
   w.byte(93);
 }
 
-/** The decimal digits of a vertex number written at b[p…]; returns the end. */
+/** "00" … "99" as ASCII digit pairs. */
+const PAIRS = Uint8Array.from({ length: 200 }, (_, i) => 48 + (i & 1 ? (i >> 1) % 10 : Math.floor((i >> 1) / 10)));
+
+/** The decimal digits of a vertex number (0 ≤ n < 2^31) written at b[p…], two per division; returns the end. */
 function digits(b: Uint8Array, p: number, n: number): number {
-  let len = 1;
-  for (let t = n; t >= 10; t = (t / 10) | 0) len++;
-  const end = p + len;
-  let q = end;
-  do {
-    const d = (n / 10) | 0;
-    b[--q] = 48 + n - 10 * d;
+  const len = n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10_000 ? 4 : n < 100_000 ? 5 : n < 1_000_000 ? 6 : n < 10_000_000 ? 7 : n < 100_000_000 ? 8 : n < 1_000_000_000 ? 9 : 10;
+  let q = p + len;
+  while (n >= 100) {
+    const d = (n / 100) | 0;
+    const r = 2 * (n - 100 * d);
+    b[--q] = PAIRS[r + 1]!;
+    b[--q] = PAIRS[r]!;
     n = d;
-  } while (n > 0);
-  return end;
+  }
+  if (n >= 10) {
+    b[--q] = PAIRS[2 * n + 1]!;
+    b[--q] = PAIRS[2 * n]!;
+  } else b[--q] = 48 + n;
+  return p + len;
 }
 
 /** The longest entry of an `encodeAll` list. */
@@ -162,7 +172,7 @@ function numberedLabels(labels: readonly string[]): boolean {
 /** The strings as one comma-separated list of JSON strings, and where each starts (at[i + 1] − 1 is where it ends). */
 function encodeAll(strings: readonly string[]): { bytes: Uint8Array; at: Int32Array } {
   const at = new Int32Array(strings.length + 1);
-  const lw = new CanonicalJsonWriter();
+  const lw = new CanonicalJsonWriter(Math.max(1 << 12, 8 * strings.length));
   for (let i = 0; i < strings.length; i++) {
     if (i > 0) lw.byte(44);
     at[i] = lw.length;

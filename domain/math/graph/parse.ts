@@ -12,9 +12,10 @@
  * DOMAIN_ERROR.
  */
 import { JacobianError } from "../../errors.js";
+import { internedArray } from "../../interned.js";
 import { rational, type Rational } from "../rational.js";
 import { decodeDigraph6, decodeGraph6, decodeSparse6, type DecodedGraph, type NautyFormat } from "./nauty.js";
-import { buildGraph, type Graph } from "./types.js";
+import { buildGraph, graphArray, type Graph } from "./types.js";
 
 /** What one graph field of an operation admits. */
 export interface GraphLimits {
@@ -184,18 +185,20 @@ function parseEdges(directed: boolean, labels: string[], edges: unknown, path: s
   const m = edges.length;
   if (m > limits.maxEdges) throw invalid(path, `${path} lists ${m} edges; at most ${limits.maxEdges} are allowed here`, "send a smaller graph");
   const index = new LabelIndex(labels, path.replace(/\.edges$/, ".vertices"));
-  const src = new Int32Array(m), dst = new Int32Array(m);
+  const src = graphArray(m), dst = graphArray(m);
   const weighted = m > 0 && Array.isArray(edges[0]) && (edges[0] as unknown[]).length === 3;
   if (weighted && limits.weights === "forbidden") throw invalid(`${path}[0][2]`, `${path}[0] carries a weight; this operation takes unweighted graphs`, "send edges as [u, v] pairs");
   if (!weighted && m > 0 && limits.weights === "required") throw invalid(`${path}[0]`, `${path}[0] has no weight; this operation needs a weight on every edge`, WEIGHT_HINT);
-  const weight: Rational[] | null = weighted ? [] : null;
-  // Repeated weights share one Rational: most weighted graphs use few distinct values, and a shared
-  // object is cloned once into a worker.
-  const interned = new Map<string, Rational>();
-  const internedSmall = new Map<number, Rational>();
-  // Weights 0 … SMALL_TABLE − 1 (capacities, lengths) are looked up by value in an array, not a Map.
-  const byValue: (Rational | undefined)[] = [];
-  if (weighted) for (let i = 0; i < SMALL_TABLE; i++) byValue.push(undefined);
+  // Repeated weights share one Rational: most weighted graphs use few distinct values. The weights
+  // are kept as their distinct values (`table`) and each edge's position there (`ids`), and become an
+  // interned array (domain/interned.ts): bulk passes over them work per distinct value.
+  const table: Rational[] = [];
+  const ids = graphArray(weighted ? m : 0);
+  const interned = new Map<string, number>();
+  const internedSmall = new Map<number, number>();
+  // Weights 0 … SMALL_TABLE − 1 (capacities, lengths) are looked up by value in an array, not a Map
+  // (position + 1; 0: not seen yet).
+  const byValue = new Int32Array(weighted ? SMALL_TABLE : 0);
   const maxWeightChars = limits.maxWeightChars ?? DEFAULT_WEIGHT_CHARS;
   const loops = limits.loops === true;
   for (let e = 0; e < m; e++) {
@@ -213,22 +216,24 @@ function parseEdges(directed: boolean, labels: string[], edges: unknown, path: s
     if (u === v && !loops) throw outside(`${path}[${e}]`, `${path}[${e}] is a self-loop at ${JSON.stringify(a.slice(0, 60))}; this operation takes graphs without loops`);
     src[e] = u;
     dst[e] = v;
-    if (weight) {
+    if (weighted) {
       const s = item[2];
       if (typeof s !== "string") throw invalid(`${path}[${e}][2]`, `${path}[${e}][2]: the weight must be a string (was ${describe(s)})`, WEIGHT_HINT);
       const small = smallInteger(s);
       const tabled = small !== undefined && small >= 0 && small < SMALL_TABLE;
-      let r = tabled ? byValue[small] : small !== undefined ? internedSmall.get(small) : interned.get(s);
-      if (r === undefined) {
-        r = parseWeight(s, `${path}[${e}][2]`, maxWeightChars, limits.weightSign);
-        if (tabled) byValue[small] = r;
+      let k = tabled ? byValue[small]! - 1 : (small !== undefined ? internedSmall.get(small) : interned.get(s)) ?? -1;
+      if (k < 0) {
+        k = table.length;
+        table.push(parseWeight(s, `${path}[${e}][2]`, maxWeightChars, limits.weightSign));
+        if (tabled) byValue[small] = k + 1;
         else if (small !== undefined) {
-          if (internedSmall.size < 65_536) internedSmall.set(small, r);
-        } else if (interned.size < 65_536) interned.set(s, r);
+          if (internedSmall.size < 65_536) internedSmall.set(small, k);
+        } else if (interned.size < 65_536) interned.set(s, k);
       }
-      weight.push(r);
+      ids[e] = k;
     }
   }
+  const weight = weighted ? internedArray(table, ids) : null;
   // Nothing of `edges` is kept: the request copy shares the caller's wire object with this parser
   // (operations/_support/kinds.ts READ_IN_PLACE_KINDS).
   const g = buildGraph(directed, labels, src, dst, weight);

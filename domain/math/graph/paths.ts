@@ -12,6 +12,7 @@
  *   rounds means a negative cycle is reachable, and walking predecessors from a vertex updated in
  *   round n lands on one (every cycle of the predecessor graph is negative). O(n·m).
  */
+import { internIndex } from "../../interned.js";
 import { gcd } from "../integer.js";
 import { rational, type Rational } from "../rational.js";
 import type { Graph } from "./types.js";
@@ -40,7 +41,7 @@ export function scaleWeights(g: Graph): ScaledWeights {
   }
   let scale = 1n;
   const seen = new Set<bigint>();
-  for (const r of g.weight) if (r.den !== 1n && !seen.has(r.den)) {
+  for (const r of internIndex(g.weight)?.table ?? g.weight) if (r.den !== 1n && !seen.has(r.den)) {
     seen.add(r.den);
     scale = (scale / gcd(scale, r.den)) * r.den;
   }
@@ -57,24 +58,41 @@ export function scaleWeights(g: Graph): ScaledWeights {
   let maxAbs = 0, sumAbs = 0, small = true;
   const num = new Float64Array(g.m);
   const w = g.weight;
-  // One lookup per edge, by object identity; NaN marks a weight beyond 2^53.
-  const asNumber = new Map<Rational, number>();
-  for (let e = 0; e < g.m; e++) {
-    const r = w[e]!;
-    let x = asNumber.get(r);
-    if (x === undefined) {
-      const b = scaled(r);
-      x = b < TWO53_BIG && b > -TWO53_BIG ? Number(b) : NaN;
-      asNumber.set(r, x);
+  // NaN marks a weight beyond 2^53.
+  const toNumber = (b: bigint): number => (b < TWO53_BIG && b > -TWO53_BIG ? Number(b) : NaN);
+  const interned = internIndex(w);
+  if (interned) {
+    // Per distinct weight, then one read of its position per edge.
+    const { table, index } = interned;
+    const values = new Float64Array(table.length);
+    for (let k = 0; k < table.length; k++) values[k] = toNumber(scaled(table[k]!));
+    for (let e = 0; e < g.m; e++) {
+      let x = values[index[e]!]!;
+      if (x !== x) {
+        small = false;
+        x = Number(scaled(w[e]!));
+      }
+      num[e] = x;
+      const a = x < 0 ? -x : x;
+      if (a > maxAbs) maxAbs = a;
+      sumAbs += a;
     }
-    if (x !== x) {
-      small = false;
-      x = Number(scaled(r));
+  } else {
+    // One lookup per edge, by object identity.
+    const asNumber = new Map<Rational, number>();
+    for (let e = 0; e < g.m; e++) {
+      const r = w[e]!;
+      let x = asNumber.get(r);
+      if (x === undefined) asNumber.set(r, (x = toNumber(scaled(r))));
+      if (x !== x) {
+        small = false;
+        x = Number(scaled(r));
+      }
+      num[e] = x;
+      const a = x < 0 ? -x : x;
+      if (a > maxAbs) maxAbs = a;
+      sumAbs += a;
     }
-    num[e] = x;
-    const a = x < 0 ? -x : x;
-    if (a > maxAbs) maxAbs = a;
-    sumAbs += a;
   }
   let big: bigint[] | null = null;
   return { scale, get big() { return (big ??= w.map(scaled)); }, num: small ? num : null, maxAbs, sumAbs };
@@ -227,6 +245,9 @@ function dijkstraNum(g: Graph, w: Float64Array, source: number, target: number, 
   const done = new Uint8Array(n);
   const heap = new NumHeap(Math.min(g.m + 1, 1 << 20));
   const start = g.adjStart, adjV = g.adjVertex, adjE = g.adjEdge;
+  // The weights in adjacency order, gathered in one tight pass: the search then reads them
+  // sequentially beside adjVertex (reading w[adjEdge[i]] there is a cache miss per relaxation).
+  const adjW = target < 0 ? gather(w, adjE) : null;
   dist[source] = 0;
   heap.push(0, source);
   let steps = 0;
@@ -238,16 +259,23 @@ function dijkstraNum(g: Graph, w: Float64Array, source: number, target: number, 
     if ((++steps & 4095) === 0) tick();
     const dv = dist[v]!;
     for (let i = start[v]!, end = start[v + 1]!; i < end; i++) {
-      const e = adjE[i]!, u = adjV[i]!;
-      const nd = dv + w[e]!;
+      const u = adjV[i]!;
+      const nd = dv + (adjW ? adjW[i]! : w[adjE[i]!]!);
       if (nd < dist[u]!) {
         dist[u] = nd;
-        parentEdge[u] = e;
+        parentEdge[u] = adjE[i]!;
         heap.push(nd, u);
       }
     }
   }
   return { dist: { kind: "num", d: dist }, parentEdge };
+}
+
+/** w[index[i]] for every i. */
+function gather(w: Float64Array, index: Int32Array): Float64Array {
+  const out = new Float64Array(index.length);
+  for (let i = 0; i < index.length; i++) out[i] = w[index[i]!]!;
+  return out;
 }
 
 function dijkstraBig(g: Graph, w: readonly bigint[], source: number, target: number, tick: Tick): PathTree {

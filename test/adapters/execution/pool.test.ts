@@ -153,3 +153,37 @@ function busiestThreadSince(before: Map<string, number>): string | undefined {
   }
   return best;
 }
+
+describe("a pooled result above the inline size", function () {
+  this.timeout(60_000);
+
+  it("comes back as its canonical bytes: the same artifact and value as computed inline, and its ref feeds the checker", async () => {
+    const opts = { packs: ["graph"], inlineValueBytes: 1024 };
+    const pooled = testJacobian({ ...opts, pool: { threads: 1, inlineMaxUnits: 1000, workerHeapMb: 256 } });
+    const inline = testJacobian({ ...opts, pool: false });
+    try {
+      let seed = 12345;
+      const next = (k: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % k);
+      const n = 300;
+      const vertices = Array.from({ length: n }, (_, i) => `v${i}`);
+      const edges = Array.from({ length: 1500 }, () => [vertices[next(n)]!, vertices[next(n)]!, next(4) ? String(next(50)) : `${next(50)}/${1 + next(6)}`]);
+      const graph = { vertices, edges };
+      const a = (await pooled.run("graph.shortest_paths.compute", { graph, source: "v0" })) as any;
+      const b = (await inline.run("graph.shortest_paths.compute", { graph, source: "v0" })) as any;
+      expect(a.outcome, JSON.stringify(a).slice(0, 300)).to.equal("completed");
+      expect(a.value, "published as an artifact").to.equal(undefined);
+      expect(a.value_artifact).to.be.a("string");
+      expect(a.value_artifact, "content address").to.equal(b.value_artifact);
+      const ma = (await pooled.artifact(a.value_artifact)) as any, mb = (await inline.artifact(b.value_artifact)) as any;
+      expect(ma.result).to.deep.equal(mb.result);
+      expect(ma.result.distances).to.have.length(n - ma.result.unreachable.length);
+      // The pooled value is parsed from the worker's bytes when the checker's input port reads it.
+      const checked = (await pooled.run("graph.shortest_paths.verify", { graph, source: "v0" }, { inputs: { claim: { value_ref: a.refs.result } } })) as any;
+      expect(checked.outcome, JSON.stringify(checked).slice(0, 300)).to.equal("completed");
+      expect(checked.value.verdict).to.equal("accepted");
+    } finally {
+      await pooled.close();
+      await inline.close();
+    }
+  });
+});

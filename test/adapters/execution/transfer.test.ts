@@ -1,6 +1,8 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import { PACKED_TAG, pack, unpack } from "../../../adapters/execution/transfer.js";
+import { internedArray, internIndex } from "../../../domain/interned.js";
+import { parseGraphWire, type GraphLimits } from "../../../domain/math/graph/parse.js";
 import { parsedRequest } from "../../support/parse.js";
 import gcdCompute from "../../../operations/polynomial/gcd_compute.js";
 import rankCompute from "../../../operations/matrix/rank_compute.js";
@@ -141,6 +143,25 @@ describe("adapters/execution/transfer: the pool's transfer form", () => {
     expect(same(matrix, unpack(pack(matrix)))).to.equal(null);
   });
 
+  it("a big parsed graph's structure crosses by reference (shared memory), a small one's as a copy; both come back equal", () => {
+    const limits: GraphLimits = { maxVertices: 1000, maxEdges: 100_000, weights: "allowed", directed: "either", loops: true, multi: true };
+    for (const m of [100, 70_000]) {
+      const vertices = Array.from({ length: 1000 }, (_, i) => `v${i}`);
+      const edges = Array.from({ length: m }, (_, e) => [vertices[(e * 7919) % 1000]!, vertices[(e * 104_729) % 1000]!, String(e % 17)]);
+      const g = parseGraphWire({ vertices, edges } as never, "payload.graph", limits);
+      const back = unpack(structuredClone(pack({ graph: g }))) as { graph: typeof g };
+      expect(same({ graph: g }, back)).to.equal(null);
+      const shared = m >= 1 << 16;
+      for (const k of ["src", "dst", "adjVertex", "adjEdge"] as const) {
+        expect(back.graph[k].buffer instanceof SharedArrayBuffer, `${m} edges: ${k}`).to.equal(shared);
+      }
+      // Shared: the same memory on both sides (written here only to show it; graphs are never written).
+      const before = g.src[0]!;
+      back.graph.src[0] = before + 1;
+      expect(g.src[0], `${m} edges`).to.equal(shared ? before + 1 : before);
+    }
+  });
+
   it("long arrays that repeat a few objects cross as a table and indices, and come back sharing them (a graph's interned weights)", () => {
     fc.assert(
       fc.property(
@@ -157,6 +178,17 @@ describe("adapters/execution/transfer: the pool's transfer form", () => {
       ),
       { numRuns: 60 },
     );
+    // An interned array (a parsed graph's weights) crosses by its own index, even when its repeats
+    // come late, and comes back interned: the same positions, sharing as it left.
+    const table = Array.from({ length: 40 }, (_, i) => ({ num: BigInt(i - 20), den: BigInt(1 + (i % 3)) }));
+    const index = Int32Array.from({ length: 300 }, (_, i) => (i < 40 ? i : (i * 7) % 40));
+    const interned = internedArray(table, index) as unknown[];
+    const crossed = pack({ weight: interned }) as { weight: { index?: Int32Array } };
+    expect(crossed.weight.index).to.equal(index);
+    const back = (unpack(structuredClone(crossed)) as { weight: unknown[] }).weight;
+    expect(same(interned, back)).to.equal(null);
+    expect([...internIndex(back)!.index]).to.deep.equal([...index]);
+    for (let i = 0; i < back.length; i++) expect(back[i]).to.equal(internIndex(back)!.table[index[i]!]);
     // Distinct elements, or a repeat only after the probe, or a primitive among them: the plain forms.
     const distinct = Array.from({ length: 300 }, (_, i) => ({ num: BigInt(i), den: 1n }));
     expect((pack(distinct) as { index?: unknown }).index).to.equal(undefined);

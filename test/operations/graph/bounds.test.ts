@@ -28,6 +28,23 @@ describe("graph pack: bounds, refusals and domain errors", function () {
     expect([e.outcome, e.error.code, e.error.path]).to.deep.equal(["failed", "INVALID_PAYLOAD", "payload.graph.edges"]);
   });
 
+  it("nested values in a graph's vertex and edge lists (left to the graph parser by the nesting guard) fail closed at their path; elsewhere the guard still refuses deep nesting", async () => {
+    let deep: unknown = "a";
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    const inEdge = await run("graph.shortest_paths.compute", { graph: { vertices: ["a", "b"], edges: [["a", "b", "1"], ["a", deep, "2"]] }, source: "a" });
+    expect([inEdge.outcome, inEdge.error.code, inEdge.error.path]).to.deep.equal(["failed", "INVALID_PAYLOAD", "payload.graph.edges[1][1]"]);
+    const inWeight = await run("graph.shortest_paths.compute", { graph: { vertices: ["a", "b"], edges: [["a", "b", deep]] }, source: "a" });
+    expect([inWeight.error.code, inWeight.error.path]).to.deep.equal(["INVALID_PAYLOAD", "payload.graph.edges[0][2]"]);
+    const asEdge = await run("graph.shortest_paths.compute", { graph: { vertices: ["a", "b"], edges: [deep] }, source: "a" });
+    expect([asEdge.error.code, asEdge.error.path]).to.deep.equal(["INVALID_PAYLOAD", "payload.graph.edges[0]"]);
+    const inVertices = await run("graph.shortest_paths.compute", { graph: { vertices: ["a", deep], edges: [] }, source: "a" });
+    expect([inVertices.error.code, inVertices.error.path]).to.deep.equal(["INVALID_PAYLOAD", "payload.graph.vertices[1]"]);
+    const inSource = await run("graph.shortest_paths.compute", { graph: { vertices: ["a"], edges: [] }, source: deep });
+    expect([inSource.error.code, inSource.error.message]).to.satisfy(([c, m]: [string, string]) => c === "INVALID_PAYLOAD" && /nests deeper/.test(m));
+    const beside = await run("graph.shortest_paths.compute", { graph: { vertices: ["a"], edges: [], extra: deep }, source: "a" });
+    expect([beside.outcome, beside.error.code]).to.deep.equal(["failed", "INVALID_PAYLOAD"]);
+  });
+
   it("loops, parallel edges, direction and weights outside an operation's domain are DOMAIN_ERROR or INVALID_PAYLOAD with the edge's path", async () => {
     const loop = await run("graph.k_core.compute", { graph: { vertices: ["a"], edges: [["a", "a"]] } });
     expect([loop.error.code, loop.error.path]).to.deep.equal(["DOMAIN_ERROR", "payload.graph.edges[0]"]);

@@ -42,6 +42,16 @@ describe("domain/math/graph/format: canonical bytes written from the typed array
     );
   });
 
+  it("numbered labels of every length from 1 to 7 digits, over several output chunks", () => {
+    const n = 1_100_000;
+    const limits: GraphLimits = { ...ANY, maxVertices: n, maxEdges: 200_000 };
+    const vertices = Array.from({ length: n }, (_, i) => String(i));
+    const picks = [0, 9, 10, 99, 100, 999, 1000, 9999, 10_000, 99_999, 100_000, 999_999, 1_000_000, n - 1];
+    const edges = Array.from({ length: 150_000 }, (_, e) => [vertices[picks[e % picks.length]!]!, vertices[(e * 7919) % n]!, String(e % 5000)]);
+    const g = parseGraphWire({ vertices, edges } as never, "payload.graph", limits);
+    same(g);
+  });
+
   it("labels that only look numbered are written from the label table", () => {
     for (const vertices of [["0", "2", "1"], ["00", "1"], ["1", "0"], ["0", "1", "x"], ["0", "-1"]]) {
       const g = parse({ vertices, edges: [[vertices[0], vertices[1], "7/14"]] });
