@@ -317,7 +317,8 @@ describe("distributed mode: 3 replicas + 2 workers + Redis, real processes", fun
     }, "a queued call to succeed after Redis is back", 60_000, 200);
     expect(recovered.value).to.deep.equal({ n: "21" });
     const task = await s.request("tasks/result", { taskId: running });
-    expect(task.result.structuredContent.value).to.deep.equal({ n: "3000" });
+    // The whole reply in the message: a run on a loaded machine once got no `result` here (cause not reproduced: a task finishing while Redis is down, a longer outage, a shorter spin all recover).
+    expect(task.result?.structuredContent?.value, JSON.stringify(task).slice(0, 2000)).to.deep.equal({ n: "3000" });
     const again = await modern(r3.url, "resources/read", { uri });
     expect(JSON.parse(again.result.contents[0].text).result.digits).to.have.length(300001);
     const verify = spawnSync(process.execPath, [CLI, "artifacts", "verify", "--redis", c.redis.url], { encoding: "utf8" });
