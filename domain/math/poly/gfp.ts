@@ -869,6 +869,20 @@ function kernel(p: bigint): AnyKernel {
   return (p < NUMBER_PATH_LIMIT ? new NumKernel(p) : p < SPLIT_PATH_LIMIT ? new SplitKernel(p) : new BigKernel(p)) as unknown as AnyKernel;
 }
 
+/**
+ * (ZZ/m)[x] on doubles for a modulus 2 ≤ m < 2^31 that need not be prime (the low p-adic
+ * precisions of Hensel lifting, zzfactor.ts): the number kernels' sums, products and division.
+ * Division inverts nothing but the divisor's leading coefficient, so over a composite m it is
+ * valid for monic divisors only; gcd, inverses and the Frobenius need m prime.
+ */
+export function residuePolyKernel(m: bigint): Kernel<number, Float64Array> {
+  if (m < 2n || m >= SPLIT_PATH_LIMIT) throw new RangeError("residuePolyKernel: the modulus must lie in [2, 2^31)");
+  return m < NUMBER_PATH_LIMIT ? new NumKernel(m) : new SplitKernel(m);
+}
+
+/** Largest modulus residuePolyKernel takes, exclusive. */
+export const RESIDUE_KERNEL_LIMIT = SPLIT_PATH_LIMIT;
+
 // ───────────────────────────── generic algorithms ─────────────────────────────
 
 function deg(a: { readonly length: number }): number {
