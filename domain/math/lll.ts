@@ -16,6 +16,12 @@ export interface LllOptions {
   /** Also return T with T·input = output (rows; zero input rows dropped first). */
   transform?: boolean;
   checkpoint?: () => void;
+  /**
+   * The floating pass keeps its Gram matrix in doubles (Schnorr–Euchner) instead of exactly (L²):
+   * faster on lattices with a few large columns among many small ones. The result is exact and
+   * LLL-reduced either way.
+   */
+  doubleGram?: boolean;
 }
 
 export interface LllResult {
@@ -112,12 +118,23 @@ function fpReduce(b: bigint[][], H: bigint[][] | undefined, delta: number, tick:
         mk[j] -= x;
         const X = BigInt(x);
         const bk = b[k]!, bj = b[j]!;
-        for (let t = 0; t < bk.length; t++) if (bj[t] !== 0n) bk[t] -= X * bj[t]!;
-        if (H) { const hk = H[k]!, hj = H[j]!; for (let t = 0; t < hk.length; t++) if (hj[t] !== 0n) hk[t] -= X * hj[t]!; }
-        // ‖b_k − X·b_j‖² = G_kk − 2X·G_kj + X²·G_jj, then the other inner products
         const Gj = G[j]!;
+        // ‖b_k − X·b_j‖² = G_kk − 2X·G_kj + X²·G_jj, then the other inner products
         Gk[k] = Gk[k]! - X * (2n * Gk[j]! - X * Gj[j]!);
-        for (let i = 0; i <= kmax; i++) if (i !== k) { Gk[i] -= X * Gj[i]!; G[i]![k] = Gk[i]!; }
+        // most steps have X = ±1 (no bigint products then)
+        if (x === 1) {
+          for (let t = 0; t < bk.length; t++) if (bj[t] !== 0n) bk[t] -= bj[t]!;
+          if (H) { const hk = H[k]!, hj = H[j]!; for (let t = 0; t < hk.length; t++) if (hj[t] !== 0n) hk[t] -= hj[t]!; }
+          for (let i = 0; i <= kmax; i++) if (i !== k) { Gk[i] -= Gj[i]!; G[i]![k] = Gk[i]!; }
+        } else if (x === -1) {
+          for (let t = 0; t < bk.length; t++) if (bj[t] !== 0n) bk[t] += bj[t]!;
+          if (H) { const hk = H[k]!, hj = H[j]!; for (let t = 0; t < hk.length; t++) if (hj[t] !== 0n) hk[t] += hj[t]!; }
+          for (let i = 0; i <= kmax; i++) if (i !== k) { Gk[i] += Gj[i]!; G[i]![k] = Gk[i]!; }
+        } else {
+          for (let t = 0; t < bk.length; t++) if (bj[t] !== 0n) bk[t] -= X * bj[t]!;
+          if (H) { const hk = H[k]!, hj = H[j]!; for (let t = 0; t < hk.length; t++) if (hj[t] !== 0n) hk[t] -= X * hj[t]!; }
+          for (let i = 0; i <= kmax; i++) if (i !== k) { Gk[i] -= X * Gj[i]!; G[i]![k] = Gk[i]!; }
+        }
       }
       if (!changed) break;
     }
@@ -132,6 +149,111 @@ function fpReduce(b: bigint[][], H: bigint[][] | undefined, delta: number, tick:
       for (const row of G) [row[k], row[k - 1]] = [row[k - 1]!, row[k]!];
       k = Math.max(1, k - 1);
       if (k === 1) r[0]![0] = Number(G[0]![0]!);
+    } else k++;
+  }
+  return true;
+}
+
+/**
+ * The floating pass of Schnorr–Euchner instead of L²'s: the Gram entries are inner products of
+ * double copies of the rows, recomputed for the row being reduced after each size reduction
+ * (O(rows·columns) flops, no bigint products), and an inner product that cancels (below 2^−26 of
+ * the norms' product) is recomputed exactly. The rows themselves are updated exactly (bigints), so
+ * B stays a basis of the same lattice; the pass only has to leave it nearly reduced (the integral
+ * algorithm finishes and proves). Cheaper than fpReduce when most columns are small and a few are
+ * large (van Hoeij's knapsack lattices), where L²'s exact Gram updates are bigint products of
+ * twice the large entries' size. Gives up (false) on non-finite values or non-convergence.
+ */
+function fpReduceDoubleGram(b: bigint[][], H: bigint[][] | undefined, delta: number, tick: () => void): boolean {
+  const n = b.length, dim = b[0]!.length;
+  const df = delta + (1 - delta) / 2;
+  const bf: Float64Array[] = b.map((row) => Float64Array.from(row, (x) => Number(x)));
+  const norm: Float64Array = new Float64Array(n);
+  const G: Float64Array[] = Array.from({ length: n }, () => new Float64Array(n));
+  const r: Float64Array[] = Array.from({ length: n }, () => new Float64Array(n));
+  const mu: Float64Array[] = Array.from({ length: n }, () => new Float64Array(n));
+  const sq = (i: number) => {
+    const x = bf[i]!;
+    let s = 0;
+    for (let t = 0; t < dim; t++) s += x[t]! * x[t]!;
+    norm[i] = Math.sqrt(s);
+    return s;
+  };
+  const ip = (i: number, j: number): number => {
+    const x = bf[i]!, y = bf[j]!;
+    let s = 0;
+    for (let t = 0; t < dim; t++) s += x[t]! * y[t]!;
+    return Math.abs(s) < 2 ** -26 * norm[i]! * norm[j]! ? Number(dot(b[i]!, b[j]!)) : s;
+  };
+  /** Row k of G against rows 0..upTo after b_k changed. */
+  const gramRow = (k: number, upTo: number) => {
+    const Gk = G[k]!;
+    Gk[k] = sq(k);
+    for (let i = 0; i <= upTo; i++) if (i !== k) { const v = ip(k, i); Gk[i] = v; G[i]![k] = v; }
+  };
+  sq(0);
+  G[0]![0] = norm[0]! * norm[0]!;
+  r[0]![0] = G[0]![0]!;
+  let k = 1, kmax = 0;
+  const cap = 200 * n * n * (1 + maxBits(b)) + 1000;
+  for (let iter = 0; k < n; iter++) {
+    if (iter > cap) return false;
+    if ((iter & 63) === 63) tick();
+    if (k > kmax) {
+      kmax = k;
+      gramRow(k, k);
+    }
+    const rk = r[k]!, mk = mu[k]!, Gk = G[k]!;
+    for (let pass = 0; ; pass++) {
+      if (pass > 100) return false;
+      let worst = 0;
+      for (let j = 0; j < k; j++) {
+        let t = Gk[j]!;
+        const mj = mu[j]!;
+        for (let i = 0; i < j; i++) t -= mj[i]! * rk[i]!;
+        rk[j] = t;
+        const m = t / r[j]![j]!;
+        if (!Number.isFinite(m)) return false;
+        mk[j] = m;
+        if (Math.abs(m) > worst) worst = Math.abs(m);
+      }
+      if (worst <= 0.51) break;
+      let changed = false;
+      const bk = b[k]!;
+      for (let j = k - 1; j >= 0; j--) {
+        const x = Math.round(mk[j]!);
+        if (x === 0) continue;
+        changed = true;
+        const mj = mu[j]!;
+        for (let i = 0; i < j; i++) mk[i] -= x * mj[i]!;
+        mk[j] -= x;
+        const bj = b[j]!;
+        if (x === 1) for (let t = 0; t < dim; t++) { if (bj[t] !== 0n) bk[t] -= bj[t]!; }
+        else if (x === -1) for (let t = 0; t < dim; t++) { if (bj[t] !== 0n) bk[t] += bj[t]!; }
+        else {
+          const X = BigInt(x);
+          for (let t = 0; t < dim; t++) if (bj[t] !== 0n) bk[t] -= X * bj[t]!;
+        }
+        if (H) { const X = BigInt(x), hk = H[k]!, hj = H[j]!; for (let t = 0; t < hk.length; t++) if (hj[t] !== 0n) hk[t] -= X * hj[t]!; }
+      }
+      if (!changed) break;
+      const f = bf[k]!;
+      for (let t = 0; t < dim; t++) f[t] = Number(bk[t]!);
+      gramRow(k, kmax);
+    }
+    let rkk = Gk[k]!;
+    for (let j = 0; j < k; j++) rkk -= mk[j]! * rk[j]!;
+    rk[k] = rkk;
+    const m1 = mk[k - 1]!, r1 = r[k - 1]![k - 1]!;
+    if (df * r1 > rkk + m1 * m1 * r1) {
+      [b[k], b[k - 1]] = [b[k - 1]!, b[k]!];
+      [bf[k], bf[k - 1]] = [bf[k - 1]!, bf[k]!];
+      [norm[k], norm[k - 1]] = [norm[k - 1]!, norm[k]!];
+      if (H) [H[k], H[k - 1]] = [H[k - 1]!, H[k]!];
+      [G[k], G[k - 1]] = [G[k - 1]!, G[k]!];
+      for (const row of G) [row[k], row[k - 1]] = [row[k - 1]!, row[k]!];
+      k = Math.max(1, k - 1);
+      if (k === 1) r[0]![0] = G[0]![0]!;
     } else k++;
   }
   return true;
@@ -154,7 +276,7 @@ export function lll(rows: readonly (readonly bigint[])[], opts: LllOptions = {})
   }
   // A floating-point pass does the bulk of the work (see fpReduce); the integral algorithm then
   // finishes from its output and is what proves the result (exact Gram–Schmidt data, exact tests).
-  if (b.length >= FP_MIN_ROWS && maxBits(b) <= FP_MAX_BITS) fpReduce(b, H, Number(dn) / Number(dd), tick);
+  if (b.length >= FP_MIN_ROWS && maxBits(b) <= FP_MAX_BITS) (opts.doubleGram ? fpReduceDoubleGram : fpReduce)(b, H, Number(dn) / Number(dd), tick);
   const out = mlll(b, H, dn, dd, tick);
   return out;
 }

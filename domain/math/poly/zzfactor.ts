@@ -459,7 +459,7 @@ function vanHoeij(
     });
     let red;
     try {
-      red = lll(rows, { checkpoint: tick });
+      red = lll(rows, { checkpoint: tick, doubleGram: true });
     } catch (e) {
       if (!(e instanceof RangeError)) throw e;
       // the projected W was dependent: take a basis of its span and redo this round
