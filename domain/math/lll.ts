@@ -64,7 +64,67 @@ function maxBits(b: readonly (readonly bigint[])[]): number {
 }
 
 /**
- * A floating-point LLL pass in the manner of Nguyen–Stehlé's L²: the Gram matrix G = B·Bᵀ is kept
+ * The floating Gram–Schmidt row k from its inner products g(j) = ⟨b_k, b_j⟩ (j < k): r_kj and
+ * μ_kj = r_kj / r_jj; returns max |μ_kj|, NaN when a value is not finite.
+ */
+function gsRow(g: (j: number) => number, r: Float64Array[], mu: Float64Array[], k: number): number {
+  const rk = r[k]!, mk = mu[k]!;
+  let worst = 0;
+  for (let j = 0; j < k; j++) {
+    let t = g(j);
+    const mj = mu[j]!;
+    for (let i = 0; i < j; i++) t -= mj[i]! * rk[i]!;
+    rk[j] = t;
+    const m = t / r[j]![j]!;
+    if (!Number.isFinite(m)) return NaN;
+    mk[j] = m;
+    if (Math.abs(m) > worst) worst = Math.abs(m);
+  }
+  return worst;
+}
+
+/** dst −= x·src (exact; zero entries of src skipped, no bigint products for x = ±1). */
+function rowSub(dst: bigint[], src: readonly bigint[], x: number): void {
+  if (x === 1) for (let t = 0; t < dst.length; t++) { if (src[t] !== 0n) dst[t] -= src[t]!; }
+  else if (x === -1) for (let t = 0; t < dst.length; t++) { if (src[t] !== 0n) dst[t] += src[t]!; }
+  else {
+    const X = BigInt(x);
+    for (let t = 0; t < dst.length; t++) if (src[t] !== 0n) dst[t] -= X * src[t]!;
+  }
+}
+
+/** r_kk from the Gram diagonal g_kk, and whether the Lovász condition (factor df) asks for a swap of k−1, k. */
+function lovaszSwap(gkk: number, r: Float64Array[], mu: Float64Array[], k: number, df: number): boolean {
+  const rk = r[k]!, mk = mu[k]!;
+  let rkk = gkk;
+  for (let j = 0; j < k; j++) rkk -= mk[j]! * rk[j]!;
+  rk[k] = rkk;
+  const m1 = mk[k - 1]!, r1 = r[k - 1]![k - 1]!;
+  return df * r1 > rkk + m1 * m1 * r1;
+}
+
+/** Swap entries k−1 and k of the lists, and rows and columns k−1, k of the Gram matrix G. */
+function swapAt<T>(k: number, G: { [i: number]: T }[], ...lists: ({ [i: number]: unknown } | undefined)[]): void {
+  for (const l of lists) if (l) [l[k], l[k - 1]] = [l[k - 1], l[k]];
+  [G[k], G[k - 1]] = [G[k - 1]!, G[k]!];
+  for (const row of G) [row[k], row[k - 1]] = [row[k - 1]!, row[k]!];
+}
+
+/** How a floating pass keeps the inner products ⟨b_k, b_j⟩ while it reduces the rows b. */
+interface GramKeeper {
+  /** Row k is reached for the first time: its inner products with rows 0..k. */
+  reach(k: number): void;
+  /** ⟨b_k, b_j⟩ as a double. */
+  g(k: number, j: number): number;
+  /** b_k ← b_k − x·b_j is about to be applied (rows 0..kmax reached). */
+  sub(k: number, j: number, x: number, kmax: number): void;
+  /** b_k changed by the size reductions of one pass. */
+  refresh(k: number, kmax: number): void;
+  swap(k: number): void;
+}
+
+/**
+ * The floating pass (fpReduce) in the manner of Nguyen–Stehlé's L²: the Gram matrix G = B·Bᵀ is kept
  * exactly (bigints, updated with every row operation), the Gram–Schmidt data r_ij, μ_ij are
  * recomputed in doubles from G for the row being reduced, and size reduction is lazy (reduce,
  * recompute from the exact G, repeat until |μ| ≤ 0.51), so the precision lost to cancellation
@@ -74,104 +134,43 @@ function maxBits(b: readonly (readonly bigint[])[]): number {
  * leaving a valid basis) on non-finite values or when a step does not converge. δ is raised
  * halfway to 1 here, so that rounding at the boundary of the Lovász test leaves little to finish.
  */
-function fpReduce(b: bigint[][], H: bigint[][] | undefined, delta: number, tick: () => void): boolean {
+function exactGram(b: bigint[][]): GramKeeper {
   const n = b.length;
-  const df = delta + (1 - delta) / 2;
-  // G is exact for the rows reached so far (i, j ≤ kmax); a row's entries are computed when it is first reached.
   const G: bigint[][] = Array.from({ length: n }, () => new Array<bigint>(n).fill(0n));
-  const r: Float64Array[] = Array.from({ length: n }, () => new Float64Array(n));
-  const mu: Float64Array[] = Array.from({ length: n }, () => new Float64Array(n));
-  G[0]![0] = dot(b[0]!, b[0]!);
-  r[0]![0] = Number(G[0]![0]!);
-  let k = 1, kmax = 0;
-  // LLL needs O(n²·log B) swaps; the cap only stops a pass that rounding sends astray.
-  const cap = 200 * n * n * (1 + maxBits(b)) + 1000;
-  for (let iter = 0; k < n; iter++) {
-    if (iter > cap) return false;
-    if ((iter & 63) === 63) tick();
-    if (k > kmax) {
-      kmax = k;
+  return {
+    reach(k) {
       for (let i = 0; i <= k; i++) { const v = dot(b[k]!, b[i]!); G[k]![i] = v; G[i]![k] = v; }
-    }
-    const rk = r[k]!, mk = mu[k]!, Gk = G[k]!;
-    for (let pass = 0; ; pass++) {
-      if (pass > 100) return false;
-      let worst = 0;
-      for (let j = 0; j < k; j++) {
-        let t = Number(Gk[j]!);
-        const mj = mu[j]!;
-        for (let i = 0; i < j; i++) t -= mj[i]! * rk[i]!;
-        rk[j] = t;
-        const m = t / r[j]![j]!;
-        if (!Number.isFinite(m)) return false;
-        mk[j] = m;
-        if (Math.abs(m) > worst) worst = Math.abs(m);
-      }
-      if (worst <= 0.51) break;
-      let changed = false;
-      for (let j = k - 1; j >= 0; j--) {
-        const x = Math.round(mk[j]!);
-        if (x === 0) continue;
-        changed = true;
-        const mj = mu[j]!;
-        for (let i = 0; i < j; i++) mk[i] -= x * mj[i]!;
-        mk[j] -= x;
-        const X = BigInt(x);
-        const bk = b[k]!, bj = b[j]!;
-        const Gj = G[j]!;
-        // ‖b_k − X·b_j‖² = G_kk − 2X·G_kj + X²·G_jj, then the other inner products
-        Gk[k] = Gk[k]! - X * (2n * Gk[j]! - X * Gj[j]!);
-        // most steps have X = ±1 (no bigint products then)
-        if (x === 1) {
-          for (let t = 0; t < bk.length; t++) if (bj[t] !== 0n) bk[t] -= bj[t]!;
-          if (H) { const hk = H[k]!, hj = H[j]!; for (let t = 0; t < hk.length; t++) if (hj[t] !== 0n) hk[t] -= hj[t]!; }
-          for (let i = 0; i <= kmax; i++) if (i !== k) { Gk[i] -= Gj[i]!; G[i]![k] = Gk[i]!; }
-        } else if (x === -1) {
-          for (let t = 0; t < bk.length; t++) if (bj[t] !== 0n) bk[t] += bj[t]!;
-          if (H) { const hk = H[k]!, hj = H[j]!; for (let t = 0; t < hk.length; t++) if (hj[t] !== 0n) hk[t] += hj[t]!; }
-          for (let i = 0; i <= kmax; i++) if (i !== k) { Gk[i] += Gj[i]!; G[i]![k] = Gk[i]!; }
-        } else {
-          for (let t = 0; t < bk.length; t++) if (bj[t] !== 0n) bk[t] -= X * bj[t]!;
-          if (H) { const hk = H[k]!, hj = H[j]!; for (let t = 0; t < hk.length; t++) if (hj[t] !== 0n) hk[t] -= X * hj[t]!; }
-          for (let i = 0; i <= kmax; i++) if (i !== k) { Gk[i] -= X * Gj[i]!; G[i]![k] = Gk[i]!; }
-        }
-      }
-      if (!changed) break;
-    }
-    let rkk = Number(Gk[k]!);
-    for (let j = 0; j < k; j++) rkk -= mk[j]! * rk[j]!;
-    rk[k] = rkk;
-    const m1 = mk[k - 1]!, r1 = r[k - 1]![k - 1]!;
-    if (df * r1 > rkk + m1 * m1 * r1) {
-      [b[k], b[k - 1]] = [b[k - 1]!, b[k]!];
-      if (H) [H[k], H[k - 1]] = [H[k - 1]!, H[k]!];
-      [G[k], G[k - 1]] = [G[k - 1]!, G[k]!];
-      for (const row of G) [row[k], row[k - 1]] = [row[k - 1]!, row[k]!];
-      k = Math.max(1, k - 1);
-      if (k === 1) r[0]![0] = Number(G[0]![0]!);
-    } else k++;
-  }
-  return true;
+    },
+    g: (k, j) => Number(G[k]![j]!),
+    sub(k, j, x, kmax) {
+      const X = BigInt(x), Gk = G[k]!, Gj = G[j]!;
+      // ‖b_k − X·b_j‖² = G_kk − 2X·G_kj + X²·G_jj, then the other inner products
+      Gk[k] = Gk[k]! - X * (2n * Gk[j]! - X * Gj[j]!);
+      // most steps have X = ±1 (no bigint products then)
+      if (x === 1) for (let i = 0; i <= kmax; i++) { if (i !== k) { Gk[i] -= Gj[i]!; G[i]![k] = Gk[i]!; } }
+      else if (x === -1) for (let i = 0; i <= kmax; i++) { if (i !== k) { Gk[i] += Gj[i]!; G[i]![k] = Gk[i]!; } }
+      else for (let i = 0; i <= kmax; i++) if (i !== k) { Gk[i] -= X * Gj[i]!; G[i]![k] = Gk[i]!; }
+    },
+    refresh() {},
+    swap: (k) => swapAt(k, G),
+  };
 }
 
 /**
- * The floating pass of Schnorr–Euchner instead of L²'s: the Gram entries are inner products of
+ * The floating pass (fpReduce) of Schnorr–Euchner instead of L²'s: the Gram entries are inner products of
  * double copies of the rows, recomputed for the row being reduced after each size reduction
  * (O(rows·columns) flops, no bigint products), and an inner product that cancels (below 2^−26 of
  * the norms' product) is recomputed exactly. The rows themselves are updated exactly (bigints), so
  * B stays a basis of the same lattice; the pass only has to leave it nearly reduced (the integral
- * algorithm finishes and proves). Cheaper than fpReduce when most columns are small and a few are
+ * algorithm finishes and proves). Cheaper than exactGram when most columns are small and a few are
  * large (van Hoeij's knapsack lattices), where L²'s exact Gram updates are bigint products of
- * twice the large entries' size. Gives up (false) on non-finite values or non-convergence.
+ * twice the large entries' size.
  */
-function fpReduceDoubleGram(b: bigint[][], H: bigint[][] | undefined, delta: number, tick: () => void): boolean {
+function doubleGram(b: bigint[][]): GramKeeper {
   const n = b.length, dim = b[0]!.length;
-  const df = delta + (1 - delta) / 2;
   const bf: Float64Array[] = b.map((row) => Float64Array.from(row, (x) => Number(x)));
-  const norm: Float64Array = new Float64Array(n);
+  const norm = new Float64Array(n);
   const G: Float64Array[] = Array.from({ length: n }, () => new Float64Array(n));
-  const r: Float64Array[] = Array.from({ length: n }, () => new Float64Array(n));
-  const mu: Float64Array[] = Array.from({ length: n }, () => new Float64Array(n));
   const sq = (i: number) => {
     const x = bf[i]!;
     let s = 0;
@@ -185,41 +184,52 @@ function fpReduceDoubleGram(b: bigint[][], H: bigint[][] | undefined, delta: num
     for (let t = 0; t < dim; t++) s += x[t]! * y[t]!;
     return Math.abs(s) < 2 ** -26 * norm[i]! * norm[j]! ? Number(dot(b[i]!, b[j]!)) : s;
   };
-  /** Row k of G against rows 0..upTo after b_k changed. */
-  const gramRow = (k: number, upTo: number) => {
+  const row = (k: number, upTo: number) => {
     const Gk = G[k]!;
     Gk[k] = sq(k);
     for (let i = 0; i <= upTo; i++) if (i !== k) { const v = ip(k, i); Gk[i] = v; G[i]![k] = v; }
   };
-  sq(0);
-  G[0]![0] = norm[0]! * norm[0]!;
-  r[0]![0] = G[0]![0]!;
+  return {
+    reach: (k) => row(k, k),
+    g: (k, j) => G[k]![j]!,
+    sub() {},
+    refresh(k, kmax) {
+      const f = bf[k]!, bk = b[k]!;
+      for (let t = 0; t < dim; t++) f[t] = Number(bk[t]!);
+      row(k, kmax);
+    },
+    swap: (k) => swapAt(k, G, bf, norm),
+  };
+}
+
+/**
+ * The floating pass (either Gram keeper): lazy size reduction from the floating Gram–Schmidt data
+ * and the Lovász test with δ raised halfway to 1; exact row operations on b (and H).
+ */
+function fpReduce(b: bigint[][], H: bigint[][] | undefined, delta: number, tick: () => void, gram: GramKeeper): boolean {
+  const n = b.length;
+  const df = delta + (1 - delta) / 2;
+  const r: Float64Array[] = Array.from({ length: n }, () => new Float64Array(n));
+  const mu: Float64Array[] = Array.from({ length: n }, () => new Float64Array(n));
+  gram.reach(0);
+  r[0]![0] = gram.g(0, 0);
   let k = 1, kmax = 0;
+  // LLL needs O(n²·log B) swaps; the cap only stops a pass that rounding sends astray.
   const cap = 200 * n * n * (1 + maxBits(b)) + 1000;
   for (let iter = 0; k < n; iter++) {
     if (iter > cap) return false;
     if ((iter & 63) === 63) tick();
     if (k > kmax) {
       kmax = k;
-      gramRow(k, k);
+      gram.reach(k);
     }
-    const rk = r[k]!, mk = mu[k]!, Gk = G[k]!;
+    const mk = mu[k]!;
     for (let pass = 0; ; pass++) {
       if (pass > 100) return false;
-      let worst = 0;
-      for (let j = 0; j < k; j++) {
-        let t = Gk[j]!;
-        const mj = mu[j]!;
-        for (let i = 0; i < j; i++) t -= mj[i]! * rk[i]!;
-        rk[j] = t;
-        const m = t / r[j]![j]!;
-        if (!Number.isFinite(m)) return false;
-        mk[j] = m;
-        if (Math.abs(m) > worst) worst = Math.abs(m);
-      }
+      const worst = gsRow((j) => gram.g(k, j), r, mu, k);
+      if (Number.isNaN(worst)) return false;
       if (worst <= 0.51) break;
       let changed = false;
-      const bk = b[k]!;
       for (let j = k - 1; j >= 0; j--) {
         const x = Math.round(mk[j]!);
         if (x === 0) continue;
@@ -227,33 +237,19 @@ function fpReduceDoubleGram(b: bigint[][], H: bigint[][] | undefined, delta: num
         const mj = mu[j]!;
         for (let i = 0; i < j; i++) mk[i] -= x * mj[i]!;
         mk[j] -= x;
-        const bj = b[j]!;
-        if (x === 1) for (let t = 0; t < dim; t++) { if (bj[t] !== 0n) bk[t] -= bj[t]!; }
-        else if (x === -1) for (let t = 0; t < dim; t++) { if (bj[t] !== 0n) bk[t] += bj[t]!; }
-        else {
-          const X = BigInt(x);
-          for (let t = 0; t < dim; t++) if (bj[t] !== 0n) bk[t] -= X * bj[t]!;
-        }
-        if (H) { const X = BigInt(x), hk = H[k]!, hj = H[j]!; for (let t = 0; t < hk.length; t++) if (hj[t] !== 0n) hk[t] -= X * hj[t]!; }
+        gram.sub(k, j, x, kmax);
+        rowSub(b[k]!, b[j]!, x);
+        if (H) rowSub(H[k]!, H[j]!, x);
       }
       if (!changed) break;
-      const f = bf[k]!;
-      for (let t = 0; t < dim; t++) f[t] = Number(bk[t]!);
-      gramRow(k, kmax);
+      gram.refresh(k, kmax);
     }
-    let rkk = Gk[k]!;
-    for (let j = 0; j < k; j++) rkk -= mk[j]! * rk[j]!;
-    rk[k] = rkk;
-    const m1 = mk[k - 1]!, r1 = r[k - 1]![k - 1]!;
-    if (df * r1 > rkk + m1 * m1 * r1) {
+    if (lovaszSwap(gram.g(k, k), r, mu, k, df)) {
       [b[k], b[k - 1]] = [b[k - 1]!, b[k]!];
-      [bf[k], bf[k - 1]] = [bf[k - 1]!, bf[k]!];
-      [norm[k], norm[k - 1]] = [norm[k - 1]!, norm[k]!];
       if (H) [H[k], H[k - 1]] = [H[k - 1]!, H[k]!];
-      [G[k], G[k - 1]] = [G[k - 1]!, G[k]!];
-      for (const row of G) [row[k], row[k - 1]] = [row[k - 1]!, row[k]!];
+      gram.swap(k);
       k = Math.max(1, k - 1);
-      if (k === 1) r[0]![0] = G[0]![0]!;
+      if (k === 1) r[0]![0] = gram.g(0, 0);
     } else k++;
   }
   return true;
@@ -276,7 +272,7 @@ export function lll(rows: readonly (readonly bigint[])[], opts: LllOptions = {})
   }
   // A floating-point pass does the bulk of the work (see fpReduce); the integral algorithm then
   // finishes from its output and is what proves the result (exact Gram–Schmidt data, exact tests).
-  if (b.length >= FP_MIN_ROWS && maxBits(b) <= FP_MAX_BITS) (opts.doubleGram ? fpReduceDoubleGram : fpReduce)(b, H, Number(dn) / Number(dd), tick);
+  if (b.length >= FP_MIN_ROWS && maxBits(b) <= FP_MAX_BITS) fpReduce(b, H, Number(dn) / Number(dd), tick, (opts.doubleGram ? doubleGram : exactGram)(b));
   const out = mlll(b, H, dn, dd, tick);
   return out;
 }
