@@ -7,12 +7,14 @@
  *    possible factor degrees (one prime with a single factor, or an empty intersection, proves g
  *    irreducible); keep the prime with the fewest factors r.
  * 3. Multifactor quadratic Hensel lifting on a balanced factor tree (von zur Gathen–Gerhard,
- *    Algorithms 15.10 / 15.17) of the monic ℓ⁻¹g to p^a, p^a > 2|ℓ|·(Mignotte bound).
+ *    Algorithms 15.10 / 15.17) of the monic ℓ⁻¹g to p^a, p^a > 2|ℓ|·(Mignotte bound); the tree and
+ *    the steps to moduli below 2^31 on doubles, the rest on bigints.
  * 4. Recombination. r ≤ 8: subset search (Zassenhaus) with the constant-term test before a trial
  *    division. r > 8: van Hoeij's knapsack lattice on traces — for a true factor h = ℓ·Π_{i∈S} f_i
  *    the power sums ℓ^j Tr_j are integers bounded by n(|ℓ|R)^j (R a root bound), so the 0/1
  *    vector of S is a short vector of the lattice spanned by [W | W·c_j] and [0 | p^{a−b_j}] where
- *    c_ij = round(ℓ^j Tr_j(f_i) / p^{b_j}), p^{b_j} ≥ that bound. LLL (lll.ts, exact) and the
+ *    c_ij = round(ℓ^j Tr_j(f_i) / p^{b_j}), p^{b_j} ≥ that bound. LLL (lll.ts, exact; its floating
+ *    pass with double inner products, which suits these few-large-columns lattices) and the
  *    Gram–Schmidt cut (vectors whose ‖b*‖ exceeds the bound on the targets are discarded: the
  *    targets all lie in the span of the others) shrink the candidate space W, a few trace columns
  *    at a time, until W is a partition; each part then gives a candidate that must divide g
