@@ -16,6 +16,12 @@ export interface LllOptions {
   /** Also return T with T·input = output (rows; zero input rows dropped first). */
   transform?: boolean;
   checkpoint?: () => void;
+  /**
+   * The floating pass keeps its Gram matrix in doubles (Schnorr–Euchner) instead of exactly (L²):
+   * faster on lattices with a few large columns among many small ones. The result is exact and
+   * LLL-reduced either way.
+   */
+  doubleGram?: boolean;
 }
 
 export interface LllResult {
@@ -32,16 +38,6 @@ const dot = (a: readonly bigint[], b: readonly bigint[]): bigint => {
   for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
   return s;
 };
-
-/**
- * x[t] −= X·y[t] for t < len, skipping zeros of y; X = ±1 (most size-reduction steps) without the
- * product (one bigint operation per entry instead of two).
- */
-function subMultiple(x: bigint[], X: bigint, y: readonly bigint[], len: number): void {
-  if (X === 1n) { for (let t = 0; t < len; t++) if (y[t] !== 0n) x[t] = x[t]! - y[t]!; }
-  else if (X === -1n) { for (let t = 0; t < len; t++) if (y[t] !== 0n) x[t] = x[t]! + y[t]!; }
-  else for (let t = 0; t < len; t++) if (y[t] !== 0n) x[t] = x[t]! - X * y[t]!;
-}
 
 /** round(a / b) for b > 0, halves rounded up. */
 function roundDiv(a: bigint, b: bigint): bigint {
@@ -68,7 +64,67 @@ function maxBits(b: readonly (readonly bigint[])[]): number {
 }
 
 /**
- * A floating-point LLL pass in the manner of Nguyen–Stehlé's L²: the Gram matrix G = B·Bᵀ is kept
+ * The floating Gram–Schmidt row k from its inner products g(j) = ⟨b_k, b_j⟩ (j < k): r_kj and
+ * μ_kj = r_kj / r_jj; returns max |μ_kj|, NaN when a value is not finite.
+ */
+function gsRow(g: (j: number) => number, r: Float64Array[], mu: Float64Array[], k: number): number {
+  const rk = r[k]!, mk = mu[k]!;
+  let worst = 0;
+  for (let j = 0; j < k; j++) {
+    let t = g(j);
+    const mj = mu[j]!;
+    for (let i = 0; i < j; i++) t -= mj[i]! * rk[i]!;
+    rk[j] = t;
+    const m = t / r[j]![j]!;
+    if (!Number.isFinite(m)) return NaN;
+    mk[j] = m;
+    if (Math.abs(m) > worst) worst = Math.abs(m);
+  }
+  return worst;
+}
+
+/** dst −= x·src (exact; zero entries of src skipped, no bigint products for x = ±1). */
+function rowSub(dst: bigint[], src: readonly bigint[], x: number): void {
+  if (x === 1) for (let t = 0; t < dst.length; t++) { if (src[t] !== 0n) dst[t] -= src[t]!; }
+  else if (x === -1) for (let t = 0; t < dst.length; t++) { if (src[t] !== 0n) dst[t] += src[t]!; }
+  else {
+    const X = BigInt(x);
+    for (let t = 0; t < dst.length; t++) if (src[t] !== 0n) dst[t] -= X * src[t]!;
+  }
+}
+
+/** r_kk from the Gram diagonal g_kk, and whether the Lovász condition (factor df) asks for a swap of k−1, k. */
+function lovaszSwap(gkk: number, r: Float64Array[], mu: Float64Array[], k: number, df: number): boolean {
+  const rk = r[k]!, mk = mu[k]!;
+  let rkk = gkk;
+  for (let j = 0; j < k; j++) rkk -= mk[j]! * rk[j]!;
+  rk[k] = rkk;
+  const m1 = mk[k - 1]!, r1 = r[k - 1]![k - 1]!;
+  return df * r1 > rkk + m1 * m1 * r1;
+}
+
+/** Swap entries k−1 and k of the lists, and rows and columns k−1, k of the Gram matrix G. */
+function swapAt<T>(k: number, G: { [i: number]: T }[], ...lists: ({ [i: number]: unknown } | undefined)[]): void {
+  for (const l of lists) if (l) [l[k], l[k - 1]] = [l[k - 1], l[k]];
+  [G[k], G[k - 1]] = [G[k - 1]!, G[k]!];
+  for (const row of G) [row[k], row[k - 1]] = [row[k - 1]!, row[k]!];
+}
+
+/** How a floating pass keeps the inner products ⟨b_k, b_j⟩ while it reduces the rows b. */
+interface GramKeeper {
+  /** Row k is reached for the first time: its inner products with rows 0..k. */
+  reach(k: number): void;
+  /** ⟨b_k, b_j⟩ as a double. */
+  g(k: number, j: number): number;
+  /** b_k ← b_k − x·b_j is about to be applied (rows 0..kmax reached). */
+  sub(k: number, j: number, x: number, kmax: number): void;
+  /** b_k changed by the size reductions of one pass. */
+  refresh(k: number, kmax: number): void;
+  swap(k: number): void;
+}
+
+/**
+ * The floating pass (fpReduce) in the manner of Nguyen–Stehlé's L²: the Gram matrix G = B·Bᵀ is kept
  * exactly (bigints, updated with every row operation), the Gram–Schmidt data r_ij, μ_ij are
  * recomputed in doubles from G for the row being reduced, and size reduction is lazy (reduce,
  * recompute from the exact G, repeat until |μ| ≤ 0.51), so the precision lost to cancellation
@@ -78,15 +134,85 @@ function maxBits(b: readonly (readonly bigint[])[]): number {
  * leaving a valid basis) on non-finite values or when a step does not converge. δ is raised
  * halfway to 1 here, so that rounding at the boundary of the Lovász test leaves little to finish.
  */
-function fpReduce(b: bigint[][], H: bigint[][] | undefined, delta: number, tick: () => void): boolean {
+function exactGram(b: bigint[][]): GramKeeper {
+  const n = b.length;
+  const G: bigint[][] = Array.from({ length: n }, () => new Array<bigint>(n).fill(0n));
+  return {
+    reach(k) {
+      for (let i = 0; i <= k; i++) { const v = dot(b[k]!, b[i]!); G[k]![i] = v; G[i]![k] = v; }
+    },
+    g: (k, j) => Number(G[k]![j]!),
+    sub(k, j, x, kmax) {
+      const X = BigInt(x), Gk = G[k]!, Gj = G[j]!;
+      // ‖b_k − X·b_j‖² = G_kk − 2X·G_kj + X²·G_jj, then the other inner products
+      Gk[k] = Gk[k]! - X * (2n * Gk[j]! - X * Gj[j]!);
+      // most steps have X = ±1 (no bigint products then)
+      if (x === 1) for (let i = 0; i <= kmax; i++) { if (i !== k) { Gk[i] -= Gj[i]!; G[i]![k] = Gk[i]!; } }
+      else if (x === -1) for (let i = 0; i <= kmax; i++) { if (i !== k) { Gk[i] += Gj[i]!; G[i]![k] = Gk[i]!; } }
+      else for (let i = 0; i <= kmax; i++) if (i !== k) { Gk[i] -= X * Gj[i]!; G[i]![k] = Gk[i]!; }
+    },
+    refresh() {},
+    swap: (k) => swapAt(k, G),
+  };
+}
+
+/**
+ * The floating pass (fpReduce) of Schnorr–Euchner instead of L²'s: the Gram entries are inner products of
+ * double copies of the rows, recomputed for the row being reduced after each size reduction
+ * (O(rows·columns) flops, no bigint products), and an inner product that cancels (below 2^−26 of
+ * the norms' product) is recomputed exactly. The rows themselves are updated exactly (bigints), so
+ * B stays a basis of the same lattice; the pass only has to leave it nearly reduced (the integral
+ * algorithm finishes and proves). Cheaper than exactGram when most columns are small and a few are
+ * large (van Hoeij's knapsack lattices), where L²'s exact Gram updates are bigint products of
+ * twice the large entries' size.
+ */
+function doubleGram(b: bigint[][]): GramKeeper {
+  const n = b.length, dim = b[0]!.length;
+  const bf: Float64Array[] = b.map((row) => Float64Array.from(row, (x) => Number(x)));
+  const norm = new Float64Array(n);
+  const G: Float64Array[] = Array.from({ length: n }, () => new Float64Array(n));
+  const sq = (i: number) => {
+    const x = bf[i]!;
+    let s = 0;
+    for (let t = 0; t < dim; t++) s += x[t]! * x[t]!;
+    norm[i] = Math.sqrt(s);
+    return s;
+  };
+  const ip = (i: number, j: number): number => {
+    const x = bf[i]!, y = bf[j]!;
+    let s = 0;
+    for (let t = 0; t < dim; t++) s += x[t]! * y[t]!;
+    return Math.abs(s) < 2 ** -26 * norm[i]! * norm[j]! ? Number(dot(b[i]!, b[j]!)) : s;
+  };
+  const row = (k: number, upTo: number) => {
+    const Gk = G[k]!;
+    Gk[k] = sq(k);
+    for (let i = 0; i <= upTo; i++) if (i !== k) { const v = ip(k, i); Gk[i] = v; G[i]![k] = v; }
+  };
+  return {
+    reach: (k) => row(k, k),
+    g: (k, j) => G[k]![j]!,
+    sub() {},
+    refresh(k, kmax) {
+      const f = bf[k]!, bk = b[k]!;
+      for (let t = 0; t < dim; t++) f[t] = Number(bk[t]!);
+      row(k, kmax);
+    },
+    swap: (k) => swapAt(k, G, bf, norm),
+  };
+}
+
+/**
+ * The floating pass (either Gram keeper): lazy size reduction from the floating Gram–Schmidt data
+ * and the Lovász test with δ raised halfway to 1; exact row operations on b (and H).
+ */
+function fpReduce(b: bigint[][], H: bigint[][] | undefined, delta: number, tick: () => void, gram: GramKeeper): boolean {
   const n = b.length;
   const df = delta + (1 - delta) / 2;
-  // G is exact for the rows reached so far (i, j ≤ kmax); a row's entries are computed when it is first reached.
-  const G: bigint[][] = Array.from({ length: n }, () => new Array<bigint>(n).fill(0n));
   const r: Float64Array[] = Array.from({ length: n }, () => new Float64Array(n));
   const mu: Float64Array[] = Array.from({ length: n }, () => new Float64Array(n));
-  G[0]![0] = dot(b[0]!, b[0]!);
-  r[0]![0] = Number(G[0]![0]!);
+  gram.reach(0);
+  r[0]![0] = gram.g(0, 0);
   let k = 1, kmax = 0;
   // LLL needs O(n²·log B) swaps; the cap only stops a pass that rounding sends astray.
   const cap = 200 * n * n * (1 + maxBits(b)) + 1000;
@@ -95,22 +221,13 @@ function fpReduce(b: bigint[][], H: bigint[][] | undefined, delta: number, tick:
     if ((iter & 63) === 63) tick();
     if (k > kmax) {
       kmax = k;
-      for (let i = 0; i <= k; i++) { const v = dot(b[k]!, b[i]!); G[k]![i] = v; G[i]![k] = v; }
+      gram.reach(k);
     }
-    const rk = r[k]!, mk = mu[k]!, Gk = G[k]!;
+    const mk = mu[k]!;
     for (let pass = 0; ; pass++) {
       if (pass > 100) return false;
-      let worst = 0;
-      for (let j = 0; j < k; j++) {
-        let t = Number(Gk[j]!);
-        const mj = mu[j]!;
-        for (let i = 0; i < j; i++) t -= mj[i]! * rk[i]!;
-        rk[j] = t;
-        const m = t / r[j]![j]!;
-        if (!Number.isFinite(m)) return false;
-        mk[j] = m;
-        if (Math.abs(m) > worst) worst = Math.abs(m);
-      }
+      const worst = gsRow((j) => gram.g(k, j), r, mu, k);
+      if (Number.isNaN(worst)) return false;
       if (worst <= 0.51) break;
       let changed = false;
       for (let j = k - 1; j >= 0; j--) {
@@ -120,30 +237,19 @@ function fpReduce(b: bigint[][], H: bigint[][] | undefined, delta: number, tick:
         const mj = mu[j]!;
         for (let i = 0; i < j; i++) mk[i] -= x * mj[i]!;
         mk[j] -= x;
-        const X = BigInt(x);
-        const Gj = G[j]!;
-        // ‖b_k − X·b_j‖² = G_kk − 2X·G_kj + X²·G_jj, then the other inner products
-        Gk[k] = Gk[k]! - X * (2n * Gk[j]! - X * Gj[j]!);
-        subMultiple(b[k]!, X, b[j]!, b[k]!.length);
-        if (H) subMultiple(H[k]!, X, H[j]!, H[k]!.length);
-        const Gkk = Gk[k]!;
-        subMultiple(Gk, X, Gj, kmax + 1);
-        Gk[k] = Gkk;
-        for (let i = 0; i <= kmax; i++) G[i]![k] = Gk[i]!;
+        gram.sub(k, j, x, kmax);
+        rowSub(b[k]!, b[j]!, x);
+        if (H) rowSub(H[k]!, H[j]!, x);
       }
       if (!changed) break;
+      gram.refresh(k, kmax);
     }
-    let rkk = Number(Gk[k]!);
-    for (let j = 0; j < k; j++) rkk -= mk[j]! * rk[j]!;
-    rk[k] = rkk;
-    const m1 = mk[k - 1]!, r1 = r[k - 1]![k - 1]!;
-    if (df * r1 > rkk + m1 * m1 * r1) {
+    if (lovaszSwap(gram.g(k, k), r, mu, k, df)) {
       [b[k], b[k - 1]] = [b[k - 1]!, b[k]!];
       if (H) [H[k], H[k - 1]] = [H[k - 1]!, H[k]!];
-      [G[k], G[k - 1]] = [G[k - 1]!, G[k]!];
-      for (const row of G) { const t = row[k]!; row[k] = row[k - 1]!; row[k - 1] = t; }
+      gram.swap(k);
       k = Math.max(1, k - 1);
-      if (k === 1) r[0]![0] = Number(G[0]![0]!);
+      if (k === 1) r[0]![0] = gram.g(0, 0);
     } else k++;
   }
   return true;
@@ -166,7 +272,7 @@ export function lll(rows: readonly (readonly bigint[])[], opts: LllOptions = {})
   }
   // A floating-point pass does the bulk of the work (see fpReduce); the integral algorithm then
   // finishes from its output and is what proves the result (exact Gram–Schmidt data, exact tests).
-  if (b.length >= FP_MIN_ROWS && maxBits(b) <= FP_MAX_BITS) fpReduce(b, H, Number(dn) / Number(dd), tick);
+  if (b.length >= FP_MIN_ROWS && maxBits(b) <= FP_MAX_BITS) fpReduce(b, H, Number(dn) / Number(dd), tick, (opts.doubleGram ? doubleGram : exactGram)(b));
   const out = mlll(b, H, dn, dd, tick);
   return out;
 }

@@ -16,11 +16,11 @@
  * coefficient by coefficient.
  */
 import type { SeededRandom } from "../seeded-random.js";
-import { NUMBER_KERNEL_LIMIT, numberKernel, type FieldPolyKernel, type Kernel } from "./gfp.js";
+import { RESIDUE_KERNEL_LIMIT, residuePolyKernel, type FieldPolyKernel, type Kernel } from "./gfp.js";
 import type { ExtensionField, FieldElement } from "./types.js";
 
 /** The kernel applies to p below this (gfp.ts's number kernels; their products are split above 2^26). */
-export const FLAT_P_LIMIT = NUMBER_KERNEL_LIMIT;
+export const FLAT_P_LIMIT = RESIDUE_KERNEL_LIMIT;
 
 /** A polynomial over GF(p^k): `length` = degree + 1 (0 for zero), `c` = length·k residues. */
 export interface FlatPoly {
@@ -75,7 +75,7 @@ export class FlatKernel implements FieldPolyKernel<El, FlatPoly> {
     this.small = this.pn < SMALL;
     this.batch = Math.max(1, Math.floor((2 ** 52 - this.pn) / ((this.pn - 1) * (this.pn - 1))));
     this.negMod = Float64Array.from(F.modulus.slice(0, F.k), (m) => (m === 0n ? 0 : this.pn - Number(m)));
-    this.base = numberKernel(F.p)!;
+    this.base = residuePolyKernel(F.p);
     this.t = new Float64Array(2 * F.k - 1);
     this.zero = new Float64Array(F.k);
     this.one = new Float64Array(F.k);

@@ -7,12 +7,14 @@
  *    possible factor degrees (one prime with a single factor, or an empty intersection, proves g
  *    irreducible); keep the prime with the fewest factors r.
  * 3. Multifactor quadratic Hensel lifting on a balanced factor tree (von zur Gathen–Gerhard,
- *    Algorithms 15.10 / 15.17) of the monic ℓ⁻¹g to p^a, p^a > 2|ℓ|·(Mignotte bound).
+ *    Algorithms 15.10 / 15.17) of the monic ℓ⁻¹g to p^a, p^a > 2|ℓ|·(Mignotte bound); the tree and
+ *    the steps to moduli below 2^31 on doubles, the rest on bigints.
  * 4. Recombination. r ≤ 8: subset search (Zassenhaus) with the constant-term test before a trial
  *    division. r > 8: van Hoeij's knapsack lattice on traces — for a true factor h = ℓ·Π_{i∈S} f_i
  *    the power sums ℓ^j Tr_j are integers bounded by n(|ℓ|R)^j (R a root bound), so the 0/1
  *    vector of S is a short vector of the lattice spanned by [W | W·c_j] and [0 | p^{a−b_j}] where
- *    c_ij = round(ℓ^j Tr_j(f_i) / p^{b_j}), p^{b_j} ≥ that bound. LLL (lll.ts, exact) and the
+ *    c_ij = round(ℓ^j Tr_j(f_i) / p^{b_j}), p^{b_j} ≥ that bound. LLL (lll.ts, exact; its floating
+ *    pass with double inner products, which suits these few-large-columns lattices) and the
  *    Gram–Schmidt cut (vectors whose ‖b*‖ exceeds the bound on the targets are discarded: the
  *    targets all lie in the span of the others) shrink the candidate space W, a few trace columns
  *    at a time, until W is a partition; each part then gives a candidate that must divide g
@@ -22,7 +24,9 @@
  */
 import { latticeBasis, lll } from "../lll.js";
 import { type Rational, rational } from "../rational.js";
-import { gfpDerivative, gfpDistinctDegree, gfpEqualDegree, gfpGcd, gfpNormalize, gfpXgcd } from "./gfp.js";
+import {
+  gfpDerivative, gfpDistinctDegree, gfpEqualDegree, gfpGcd, gfpNormalize, type Kernel, RESIDUE_KERNEL_LIMIT, residuePolyKernel, xgcdK,
+} from "./gfp.js";
 import {
   bitLen, content, degree, divExact, evalAt, lc, mignotteBits, mul, primitivePart, squarefreeDecomposition, trim, type WorkOptions,
 } from "./zz.js";
@@ -118,73 +122,91 @@ function invModBig(a: bigint, m: bigint): bigint {
 
 // ─────────────────────────── Hensel lifting ───────────────────────────
 
-interface Node {
-  poly: bigint[]; // monic, mod current modulus
-  left?: Node;
-  right?: Node;
-  s?: bigint[];
-  t?: bigint[];
+/**
+ * The arithmetic one lifting step needs in (ZZ/M)[x]: `mul` may return an unreduced
+ * representative (only sums and divisions read it), `add`, `sub` and `divrem` (by a monic divisor)
+ * return reduced ones. Two rings: doubles while M < 2^31 (gfp.ts's number kernels, which are
+ * valid for a composite modulus and monic divisors), bigints above.
+ */
+interface LiftRing<P> {
+  one: P;
+  mul(a: P, b: P): P;
+  add(a: P, b: P): P;
+  sub(a: P, b: P): P;
+  divrem(a: P, h: P): { q: P; r: P };
+}
+
+function bigRing(M: bigint): LiftRing<bigint[]> {
+  return {
+    one: [1n],
+    mul: (a, b) => mul(a, b),
+    add: (a, b) => addM(a, b, M),
+    sub: (a, b) => subM(a, b, M),
+    divrem: (a, h) => divremMonicM(a, h, M),
+  };
+}
+
+function numberRing(K: Kernel<number, Float64Array>): LiftRing<Float64Array> {
+  return { one: K.make([1]), mul: (a, b) => K.mul(a, b), add: (a, b) => K.add(a, b), sub: (a, b) => K.sub(a, b), divrem: (a, h) => K.divrem(a, h) };
+}
+
+interface Node<P> {
+  poly: P; // monic, mod current modulus
+  left?: Node<P>;
+  right?: Node<P>;
+  s?: P;
+  t?: P;
   leaf?: number;
 }
 
-function buildTree(factors: bigint[][], p: bigint): Node {
-  let nodes: Node[] = factors.map((f, i) => ({ poly: f.slice(), leaf: i }));
+/** The balanced factor tree mod p on doubles (p < 2^31), each internal node with its Bézout pair. */
+function buildTree(factors: readonly bigint[][], K: Kernel<number, Float64Array>): Node<Float64Array> {
+  let nodes: Node<Float64Array>[] = factors.map((f, i) => ({ poly: K.from(f), leaf: i }));
   while (nodes.length > 1) {
     nodes.sort((x, y) => x.poly.length - y.poly.length);
     const a = nodes.shift()!, b = nodes.shift()!;
-    const prod = mulM(a.poly, b.poly, p);
-    const { gcd, s, t } = gfpXgcd(a.poly, b.poly, p);
-    if (gcd.length !== 1 || gcd[0] !== 1n) throw new RangeError("Hensel: modular factors not coprime");
+    const { g, s, t } = xgcdK(K, a.poly, b.poly);
+    if (g.length !== 1 || g[0] !== 1) throw new RangeError("Hensel: modular factors not coprime");
     // s·a + t·b = 1 mod p
-    nodes.push({ poly: prod, left: a, right: b, s, t });
+    nodes.push({ poly: K.mul(a.poly, b.poly), left: a, right: b, s, t });
   }
   return nodes[0]!;
 }
 
+/** The same tree with bigint coefficients (the switch from doubles to bigints). */
+function toBigTree(node: Node<Float64Array>): Node<bigint[]> {
+  const big = (a: Float64Array) => Array.from(a, (c) => BigInt(c));
+  return {
+    poly: big(node.poly),
+    ...(node.leaf !== undefined ? { leaf: node.leaf } : {}),
+    ...(node.left ? { left: toBigTree(node.left), right: toBigTree(node.right!), s: big(node.s!), t: big(node.t!) } : {}),
+  };
+}
+
 /**
  * One quadratic step (vzGG 15.10) at an internal node: f ≡ g h (mod m), s g + t h ≡ 1 (mod m),
- * to modulus M = m²; children updated, then recursively.
+ * to modulus M ≤ m² (the ring's); children updated, then recursively.
  */
-function liftNode(node: Node, f: bigint[], m: bigint, M: bigint, last = false): void {
+function liftNode<P>(R: LiftRing<P>, node: Node<P>, f: P, last: boolean): void {
   node.poly = f;
   if (!node.left) return;
   const g = node.left.poly, h = node.right!.poly, s = node.s!, t = node.t!;
-  // sums are formed unreduced and reduced once (each reduction is a pass of bigint divisions)
-  const e = modM(lin([f, 1n], [mul(g, h), -1n]), M);
-  const { q, r } = divremMonicM(mul(s, e), h, M);
-  const gs = modM(lin([g, 1n], [mul(t, e), 1n], [mul(q, g), 1n]), M);
-  const hs = modM(lin([h, 1n], [r, 1n]), M);
-  if (last) {
+  const e = R.sub(f, R.mul(g, h));
+  const { q, r } = R.divrem(R.mul(s, e), h);
+  const gs = R.add(g, R.add(R.mul(t, e), R.mul(q, g)));
+  const hs = R.add(h, r);
+  if (!last) {
     // the final step needs the factors only, not the lifted Bézout pair
-    liftNode(node.left, gs, m, M, true);
-    liftNode(node.right!, hs, m, M, true);
-    return;
+    const b = R.sub(R.add(R.mul(s, gs), R.mul(t, hs)), R.one);
+    const { q: c, r: d } = R.divrem(R.mul(s, b), hs);
+    node.s = R.sub(s, d);
+    node.t = R.sub(t, R.add(R.mul(t, b), R.mul(c, gs)));
   }
-  const b = lin([mul(s, gs), 1n], [mul(t, hs), 1n]);
-  b[0] = (b[0] ?? 0n) - 1n;
-  const bm = modM(b, M);
-  const { q: c, r: d } = divremMonicM(mul(s, bm), hs, M);
-  node.s = modM(lin([s, 1n], [d, -1n]), M);
-  node.t = modM(lin([t, 1n], [mul(t, bm), -1n], [mul(c, gs), -1n]), M);
-  void m;
-  liftNode(node.left, gs, m, M);
-  liftNode(node.right!, hs, m, M);
+  liftNode(R, node.left, gs, last);
+  liftNode(R, node.right!, hs, last);
 }
 
-/** Σ c_k·a_k, unreduced. */
-function lin(...terms: [readonly bigint[], bigint][]): bigint[] {
-  let n = 0;
-  for (const [a] of terms) n = Math.max(n, a.length);
-  const out = new Array<bigint>(n).fill(0n);
-  for (const [a, c] of terms) {
-    if (c === 1n) for (let i = 0; i < a.length; i++) out[i]! += a[i]!;
-    else if (c === -1n) for (let i = 0; i < a.length; i++) out[i]! -= a[i]!;
-    else for (let i = 0; i < a.length; i++) out[i]! += c * a[i]!;
-  }
-  return out;
-}
-
-function collectLeaves(node: Node, out: bigint[][]): void {
+function collectLeaves(node: Node<bigint[]>, out: bigint[][]): void {
   if (node.leaf !== undefined) out[node.leaf] = node.poly;
   else {
     collectLeaves(node.left!, out);
@@ -192,27 +214,31 @@ function collectLeaves(node: Node, out: bigint[][]): void {
   }
 }
 
-/** Lift g ≡ ℓ Π f_i (mod p), f_i monic coprime, to modulus p^a; returns the monic lifts. */
+/** Lift g ≡ ℓ Π f_i (mod p), f_i monic coprime, p < 2^31 prime, to modulus p^a; returns the monic lifts. */
 export function henselLift(g: readonly bigint[], factors: bigint[][], p: bigint, a: number, tick: () => void = noop): bigint[][] {
-  if (factors.length === 1) {
-    const P = p ** BigInt(a);
-    return [modM(g.map((c) => c * invModBig(lc(g), P)), P)];
-  }
-  const tree = buildTree(factors, p);
+  const monicMod = (M: bigint) => modM(g.map((c) => c * invModBig(lc(g), M)), M);
+  if (factors.length === 1) return [monicMod(p ** BigInt(a))];
+  if (p >= RESIDUE_KERNEL_LIMIT) throw new RangeError("henselLift: p must be below 2^31");
   // the precisions a, ⌈a/2⌉, ⌈a/4⌉, …, 1 read backwards: every step squares the modulus at most
   // and the last lands on p^a exactly (1, 2, 4, …, 16, 17 would pay a whole step for one digit)
   const chain: number[] = [];
   for (let e = a; e > 1; e = Math.ceil(e / 2)) chain.push(e);
   chain.reverse();
-  let e = 1;
+  // the steps to a modulus below 2^31 run on doubles, the rest on bigints
+  let small: Node<Float64Array> | undefined = buildTree(factors, residuePolyKernel(p));
+  let tree: Node<bigint[]> | undefined;
   for (let k = 0; k < chain.length; k++) {
     tick();
-    const ne = chain[k]!;
-    const m = p ** BigInt(e), M = p ** BigInt(ne);
-    const target = modM(g.map((c) => c * invModBig(lc(g), M)), M);
-    liftNode(tree, target, m, M, k === chain.length - 1);
-    e = ne;
+    const M = p ** BigInt(chain[k]!), last = k === chain.length - 1;
+    if (small && M < RESIDUE_KERNEL_LIMIT) {
+      const K = residuePolyKernel(M);
+      liftNode(numberRing(K), small, K.from(monicMod(M)), last);
+      continue;
+    }
+    if (small) [tree, small] = [toBigTree(small), undefined];
+    liftNode(bigRing(M), tree!, monicMod(M), last);
   }
+  tree ??= toBigTree(small!);
   const out: bigint[][] = [];
   collectLeaves(tree, out);
   return out;
@@ -435,7 +461,7 @@ function vanHoeij(
     });
     let red;
     try {
-      red = lll(rows, { checkpoint: tick });
+      red = lll(rows, { checkpoint: tick, doubleGram: true });
     } catch (e) {
       if (!(e instanceof RangeError)) throw e;
       // the projected W was dependent: take a basis of its span and redo this round

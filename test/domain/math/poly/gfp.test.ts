@@ -2,7 +2,7 @@ import { expect } from "chai";
 import fc from "fast-check";
 import {
   compareGfp, gfpAdd, gfpDerivative, gfpDistinctDegree, gfpDivRem, gfpEqualDegree, gfpEvaluate, gfpFactor, gfpGcd, gfpIsIrreducible,
-  gfpMonic, gfpMul, gfpMulMod, gfpNormalize, gfpPowMod, gfpRem, gfpRoots, gfpSqr, gfpSquarefree, gfpSub, gfpXgcd,
+  gfpMonic, gfpMul, gfpMulMod, gfpNormalize, gfpPowMod, gfpRem, gfpRoots, gfpSqr, gfpSquarefree, gfpSub, gfpXgcd, residuePolyKernel,
 } from "../../../../domain/math/poly/gfp.js";
 import { Gf2Kernel } from "../../../../domain/math/poly/gf2x.js";
 import { SeededRandom } from "../../../../domain/math/seeded-random.js";
@@ -67,6 +67,25 @@ describe("domain/math/poly/gfp", () => {
         expect(gfpMul(f, g, p)).to.deep.equal(naiveMul(f, g, p));
         expect(gfpMul(f, f, p)).to.deep.equal(naiveMul(f, f, p));
       }
+    });
+    it("residuePolyKernel: products, sums and division by a monic divisor modulo composite m < 2^31 (prime powers, both number paths)", () => {
+      const rng = new SeededRandom(31);
+      for (const m of [4n, 19n ** 5n, 3n ** 16n /* < 2^26 */, 19n ** 7n /* > 2^26: split path */, 2n ** 30n, 1000n * 1000n * 2000n]) {
+        const K = residuePolyKernel(m);
+        for (let t = 0; t < 4; t++) {
+          const f = randPoly(rng, 10 + rng.below(60), m), g = randPoly(rng, 5 + rng.below(50), m), h = randPoly(rng, 1 + rng.below(20), m, true);
+          expect(K.to(K.mul(K.from(f), K.from(g))), `mul mod ${m}`).to.deep.equal(naiveMul(f, g, m));
+          expect(K.to(K.add(K.from(f), K.from(g)))).to.deep.equal(trim(Array.from({ length: Math.max(f.length, g.length) }, (_, i) => ((f[i] ?? 0n) + (g[i] ?? 0n)) % m)));
+          expect(K.to(K.sub(K.from(f), K.from(g)))).to.deep.equal(trim(Array.from({ length: Math.max(f.length, g.length) }, (_, i) => ((((f[i] ?? 0n) - (g[i] ?? 0n)) % m) + m) % m)));
+          // f = q·h + r with deg r < deg h, checked by multiplying back
+          const { q, r } = K.divrem(K.from(f), K.from(h));
+          expect(r.length).to.be.lessThan(h.length);
+          const back = naiveMul(K.to(q), h, m);
+          const rr = K.to(r);
+          expect(trim(Array.from({ length: Math.max(back.length, rr.length) }, (_, i) => ((back[i] ?? 0n) + (rr[i] ?? 0n)) % m)), `divrem mod ${m}`).to.deep.equal(f);
+        }
+      }
+      expect(() => residuePolyKernel(2n ** 31n)).to.throw(RangeError);
     });
     it("normalizes inputs, derivative, evaluation, powmod", () => {
       expect(gfpNormalize([-1n, 7n, 14n, 0n], 7n)).to.deep.equal([6n]);

@@ -115,6 +115,12 @@ describe("domain/math/poly/zzfactor", () => {
         cases.push(f);
       }
       cases.push(swinnertonDyer(4), mul(swinnertonDyer(3), swinnertonDyer(3).map((c, i) => (i % 2 ? -c : c))));
+      // Swinnerton-Dyer S_5, S_6 (16 and 32 modular factors: van Hoeij's lattice proves them
+      // irreducible), a product of two of them (the lattice must find a true split), and
+      // cyclotomic-like x^n − 1, x^n + 1, Φ_n(x^k) composites with many factors modulo every prime
+      const S4 = swinnertonDyer(4);
+      cases.push(swinnertonDyer(5), swinnertonDyer(6), mul(S4, S4.map((c, i) => c * 3n ** BigInt(i))));
+      cases.push([-1n, ...new Array<bigint>(83).fill(0n), 1n], [1n, ...new Array<bigint>(47).fill(0n), 1n], mul([1n, 0n, 0n, 1n], [-1n, ...new Array<bigint>(35).fill(0n), 1n]).map((c, i) => c + (i === 1 ? 1n : 0n)));
       // a split whose few-factor side has the larger degree (tested through its complement: one
       // irreducible of degree 30 against several small factors), 9–10 modular factors (subset
       // search), non-monic factors, large coefficients, and products of degree-15 factors
