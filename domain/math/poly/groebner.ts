@@ -25,6 +25,7 @@
  * Monomial orders: lex, grlex, grevlex and the elimination (block) order "eliminate k": grevlex on
  * the first k variables, ties broken by grevlex on the rest.
  */
+import { isPrimeSmall } from "./smallprime.js";
 import { JacobianError } from "../../errors.js";
 import type { CoeffRing, Polynomial, PolyRing, Term } from "./types.js";
 import type { Rational } from "../rational.js";
@@ -971,16 +972,9 @@ export function zIsGroebnerBasisOf(ctx: Monos, G: ZPoly[], F: ZPoly[], opts: Gro
 
 // ───────────────────────────── QQ by modular computation ─────────────────────────────
 
-function isPrimeNumber(n: number): boolean {
-  if (n < 2) return false;
-  if (n % 2 === 0) return n === 2;
-  for (let d = 3; d * d <= n; d += 2) if (n % d === 0) return false;
-  return true;
-}
-
 /** Primes just below 2^23, descending (deterministic; small enough for lazy reduction in F4). */
 function* modularPrimes(): Generator<number> {
-  for (let q = (1 << 23) - 1; q > 1 << 16; q -= 2) if (isPrimeNumber(q)) yield q;
+  for (let q = (1 << 23) - 1; q > 1 << 16; q -= 2) if (isPrimeSmall(q)) yield q;
 }
 
 function modOf(x: bigint, p: number): number {

@@ -12,14 +12,9 @@ import { modInverse } from "../integer.js";
 import type { Rational } from "../rational.js";
 import { gfpGcd, gfpRoots } from "./gfp.js";
 import { rationalReconstruct } from "./groebner.js";
+import { isPrimeSmall } from "./smallprime.js";
 
 const md = (a: bigint, m: bigint): bigint => ((a % m) + m) % m;
-
-function isPrime(n: number): boolean {
-  if (n < 2) return false;
-  for (let d = 2; d * d <= n; d++) if (n % d === 0) return false;
-  return true;
-}
 
 /**
  * The distinct rational roots of a square-free integer polynomial S (little-endian, nonzero),
@@ -49,7 +44,7 @@ function nonzeroRoots(S: bigint[], checkpoint: () => void): Rational[] {
   const bound = 2n * (N > D ? N : D) ** 2n + 1n;
   const dS = S.slice(1).map((c, i) => c * BigInt(i + 1));
   for (let p = (1 << 25) - 1; ; p -= 2) {
-    if (!isPrime(p)) continue;
+    if (!isPrimeSmall(p)) continue;
     const P = BigInt(p);
     if (S[deg]! % P === 0n) continue;
     const fp = S.map((c) => md(c, P));

@@ -137,7 +137,8 @@ export function divP(a: readonly number[], b: readonly number[], p: number): num
 
 const primeCache: number[] = [];
 
-function isPrimeSmall(n: number): boolean {
+/** Trial division, for word-size n (the moduli of the modular algorithms). */
+export function isPrimeSmall(n: number): boolean {
   if (n < 2) return false;
   if (n % 2 === 0) return n === 2;
   for (let d = 3; d * d <= n; d += 2) if (n % d === 0) return false;
