@@ -4,7 +4,8 @@ import { dAdd, dMul, toDenseUnivariate } from "../../domain/math/poly/dense.js";
 import { gcdWithCofactorsIn, xgcdIn } from "../../domain/math/poly/univariate.js";
 import { request, result } from "../_support/kinds.js";
 import { clearedBits, dense, inputPolynomial, ioCost, memoryOf, polyCompute, polynomialBounds, polySize, univariatePair, POLY_FORM } from "./support.js";
-import { fieldEuclidUnits, GCD_KIND, gcdShape, modularGcdUnits, multivariateGcd, multivariateGcdUnits, multivariatePair, severalVariables } from "./zz_support.js";
+import { gcdWithCofactorsWithin } from "../../domain/math/poly/zz.js";
+import { fieldEuclidUnits, gcdAttemptPrimes, GCD_KIND, gcdShape, modularGcdAttemptUnits, modularGcdUnits, multivariateGcd, multivariateGcdUnits, multivariatePair, severalVariables } from "./zz_support.js";
 import { makePolynomial, spDivExact, spEq, spMulAuto } from "../../domain/math/poly/sparse.js";
 import type { Polynomial } from "../../domain/math/poly/types.js";
 
@@ -46,6 +47,23 @@ export default polyCompute<Req, Res>({
     else units = fieldEuclidUnits(n, m, a.bits) * 3;
     units += 4 * (ioCost(a) + ioCost(b));
     return { units, memory_bytes: memoryOf(6 * (n + m + 2), (n + m + 1) * Math.max(ab, bb) + 64, 1), basis: `degrees ${n} and ${m}, coefficients of up to ${Math.max(ab, bb)} bits` };
+  },
+  // One variable over ZZ: a few word primes and one product proof settle the common case (a gcd
+  // and cofactors not much larger than the operands), bounded and placed on their own.
+  attempt: {
+    preflight(req) {
+      if (req.left.ring.kind !== "ZZ" || severalVariables(req.left, req.right) || !req.left.terms.length || !req.right.terms.length) return undefined;
+      const a = polySize(req.left), b = polySize(req.right);
+      const n = Math.max(0, a.degree), m = Math.max(0, b.degree);
+      const primes = gcdAttemptPrimes(a.bits, b.bits);
+      return { units: modularGcdAttemptUnits(n, m, a.bits, b.bits, primes) + 2 * (ioCost(a) + ioCost(b)), memory_bytes: memoryOf(6 * (n + m + 2), 25 * primes + 64, 1), basis: `degrees ${n} and ${m}, coefficients of up to ${Math.max(a.bits, b.bits)} bits: ${primes} word primes and one proof` };
+    },
+    execute(req, ctx) {
+      const { variable, A, B } = univariatePair(req.left, req.right, "payload.left", "payload.right");
+      const r = gcdWithCofactorsWithin(A as bigint[], B as bigint[], gcdAttemptPrimes(polySize(req.left).bits, polySize(req.right).bits), 1, { checkpoint: () => ctx.checkpoint() });
+      if (!r) return undefined;
+      return { gcd: dense(req.left.ring, variable, r.gcd), left_cofactor: dense(req.left.ring, variable, r.left), right_cofactor: dense(req.left.ring, variable, r.right) } as never;
+    },
   },
   ports: {
     inputs: { left: { field: "left", description: "the left operand" }, right: { field: "right", description: "the right operand" } },

@@ -19,6 +19,22 @@ export function modularGcdUnits(n: number, m: number, aBits: number, bBits: numb
   return primes * ((n + 1) * (m + 1) * WORD_STEP * 2 + reduce) + 4 * kroneckerUnits(n + m + 2, 2 * Math.max(aBits, bBits) + n + m + 64);
 }
 
+/**
+ * Word primes of the bounded first attempt of the ZZ modular gcd: enough for a gcd and cofactors
+ * with coefficients up to about 12 bits above the operands' (the common case; the stopping rule
+ * needs them below M/2^10), plus one prime for the stability check.
+ */
+export const gcdAttemptPrimes = (aBits: number, bBits: number): number => Math.max(2, Math.ceil((Math.max(aBits, bBits) + 12) / 25) + 1);
+
+/**
+ * Units of that attempt (zz.gcdWithCofactorsWithin with `primes` primes and one proof): the modular
+ * images, and the proof's two products of entries below the primes' product (25 bits each).
+ */
+export function modularGcdAttemptUnits(n: number, m: number, aBits: number, bBits: number, primes: number): number {
+  const reduce = (n + m + 2) * (Math.ceil(Math.max(aBits, bBits) / 64) + 1) * 10;
+  return primes * ((n + 1) * (m + 1) * WORD_STEP * 2 + reduce) + 2 * kroneckerUnits(n + m + 2, 50 * primes + Math.log2(Math.min(n, m) + 1) + 2);
+}
+
 /** Units of Euclid's algorithm over a field with b-bit elements (gfp / generic dense). */
 export const fieldEuclidUnits = (n: number, m: number, bits: number): number => (n + 1) * (m + 1) * 2 * (coeffMulCost(bits, bits) + 40);
 

@@ -293,6 +293,16 @@ export function gcd(f: readonly bigint[], g: readonly bigint[], opts: WorkOption
  * part of the proof): no exact division of f or g by the gcd.
  */
 export function gcdWithCofactors(f: readonly bigint[], g: readonly bigint[], opts: WorkOptions = {}): { gcd: bigint[]; left: bigint[]; right: bigint[] } {
+  return gcdWithCofactorsWithin(f, g, Infinity, Infinity, opts)!;
+}
+
+/**
+ * gcdWithCofactors when it settles within `maxPrimes` word primes and `maxProofs` product proofs
+ * (a bounded first attempt: the common case, a gcd and cofactors whose coefficients are not much
+ * larger than the operands'), else undefined. The same images, stopping rule and proof, so a
+ * settled result is exactly gcdWithCofactors'.
+ */
+export function gcdWithCofactorsWithin(f: readonly bigint[], g: readonly bigint[], maxPrimes: number, maxProofs: number, opts: WorkOptions = {}): { gcd: bigint[]; left: bigint[]; right: bigint[] } | undefined {
   const tick = opts.checkpoint ?? noop;
   const slow = (G: bigint[]) => ({ gcd: G, left: G.length ? divExact(f, G)! : [], right: G.length ? divExact(g, G)! : [] });
   if (f.length === 0 || g.length === 0) return slow(f.length === 0 ? primitivePartTimes(g, content(g)) : primitivePartTimes(f, content(f)));
@@ -309,6 +319,7 @@ export function gcdWithCofactors(f: readonly bigint[], g: readonly bigint[], opt
   let X: bigint[] = [];
   let M = 1n;
   for (let i = 0; ; i++) {
+    if (i >= maxPrimes) return undefined;
     tick();
     const p = wordPrime(i);
     const P = BigInt(p);
@@ -350,6 +361,7 @@ export function gcdWithCofactors(f: readonly bigint[], g: readonly bigint[], opt
     // are the proof), and a converged one is tried without the extra prime (of 3 on a degree-500
     // gcd with 16-bit factors) that waiting for stability costs.
     if (!changed || allBelow(X, M >> 10n)) {
+      if (maxProofs-- <= 0) return undefined;
       const H = X.slice(0, d + 1), A = trim(X.slice(d + 1, d + 1 + a.length - d)), B = trim(X.slice(d + 1 + a.length - d));
       if (polyEq(mul(H, A), ga) && polyEq(mul(H, B), gb)) {
         // H = κ·g_p (g_p the primitive gcd of a and b), Ā = γ·a/H: a/g_p = κ·Ā/γ, f/(c·g_p) = (s_f/c)·a/g_p

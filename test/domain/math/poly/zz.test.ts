@@ -3,7 +3,7 @@ import { SeededRandom } from "../../../../domain/math/seeded-random.js";
 import { type Rational, rational, ratAdd, ratMul, ratSub, ratInv, ratEq, ratCompare } from "../../../../domain/math/rational.js";
 import type { CoeffRing } from "../../../../domain/math/poly/types.js";
 import {
-  content, cyclotomic, discriminant, divExact, gcd, gcdWithCofactors, lcm, mul, resultant, squarefreeDecomposition, pack, unpack,
+  content, cyclotomic, discriminant, divExact, gcd, gcdWithCofactors, gcdWithCofactorsWithin, lcm, mul, resultant, squarefreeDecomposition, pack, unpack,
 } from "../../../../domain/math/poly/zz.js";
 import { countRealRoots, isolateRealRoots, rationalRoots, refine, rootMultiplicity } from "../../../../domain/math/poly/realroots.js";
 import { interpolate } from "../../../../domain/math/poly/interpolate.js";
@@ -81,6 +81,38 @@ describe("domain/math/poly/zz", () => {
       while (v) [u, v] = [v, u % v];
       expect(u, "coprime contents").to.equal(1n);
     }
+  });
+
+  it("the bounded gcd (the first attempt of polynomial.gcd.compute) gives gcdWithCofactors' result exactly, or declines", () => {
+    const r2 = new SeededRandom(919);
+    const rp = (deg: number, bits: number): bigint[] => {
+      const a = Array.from({ length: deg + 1 }, () => BigInt(r2.below(2 ** bits)) - BigInt(2 ** (bits - 1)));
+      if (a[deg] === 0n) a[deg] = 1n;
+      return a;
+    };
+    let settled = 0, declined = 0;
+    for (let t = 0; t < 20; t++) {
+      const c = rp(5 + r2.below(40), 8 + r2.below(20));
+      const f = mul(c, rp(r2.below(30), 12)), g = mul(c, rp(r2.below(30), 12));
+      const full = gcdWithCofactors(f, g);
+      for (const primes of [1, 2, 3, 6]) {
+        const r = gcdWithCofactorsWithin(f, g, primes, 1);
+        if (r === undefined) declined++;
+        else {
+          settled++;
+          expect(r, `case ${t} with ${primes} primes`).to.deep.equal(full);
+        }
+      }
+      // no proof allowed: only the cases settled without one (a constant gcd, equal operands) return
+      expect(gcdWithCofactorsWithin(f, g, 10, 0), "no proof budget").to.equal(undefined);
+    }
+    expect(settled, "settled attempts").to.be.above(20);
+    expect(declined, "declined attempts").to.be.above(0);
+    // a primitive gcd with 200-bit coefficients needs about 9 primes: 3 decline, 12 settle
+    const big = mul([1n, ...rp(20, 30).map((x) => x << 170n)], [1n, 1n]), other = mul(big, [3n, 0n, 1n]);
+    const h = mul(big, [5n, 1n]);
+    expect(gcdWithCofactorsWithin(h, other, 3, 1)).to.equal(undefined);
+    expect(gcdWithCofactorsWithin(h, other, 12, 1)).to.deep.equal(gcdWithCofactors(h, other));
   });
 
   describe("against PARI/GP", function () {
