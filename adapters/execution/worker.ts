@@ -10,7 +10,7 @@ import type { MessagePort } from "node:worker_threads";
 import type { OperationDeclaration, OperationPack } from "../../domain/declaration.js";
 import { JacobianError } from "../../domain/errors.js";
 import type { Json } from "../../domain/json.js";
-import { canonicalJsonBytes, wireText } from "../../domain/json.js";
+import { canonicalJsonBytes, utf8Length, wireText } from "../../domain/json.js";
 import { createExecutionContext, stageRunner } from "../../application/execution.js";
 import { checkResult } from "../../application/result.js";
 import { unpack } from "./transfer.js";
@@ -82,13 +82,12 @@ export default async function run(task: WorkerTask): Promise<WorkerReply> {
     const result = await stageRunner(op, task.stage)(request, ctx);
     if (result === undefined && task.stage === "attempt") return { ok: true, declined: true };
     const wire = checkResult(op, request, result);
+    const text = wireText(wire);
     // A value the caller's runtime publishes as an artifact is encoded here once, canonically (the
-    // manifest takes these bytes as they are; canonical JSON is exactly as long as wireText's).
-    if (op.kind === "compute" && task.inlineValueBytes !== undefined) {
-      const canonical = canonicalJsonBytes(wire);
-      if (canonical.length > task.inlineValueBytes) return { ok: true, canonical };
-    }
-    return { ok: true, text: wireText(wire) };
+    // manifest takes these bytes as they are; canonical JSON is exactly as long as wireText's, so
+    // the text measures it and a value shown inline is never encoded twice).
+    if (op.kind === "compute" && task.inlineValueBytes !== undefined && utf8Length(text) > task.inlineValueBytes) return { ok: true, canonical: canonicalJsonBytes(wire) };
+    return { ok: true, text };
   } catch (e) {
     if (e instanceof JacobianError) return { ok: false, error: { name: e.name, message: e.message, code: e.code, ...(e.path ? { path: e.path } : {}), ...(e.hint ? { hint: e.hint } : {}) } };
     return { ok: false, error: { name: (e as Error)?.name ?? "Error", message: String((e as Error)?.message ?? e) } };
