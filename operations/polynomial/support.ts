@@ -83,12 +83,22 @@ export interface PolySize {
   vars: number;
 }
 
+/**
+ * The sizes of a polynomial, measured once per parsed value (a call's preflights, first attempt
+ * and execution each ask: a pass over every coefficient's bits each time).
+ */
 export function polySize(p: Polynomial): PolySize {
+  const known = SIZES.get(p);
+  if (known && known.terms === p.terms && known.ring === p.ring && known.vars === p.variables.length) return { ...known.size };
   const R = coeffRing(p.ring) as CoeffRing<unknown>;
   let bits = 0;
   for (const t of p.terms) bits = Math.max(bits, R.bits(t.coeff));
-  return { terms: p.terms.length, degree: totalDegree(p.terms), bits, vars: p.variables.length };
+  const size = { terms: p.terms.length, degree: totalDegree(p.terms), bits, vars: p.variables.length };
+  SIZES.set(p, { terms: p.terms, ring: p.ring, vars: size.vars, size });
+  return { ...size };
 }
+
+const SIZES = new WeakMap<Polynomial, { terms: Polynomial["terms"]; ring: Polynomial["ring"]; vars: number; size: PolySize }>();
 
 /** Fixed cost, in limb operations, of one coefficient operation (allocation, dispatch). */
 export const COEFF_OVERHEAD = 30;
