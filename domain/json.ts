@@ -83,6 +83,10 @@ export function concatChunks(chunks: readonly Uint8Array[]): Uint8Array {
 }
 
 const ENCODER = new TextEncoder();
+/** A character JSON would escape (a control character, the quote, the backslash) or one beyond ASCII: anything but U+0020–U+007E less `"` and the backslash. */
+const NOT_PLAIN = /[^\x20\x21\x23-\x5b\x5d-\x7e]/;
+/** Strings from this length on are checked and copied natively (a regular expression's start-up costs more below). */
+const NATIVE_ASCII_MIN = 256;
 
 /** Bytes of a fresh chunk: big enough that a 10^6-edge graph fills a few dozen, small enough to allocate without a second pass. */
 const CHUNK = 1 << 20;
@@ -202,6 +206,15 @@ export class CanonicalJsonWriter {
     const b = this.buf;
     let p = this.pos;
     b[p++] = 34;
+    if (n >= NATIVE_ASCII_MIN) {
+      // Long strings (a million-digit result): one native scan for anything but plain printable
+      // ASCII, then a native copy, instead of a loop over the characters (456,574 digits: 0.84 → 0.26 ms).
+      if (NOT_PLAIN.test(s)) return this.escaped(s);
+      p += ENCODER.encodeInto(s, b.subarray(p, p + n)).written;
+      b[p++] = 34;
+      this.pos = p;
+      return;
+    }
     for (let i = 0; i < n; i++) {
       const c = s.charCodeAt(i);
       if (c < 0x20 || c > 0x7e || c === 34 || c === 92) return this.escaped(s);

@@ -1231,6 +1231,30 @@ export function residue(v: bigint, m: number): number {
   return r < 0 ? r + m : r;
 }
 
+/**
+ * Residues of a bigint modulo each of several moduli m_i < 2^26, in [0, m_i): one bigint remainder
+ * per pair, v mod m_i·m_j (below 2^52, so a single-word divisor and an exact double), then two
+ * double remainders. A remainder by a word costs one pass over v whatever the word, so pairs halve
+ * the passes (10^5!'s 7 check residues: 0.79 → 0.46 ms, measured on node 20).
+ */
+export function residues(v: bigint, moduli: readonly number[]): number[] {
+  const out: number[] = new Array(moduli.length);
+  let i = 0;
+  for (; i + 1 < moduli.length; i += 2) {
+    const a = moduli[i]!, b = moduli[i + 1]!;
+    if (a >= 2 ** 26 || b >= 2 ** 26) {
+      out[i] = residue(v, a);
+      out[i + 1] = residue(v, b);
+      continue;
+    }
+    const r = residue(v, a * b);
+    out[i] = r % a;
+    out[i + 1] = r % b;
+  }
+  if (i < moduli.length) out[i] = residue(v, moduli[i]!);
+  return out;
+}
+
 const factorialTables = new Map<number, Float64Array>();
 /** Primes up to this size get a cached factorial table (8 bytes per residue). */
 const TABLE_PRIME_MAX = 1 << 20;

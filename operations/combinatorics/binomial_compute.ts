@@ -1,7 +1,7 @@
 import { binomial, binomialModPrimes, linUnits, log2Big, log2Binomial, mulUnits } from "../../domain/math/combinatorics.js";
 import { integer, request, result } from "../_support/kinds.js";
 import { combinatoricsOperation, described, resultBound } from "./factory.js";
-import { checkPrimesFor, LOG10_2, residue, RESULT_CHARS, sized } from "./support.js";
+import { checkPrimesFor, LOG10_2, residues, RESULT_CHARS, sized } from "./support.js";
 
 const MAX_N_DIGITS = 10_000;
 
@@ -65,11 +65,12 @@ export default combinatoricsOperation<Req, typeof Result.infer>({
     const { N, K, negative } = reduce(req);
     const primes = checkPrimesFor(value, log2Binomial(N, K));
     const lucas = binomialModPrimes(N, K, primes);
+    const actual = residues(value, primes);
     for (let i = 0; i < primes.length; i++) {
       const p = primes[i]!;
       let expected = lucas[i]!;
       if (negative && expected !== 0) expected = p - expected;
-      if (residue(value, p) !== expected) return `C(n, k) mod ${p} differs from Lucas' theorem`;
+      if (actual[i] !== expected) return `C(n, k) mod ${p} differs from Lucas' theorem`;
     }
     const zero = req.n >= 0n && req.k > req.n;
     if (zero !== (value === 0n)) return zero ? "C(n, k) must be 0 for 0 ≤ n < k" : "C(n, k) is non-zero here";

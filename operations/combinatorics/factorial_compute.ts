@@ -2,7 +2,7 @@ import { factorial, factorialModPrimes, legendre, log2Factorial, mulUnits } from
 import { natural } from "../_support/kinds.js";
 import { described, indexedNumber } from "./factory.js";
 import { reuseDecimalString } from "../../domain/math/decimal.js";
-import { checkPrimesFor, residue, RESULT_CHARS, sized, trailingZeros, twoAdicValuation } from "./support.js";
+import { checkPrimesFor, residues, RESULT_CHARS, sized, trailingZeros, twoAdicValuation } from "./support.js";
 
 export default indexedNumber<bigint>({
   object: "factorial",
@@ -32,8 +32,9 @@ export default indexedNumber<bigint>({
     if (trailingZeros(reuseDecimalString(value)) !== v5) return `n! must be divisible by exactly 5^${v5} (Legendre), i.e. end in exactly ${v5} zeros`;
     const primes = checkPrimesFor(value, log2Factorial(n));
     const products = factorialModPrimes(n, primes);
+    const actual = residues(value, primes);
     for (let i = 0; i < primes.length; i++) {
-      if (residue(value, primes[i]!) !== products[i]) return `n! mod ${primes[i]} differs from the product 1·2⋯n mod ${primes[i]}`;
+      if (actual[i] !== products[i]) return `n! mod ${primes[i]} differs from the product 1·2⋯n mod ${primes[i]}`;
     }
     return null;
   },

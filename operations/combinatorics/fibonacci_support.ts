@@ -7,7 +7,7 @@ import type { ComputeDeclaration, ExecutionContext, Example } from "../../domain
 import { fibonacciModPrime, LOG2_PHI, mulUnits } from "../../domain/math/combinatorics.js";
 import { integer } from "../_support/kinds.js";
 import { described, indexedNumber } from "./factory.js";
-import { checkPrimesFor, PARAM_DIGITS, residue, RESULT_CHARS, sized } from "./support.js";
+import { checkPrimesFor, PARAM_DIGITS, residues, RESULT_CHARS, sized } from "./support.js";
 
 export interface FibonacciLikeSpec {
   /** The result field and id object (`fibonacci`, `lucas`). */
@@ -47,10 +47,13 @@ export function fibonacciLike(spec: FibonacciLikeSpec): ComputeDeclaration<{ n: 
     check(n, value) {
       const m = Math.abs(n);
       const flip = n < 0 && spec.negatedAt(m);
-      for (const p of checkPrimesFor(value, m * LOG2_PHI + 2)) {
+      const primes = checkPrimesFor(value, m * LOG2_PHI + 2);
+      const actual = residues(value, primes);
+      for (let i = 0; i < primes.length; i++) {
+        const p = primes[i]!;
         let expected = fibonacciModPrime(m, p, spec.name === "lucas");
         if (flip && expected !== 0) expected = p - expected;
-        if (residue(value, p) !== expected) return `${spec.symbol} mod ${p} differs from the matrix power`;
+        if (actual[i] !== expected) return `${spec.symbol} mod ${p} differs from the matrix power`;
       }
       if (value < 0n !== (flip && value !== 0n)) return "wrong sign";
       return null;

@@ -25,6 +25,10 @@ describe("domain/json: canonical JSON and UTF-8 lengths", () => {
       [], [undefined, "a", null, [1, ["2"]]], {}, { b: "2", a: ["1", { y: "y", x: "x" }], u: undefined }, { "é": 1, e: 2, E: 3, "𝔽": 4, "\uffff": 5, "": 6 },
       { edges: Array.from({ length: 5000 }, (_, i) => [String(i), String(i + 1), i % 7 ? String(i) : `${i}/7`]) },
       "x".repeat(200_000) + "€",
+      // Strings long enough for the native check and copy: plain, and with one character to escape at the start, middle or end.
+      "7".repeat(255), "7".repeat(256), "1234567890".repeat(45_658),
+      ...['"', "\\", "\n", "\u0000", "\u001f", "\u007f", "é", "€", "𝔽", "\ud800", "\udfff"].flatMap((c) => [c + "5".repeat(300), "5".repeat(150) + c + "5".repeat(150), "5".repeat(300) + c]),
+      { a: "9".repeat(70_000), b: ["8".repeat(300), 'x"'.repeat(200)] },
     ];
     for (const v of cases) expect(bytesOf(v).equals(textBytes(v)), JSON.stringify(v)?.slice(0, 60)).to.equal(true);
     fc.assert(

@@ -6,7 +6,8 @@ import { isRational } from "../../../domain/kinds.js";
 import type { Rational } from "../../../domain/math/rational.js";
 import { validateSync } from "../../../domain/schema.js";
 import { loadPack } from "../../../operations/packs.js";
-import { checkPrimeCount, checkPrimes, MAX_RESULT_DIGITS, residue, trailingZeros, twoAdicValuation } from "../../../operations/combinatorics/support.js";
+import { checkPrimeCount, checkPrimes, MAX_RESULT_DIGITS, residue, residues, sizeAtLeast, trailingZeros, twoAdicValuation } from "../../../operations/combinatorics/support.js";
+import { bitLength } from "../../../domain/math/integer.js";
 import { parsedRequest, parsedResult } from "../../support/parse.js";
 import { testJacobian } from "../../support/runtime.js";
 
@@ -365,5 +366,42 @@ describe("combinatorics pack: postconditions reject wrong results", () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("residues (one remainder per pair of moduli) equal residue modulo each, for every count, sign and size", () => {
+    const big = (bits: number, seed: bigint) => (1n << BigInt(bits)) / (seed | 1n) + seed;
+    const values = [0n, 1n, -1n, 2n ** 52n, -(2n ** 64n) + 3n, big(5_000, 12_345n), -big(100_000, 987_654_321n)];
+    const moduli = [2, 3, 33_554_393, 33_554_383, 67_108_859, 67_108_863, 1, 2 ** 26, 2 ** 30 + 3];
+    for (const v of values) for (let k = 0; k <= moduli.length; k++) {
+      const ms = moduli.slice(0, k);
+      expect(residues(v, ms), `${k} moduli`).to.deep.equal(ms.map((m) => residue(v, m)));
+    }
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 300n), max: 10n ** 300n }), fc.array(fc.integer({ min: 1, max: 2 ** 26 - 1 }), { maxLength: 9 }), (v, ms) => {
+        expect(residues(v, ms)).to.deep.equal(ms.map((m) => residue(v, m)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("twoAdicValuation at the edges of its doubling windows (v_2 = 0, 63, 64, 127, 128, 129, …, large), negative values included", () => {
+    for (const a of [0, 1, 63, 64, 65, 127, 128, 129, 255, 256, 257, 1023, 1024, 4095, 65_536, 99_994, 200_001]) {
+      for (const odd of [1n, 3n, (1n << 3000n) + 1n]) {
+        const x = odd << BigInt(a);
+        expect(twoAdicValuation(x), `2^${a}·odd`).to.equal(a);
+        expect(twoAdicValuation(-x), `−2^${a}·odd`).to.equal(a);
+      }
+    }
+    expect(twoAdicValuation(0n)).to.equal(Number.POSITIVE_INFINITY);
+  });
+
+  it("sizeAtLeast(v, bits) is exactly max(bitLength(v), bits) (integer and fractional estimates, values at powers of 2, negative values)", () => {
+    for (const e of [0, 1, 52, 53, 63, 64, 65, 100, 1000, 65_536, 1_516_365]) {
+      for (const v of [0n, 1n, (1n << BigInt(e)) - 1n, 1n << BigInt(e), (1n << BigInt(e)) + 1n, (1n << BigInt(e + 1)) - 1n]) {
+        for (const bits of [0, e - 1, e - 0.5, e, e + 0.25, e + 1, e + 1.5, 2 * e + 3].filter((b) => b >= 0)) {
+          for (const x of [v, -v]) expect(sizeAtLeast(x, bits), `v = ±(2^${e} ${v}) bits = ${bits}`).to.equal(Math.max(bitLength(x), bits));
+        }
+      }
+    }
   });
 });
