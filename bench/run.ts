@@ -241,7 +241,7 @@ async function main(): Promise<number> {
       measured_at: new Date().toISOString(),
       inputs: r.inputs,
       environment: env,
-      method: w.method ?? "median wall-clock ms per call; ours via createJacobian().run() after one warm-up; PARI timed inside gp (getwalltime), SymPy inside python (perf_counter), batched when one call is shorter than 50 ms",
+      method: w.method ?? "median wall-clock ms per call; ours via createJacobian().run(), PARI timed inside gp (getwalltime), SymPy inside python (perf_counter), each after one warm-up and batched when one call is shorter than 50 ms (sample = batch mean)",
       ours: r.ours,
       pari: r.pari,
       sympy: r.sympy,

@@ -50,7 +50,7 @@ export function defineGroebnerWorkload(spec: GroebnerWorkloadSpec): Workload {
     name: spec.name,
     description: spec.description,
     method:
-      "median wall-clock ms per call; ours via createJacobian().run() after one warm-up; SymPy groebner(..., order='grevlex') inside python (perf_counter), one call; " +
+      "median wall-clock ms per call; ours via createJacobian().run() after one warm-up, batched below 50 ms; SymPy groebner(..., order='grevlex') inside python (perf_counter), one call; " +
       "Singular std with option(redSB) (best of the reps, rtimer in µs) reported as a note and under ours.extra",
     async run(ctx: BenchContext): Promise<WorkloadResult> {
       const sys = spec.system();

@@ -17,6 +17,9 @@ export interface OursSpec {
   budgetMs: number;
 }
 
+/** Smallest batch duration (ms), as for gp and python. */
+const MIN_BATCH_MS = 50;
+
 export function openJacobian(ctx: BenchContext): Jacobian {
   return createJacobian({ artifactsDir: path.join(ctx.tmpDir, "artifacts") });
 }
@@ -66,29 +69,53 @@ export async function timeOurs(ctx: BenchContext, spec: OursSpec): Promise<Measu
       return { status: "error", reason: (e as Error).message };
     }
 
+    // The same rule as gp and python (gp.ts, python.ts): after the warm-up, double a batch size until
+    // one batch of consecutive calls takes ≥ MIN_BATCH_MS, then each sample is the mean of one batch.
+    // Values are read back and compared after each batch, outside its timing.
+    const check = async (outcomes: RunOutcome[], at: number): Promise<string | undefined> => {
+      for (const o of outcomes) {
+        const value = await valueOf(o);
+        if (value === undefined) return `repetition ${at}: ${describeOutcome(o)}`;
+        if (spec.result(value) !== result) return `repetition ${at} returned a different value than the warm-up run`;
+      }
+      return undefined;
+    };
+    const timeBatch = async (size: number): Promise<{ ms: number; runtime: number[]; outcomes: RunOutcome[] }> => {
+      const outcomes: RunOutcome[] = [];
+      const t0 = performance.now();
+      for (let j = 0; j < size; j++) outcomes.push(await jac.run(spec.capabilityId, payload));
+      const ms = performance.now() - t0;
+      return { ms, outcomes, runtime: outcomes.map((o) => o.execution.runtime_ms) };
+    };
+    let batch = 1;
+    const coldCalls: number[] = [];
+    for (;;) {
+      const b = await timeBatch(batch);
+      if (batch === 1) coldCalls.push(b.ms);
+      const bad = await check(b.outcomes, 0);
+      if (bad) return { status: "error", reason: `calibration: ${bad}` };
+      if (b.ms >= MIN_BATCH_MS || batch >= 1 << 16) break;
+      batch *= 2;
+    }
     const samples: number[] = [];
     const internal: number[] = [];
     const started = performance.now();
     for (let i = 0; i < spec.reps; i++) {
-      const t0 = performance.now();
-      const o = await jac.run(spec.capabilityId, payload);
-      const dt = performance.now() - t0;
-      const value = await valueOf(o);
-      if (value === undefined) return { status: "error", reason: `repetition ${i + 1}: ${describeOutcome(o)}` };
-      const r = spec.result(value);
-      if (r !== result) return { status: "error", reason: `repetition ${i + 1} returned a different value than the warm-up run` };
-      samples.push(dt);
-      internal.push(o.execution.runtime_ms);
+      const b = await timeBatch(batch);
+      const bad = await check(b.outcomes, i + 1);
+      if (bad) return { status: "error", reason: bad };
+      samples.push(b.ms / batch);
+      internal.push(median(b.runtime));
       if (performance.now() - started > spec.budgetMs && samples.length >= 3) break;
     }
     return {
       status: "ok",
       median_ms: median(samples),
       samples_ms: samples,
-      batch: 1,
+      batch,
       warmups,
       result,
-      extra: { pipeline_runtime_ms_median: median(internal), provider: warm.execution.provider },
+      extra: { pipeline_runtime_ms_median: median(internal), provider: warm.execution.provider, first_timed_call_ms: coldCalls[0]! },
     };
   } finally {
     await jac.close();
