@@ -152,19 +152,33 @@ export function charpolyKrylovModW(a: Float64Array, n: number, p: number): Float
   for (let j = 0; ; j++) {
     if (j < n) for (let i = 0; i < n; i++) K[i * n + j] = x[i]!;
     else break;
-    // y = A·x with four accumulators (a dot product is bound by the latency of one); all four
+    // y = A·x, two rows per pass sharing the loads of x, four accumulators per row (a dot product is
+    // bound by the latency of one; measured, n = 60, 88·60 products: 26 → 17–21 ms); all four
     // together stay below n·(p − 1)² < 2^53
-    for (let i = 0; i < n; i++) {
-      const ii = i * n;
-      let s0 = 0, s1 = 0, s2 = 0, s3 = 0, t = 0;
+    let i = 0;
+    for (; i + 1 < n; i += 2) {
+      const ii = i * n, i2 = ii + n;
+      let s0 = 0, s1 = 0, s2 = 0, s3 = 0, u0 = 0, u1 = 0, u2 = 0, u3 = 0, t = 0;
       for (; t + 3 < n; t += 4) {
-        s0 += a[ii + t]! * x[t]!;
-        s1 += a[ii + t + 1]! * x[t + 1]!;
-        s2 += a[ii + t + 2]! * x[t + 2]!;
-        s3 += a[ii + t + 3]! * x[t + 3]!;
+        const x0 = x[t]!, x1 = x[t + 1]!, x2 = x[t + 2]!, x3 = x[t + 3]!;
+        s0 += a[ii + t]! * x0;
+        s1 += a[ii + t + 1]! * x1;
+        s2 += a[ii + t + 2]! * x2;
+        s3 += a[ii + t + 3]! * x3;
+        u0 += a[i2 + t]! * x0;
+        u1 += a[i2 + t + 1]! * x1;
+        u2 += a[i2 + t + 2]! * x2;
+        u3 += a[i2 + t + 3]! * x3;
       }
-      for (; t < n; t++) s0 += a[ii + t]! * x[t]!;
+      for (; t < n; t++) { s0 += a[ii + t]! * x[t]!; u0 += a[i2 + t]! * x[t]!; }
       y[i] = reduceW((s0 + s1) + (s2 + s3), p, ip);
+      y[i + 1] = reduceW((u0 + u1) + (u2 + u3), p, ip);
+    }
+    if (i < n) {
+      const ii = i * n;
+      let s0 = 0;
+      for (let t = 0; t < n; t++) s0 += a[ii + t]! * x[t]!;
+      y[i] = reduceW(s0, p, ip);
     }
     const z = x; x = y; y = z;
   }
