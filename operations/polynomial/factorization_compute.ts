@@ -4,7 +4,7 @@ import { spConstant, spEq, spMulAuto } from "../../domain/math/poly/sparse.js";
 import type { CoeffRing, Polynomial } from "../../domain/math/poly/types.js";
 import { request, result } from "../_support/kinds.js";
 import {
-  constant, FACTORIZATION_KIND, factorizationCost, factorizationShape, finiteFieldPolys, fromDense, isMultivariate, MAX_FACTOR_DEGREE, MAX_MULTIVARIATE_DEGREE, MAX_MULTIVARIATE_DENSE,
+  constant, FACTORIZATION_KIND, factorizationAttempt, factorizationAttemptCost, factorizationCost, factorizationShape, finiteFieldPolys, fromDense, isMultivariate, MAX_FACTOR_DEGREE, MAX_MULTIVARIATE_DEGREE, MAX_MULTIVARIATE_DENSE,
   multivariateFactorization, requireMultivariateInput, univariate,
 } from "./factorization_support.js";
 import { inputPolynomial, polyCompute, polynomialBounds } from "./support.js";
@@ -44,6 +44,17 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
     "several variables: 40·D^1.5·(variables − 1)·limbs² with D = Π (deg_i + 1) and limbs of the lifting precision (Σ deg_i + coefficient bits over ZZ/QQ; the bits of p over GF(p))",
   budget: { max_units: 2e10, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
   preflight: (req) => factorizationCost(req.polynomial),
+  // Over ZZ and QQ in one variable, subset search over few modular factors settles the common case
+  // at a cost far below the whole estimate (which covers van Hoeij's lattice), bounded and placed on its own.
+  attempt: {
+    preflight: (req) => factorizationAttemptCost(req.polynomial),
+    execute(req, ctx) {
+      const u = univariate(req.polynomial, "payload.polynomial");
+      if (!u.coeffs.length) return undefined;
+      const r = factorizationAttempt(req.polynomial, u, () => ctx.checkpoint());
+      return r ? (factorizationResult(u, r) as never) : undefined;
+    },
+  },
   ports: { outputs: { factorization: { field: ".", description: "the whole factorization { unit, factors }: the claim of polynomial.factorization.verify" } } },
   execute(req, ctx) {
     if (isMultivariate(req.polynomial)) {
@@ -54,11 +65,7 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
     const u = univariate(req.polynomial, "payload.polynomial");
     const F = finiteFieldPolys(u.ring, "payload.polynomial");
     if (!u.coeffs.length) throw domainError("the zero polynomial has no factorization", "payload.polynomial", "give a nonzero polynomial");
-    const r = F.factor(u.coeffs, { checkpoint: () => ctx.checkpoint() });
-    return {
-      unit: constant(u.R, u.ring, r.unit),
-      factors: r.factors.map((x) => ({ factor: fromDense(u.R, u.ring, u.variable, x.factor), multiplicity: x.multiplicity })),
-    } as never;
+    return factorizationResult(u, F.factor(u.coeffs, { checkpoint: () => ctx.checkpoint() }));
   },
   postcondition(req, res) {
     if (!isMultivariate(req.polynomial)) return null;
@@ -149,3 +156,11 @@ export default polyCompute<typeof Request.infer, typeof Result.infer>({
     },
   ],
 });
+
+/** The result { unit, factors } of a univariate factorization as domain values. */
+function factorizationResult(u: ReturnType<typeof univariate>, r: { unit: unknown; factors: readonly { factor: readonly unknown[]; multiplicity: number }[] }) {
+  return {
+    unit: constant(u.R, u.ring, r.unit),
+    factors: r.factors.map((x) => ({ factor: fromDense(u.R, u.ring, u.variable, x.factor as never), multiplicity: x.multiplicity })),
+  };
+}

@@ -266,7 +266,7 @@ interface Choice {
  * tried (measured on the degree-60 and Swinnerton-Dyer benchmarks: five cost more in
  * factorizations modulo p than the smaller recombination saves).
  */
-function choosePrime(g: readonly bigint[], tick: () => void, tries = 3): { best?: Choice; irreducible: boolean } {
+function choosePrime(g: readonly bigint[], tick: () => void, tries = 3, giveUpAbove = Infinity): { best?: Choice; irreducible: boolean; gaveUp?: true } {
   const n = g.length - 1;
   let possible = new Set<number>();
   for (let d = 0; d <= n; d++) possible.add(d);
@@ -294,6 +294,8 @@ function choosePrime(g: readonly bigint[], tick: () => void, tries = 3): { best?
     possible = new Set([...possible].filter((d) => sums.has(d)));
     if (!best || degs.length < best.r) best = { p, r: degs.length, blocks };
     if (degs.length === 1 || possible.size <= 2) return { irreducible: true };
+    // the first attempt: many factors modulo the first prime rarely drop to a few modulo the next
+    if (found === 1 && degs.length > giveUpAbove) return { irreducible: false, gaveUp: true };
   }
   if (!best) return { irreducible: false };
   // g mod p is square-free: its distinct-degree blocks only need splitting
@@ -303,7 +305,7 @@ function choosePrime(g: readonly bigint[], tick: () => void, tries = 3): { best?
 }
 
 /** At most this many modular factors are recombined by subset search, more by van Hoeij's lattice. */
-const SUBSET_SEARCH_MAX = 10;
+export const SUBSET_SEARCH_MAX = 10;
 
 /** log2 of a root bound (Fujiwara: |α| ≤ 2 max_i |g_{n−i}/ℓ|^{1/i}), an upper bound. */
 function log2RootBound(g: readonly bigint[]): number {
@@ -349,8 +351,9 @@ function candidate(ell: bigint, lifted: bigint[][], S: readonly number[], P: big
  * from the lifted factors (P covers factors of half the degree, `factorSquarefree`): a subset S
  * of larger degree is tested through its complement, whose quotient is S's factor.
  */
-function subsetSearch(g0: bigint[], lifted: bigint[][], P: bigint, tick: () => void): bigint[][] {
+function subsetSearch(g0: bigint[], lifted: bigint[][], P: bigint, tick: () => void, maxCandidates = Infinity): bigint[][] | undefined {
   let g = g0;
+  let candidates = 0;
   let idx = lifted.map((_, i) => i);
   const out: bigint[][] = [];
   for (let s = 1; 2 * s <= idx.length; ) {
@@ -371,6 +374,7 @@ function subsetSearch(g0: bigint[], lifted: bigint[][], P: bigint, tick: () => v
       if (c0 < -(P >> 1n)) c0 += P;
       const g0c = g[0]! * ell;
       if (c0 === 0n ? g0c === 0n : g0c % c0 === 0n) {
+        if (++candidates > maxCandidates) return undefined;
         const h = candidate(ell, lifted, S, P);
         const q = divExact(g, h);
         if (q) {
@@ -524,11 +528,12 @@ function checkPartition(g: bigint[], lifted: bigint[][], parts: number[][], P: b
   return out;
 }
 
-/** Irreducible factors of a square-free primitive g (deg ≥ 1, lc > 0). */
-function factorSquarefree(g: bigint[], tick: () => void, stats: FactorStats): bigint[][] {
+/** Irreducible factors of a square-free primitive g (deg ≥ 1, lc > 0); undefined when `attempt` declines. */
+function factorSquarefree(g: bigint[], tick: () => void, stats: FactorStats, attempt?: { maxBits: number }): bigint[][] | undefined {
   const n = g.length - 1;
   if (n <= 1) return [g];
-  const { best, irreducible } = choosePrime(g, tick);
+  const { best, irreducible, gaveUp } = choosePrime(g, tick, 3, attempt ? 2 * SUBSET_SEARCH_MAX : Infinity);
+  if (gaveUp) return undefined;
   if (irreducible || !best) return [g];
   const { p, factors } = best;
   const r = factors.length;
@@ -539,9 +544,10 @@ function factorSquarefree(g: bigint[], tick: () => void, stats: FactorStats): bi
   // |coefficients| ≤ |ℓ|·2^{n/2}·‖g‖₂, and P > 2·that (the n/2 saves n/2 bits of lifting)
   const needBits = mignotteBits(g, n >> 1) + bitLen(lc(g)) + 2;
   let a = Math.ceil(needBits / log2p);
+  if (attempt && (r > SUBSET_SEARCH_MAX || needBits > attempt.maxBits)) return undefined;
   if (r <= SUBSET_SEARCH_MAX) {
     const lifted = henselLift(g, factors, p, a, tick);
-    return subsetSearch(g, lifted, p ** BigInt(a), tick);
+    return subsetSearch(g, lifted, p ** BigInt(a), tick, attempt ? ATTEMPT_CANDIDATES : Infinity);
   }
   // van Hoeij: make room for the trace columns
   const lr = log2RootBound(g);
@@ -560,8 +566,23 @@ function factorSquarefree(g: bigint[], tick: () => void, stats: FactorStats): bi
   throw new Error("van Hoeij recombination did not converge");
 }
 
-/** The complete factorization of a nonzero f ∈ ZZ[x]. */
-export function factorOverIntegers(f: readonly bigint[], opts: WorkOptions & { stats?: FactorStats } = {}): IntegerFactorization {
+/**
+ * The bounded first attempt (`factorOverIntegers` with `attempt`): every square-free part
+ * recombined by subset search over at most SUBSET_SEARCH_MAX modular factors, lifted to at most
+ * `attempt.maxBits` bits, with at most this many candidate divisors built and tried (those passing
+ * the constant-term test); past any limit the attempt declines. Its cost is then bounded by the prime choice, one Hensel lift and
+ * 2^(SUBSET_SEARCH_MAX − 1) constant-term tests (see factorizationAttemptCost).
+ */
+export const ATTEMPT_CANDIDATES = 24;
+
+/**
+ * The complete factorization of a nonzero f ∈ ZZ[x]. With `attempt`: the bounded first attempt
+ * (ATTEMPT_CANDIDATES, attempt.maxBits), undefined when it declines (a part needs van Hoeij's lattice or more
+ * candidate divisors); what it returns is the same factorization.
+ */
+export function factorOverIntegers(f: readonly bigint[], opts: WorkOptions & { stats?: FactorStats; attempt: { maxBits: number } }): IntegerFactorization | undefined;
+export function factorOverIntegers(f: readonly bigint[], opts?: WorkOptions & { stats?: FactorStats; attempt?: undefined }): IntegerFactorization;
+export function factorOverIntegers(f: readonly bigint[], opts: WorkOptions & { stats?: FactorStats; attempt?: { maxBits: number } } = {}): IntegerFactorization | undefined {
   const tick = opts.checkpoint ?? noop;
   const stats = opts.stats ?? { modularFactors: [], primes: [], latticeRounds: 0 };
   const a = trim(f.slice());
@@ -577,21 +598,26 @@ export function factorOverIntegers(f: readonly bigint[], opts: WorkOptions & { s
   }
   if (xPow) out.push({ factor: [0n, 1n], multiplicity: xPow });
   for (const { factor, multiplicity } of squarefreeDecomposition(g, { checkpoint: tick })) {
-    for (const h of factorSquarefree(factor, tick, stats)) out.push({ factor: h, multiplicity });
+    const parts = factorSquarefree(factor, tick, stats, opts.attempt);
+    if (!parts) return undefined;
+    for (const h of parts) out.push({ factor: h, multiplicity });
   }
   out.sort((x, y) => cmpPoly(x.factor, y.factor) || x.multiplicity - y.multiplicity);
   return { unit, factors: out };
 }
 
 /** The complete factorization of a nonzero f ∈ QQ[x] into monic irreducibles. */
-export function factorOverRationals(f: readonly Rational[], opts: WorkOptions = {}): RationalFactorization {
+export function factorOverRationals(f: readonly Rational[], opts: WorkOptions & { attempt: { maxBits: number } }): RationalFactorization | undefined;
+export function factorOverRationals(f: readonly Rational[], opts?: WorkOptions & { attempt?: undefined }): RationalFactorization;
+export function factorOverRationals(f: readonly Rational[], opts: WorkOptions & { attempt?: { maxBits: number } } = {}): RationalFactorization | undefined {
   const coeffs = f.slice();
   let n = coeffs.length;
   while (n > 0 && coeffs[n - 1]!.num === 0n) n--;
   if (n === 0) throw new RangeError("factorOverRationals: the zero polynomial");
   const lcm = coeffs.slice(0, n).reduce((l, c) => (l / gcdB(l, c.den)) * c.den, 1n);
   const ints = coeffs.slice(0, n).map((c) => (c.num * lcm) / c.den);
-  const zf = factorOverIntegers(ints, opts);
+  const zf = opts.attempt ? factorOverIntegers(ints, { ...opts, attempt: opts.attempt }) : factorOverIntegers(ints, { ...opts, attempt: undefined });
+  if (!zf) return undefined;
   const factors = zf.factors.map(({ factor, multiplicity }) => {
     const l = lc(factor);
     return { factor: factor.map((c) => rational(c, l)), multiplicity };

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { SeededRandom } from "../../../../domain/math/seeded-random.js";
 import { rational } from "../../../../domain/math/rational.js";
 import { cyclotomic, mul } from "../../../../domain/math/poly/zz.js";
-import { factorOverIntegers, factorOverRationals, henselLift, type FactorStats } from "../../../../domain/math/poly/zzfactor.js";
+import { ATTEMPT_CANDIDATES, factorOverIntegers, factorOverRationals, henselLift, SUBSET_SEARCH_MAX, type FactorStats } from "../../../../domain/math/poly/zzfactor.js";
 import { gfpDerivative, gfpDistinctDegree, gfpEqualDegree, gfpGcd, gfpNormalize } from "../../../../domain/math/poly/gfp.js";
 import { gp, requireGp } from "../../../support/gp.js";
 
@@ -44,6 +44,43 @@ export function swinnertonDyer(k: number): bigint[] {
 }
 
 describe("domain/math/poly/zzfactor", () => {
+  it("the bounded first attempt returns exactly the full factorization, or declines (> SUBSET_SEARCH_MAX modular factors, a lift above maxBits)", () => {
+    expect(SUBSET_SEARCH_MAX).to.equal(10);
+    expect(ATTEMPT_CANDIDATES).to.be.greaterThan(0);
+    let settled = 0, declined = 0;
+    for (let t = 0; t < 40; t++) {
+      // products of 1–5 random factors (some repeated, some with a power of x), degrees 1–40, coefficients of 2–80 bits
+      let f: bigint[] = rng.below(4) === 0 ? [0n, 0n, 1n] : [1n];
+      const k = 1 + rng.below(5);
+      for (let i = 0; i < k; i++) {
+        const g = randPoly(1 + rng.below(40), 2 + rng.below(78));
+        f = mul(f, g);
+        if (rng.below(5) === 0) f = mul(f, g);
+      }
+      if (rng.below(3) === 0) f = f.map((c) => c * -6n);
+      const full = factorOverIntegers(f);
+      const a = factorOverIntegers(f, { attempt: { maxBits: 1e9 } });
+      if (a === undefined) { declined++; continue; }
+      settled++;
+      expect(a.unit).to.equal(full.unit);
+      expect(a.factors.map((x) => [key(x.factor), x.multiplicity])).to.deep.equal(full.factors.map((x) => [key(x.factor), x.multiplicity]));
+      // over QQ the same polynomial scaled by 1/7 gives the monic factors of the full path
+      const q = f.map((c) => rational(c, 7n));
+      const aq = factorOverRationals(q, { attempt: { maxBits: 1e9 } });
+      const fq = factorOverRationals(q);
+      expect(aq).to.not.equal(undefined);
+      expect(aq!.factors.map((x) => [x.factor.map((c) => `${c.num}/${c.den}`).join(","), x.multiplicity])).to.deep.equal(fq.factors.map((x) => [x.factor.map((c) => `${c.num}/${c.den}`).join(","), x.multiplicity]));
+    }
+    expect(settled).to.be.greaterThan(20);
+    // S_5: every prime splits it into ≥ 16 factors (degree ≤ 2), more than subset search takes
+    expect(factorOverIntegers(swinnertonDyer(5), { attempt: { maxBits: 1e9 } })).to.equal(undefined);
+    // a lifting precision above the allowed bits declines; the same polynomial with room settles
+    const g = mul(randPoly(12, 30), randPoly(9, 30));
+    expect(factorOverIntegers(g, { attempt: { maxBits: 20 } })).to.equal(undefined);
+    expect(factorOverIntegers(g, { attempt: { maxBits: 1e9 } })?.factors.length).to.equal(factorOverIntegers(g).factors.length);
+    expect(declined).to.be.lessThan(40);
+  });
+
   it("Hensel lifting: the lifted factors multiply to f mod p^a, stay monic and reduce to the factors mod p", () => {
     const f = mul(mul([-2n, 0n, 1n], [1n, 1n, 1n]), [-3n, 0n, 0n, 1n]);
     const fz = factorOverIntegers(f);
