@@ -1017,18 +1017,22 @@ function bernoulliAttempt(n: number, K: bigint, W: number, pace?: Pace): bigint 
   const P = Math.ceil(2 ** ((F + 2) / (n - 1)));
   const ps = basePrimes(Math.max(2, P));
   let vlo = 0n, vhi = 0n;
+  // An upper bound on bits(vhi), kept without measuring vhi: each step adds at most one bit to the larger of v and u.
+  let vBits = 0;
   for (let i = ps.length - 1; i >= 0; i--) {
     const u = inversePowerFixed(ps[i]!, n, F);
     if (!u) return undefined;
     const [ulo, uhi] = u;
+    const uBits = bitLength(uhi);
     // v + u − uv: uv·2^{−F} < 1 unit when bits(u) + bits(v) ≤ F, then bounded by [0, 1] without multiplying
-    if (bitLength(uhi) + bitLength(vhi) <= F) {
+    if (uBits + vBits <= F) {
       vlo = vlo + ulo - (ulo !== 0n && vlo !== 0n ? 1n : 0n);
       vhi = vhi + uhi;
     } else {
       vlo = vlo + ulo - -(-(ulo * vlo) >> FB); // rounded down
       vhi = vhi + uhi - ((uhi * vhi) >> FB); // rounded up
     }
+    vBits = Math.max(vBits, uBits) + 1;
     if ((i & 15) === 0) pace?.checkpoint?.();
   }
   vhi += 1n; // the tail beyond P
@@ -1038,7 +1042,11 @@ function bernoulliAttempt(n: number, K: bigint, W: number, pace?: Pace): bigint 
   // width (π^n is known to about 2^{−W−6}): floor the lower end and round the upper end up at F − 16
   // bits, so the quotient and the certifying products below work on W-bit rather than 2W-bit operands.
   const drop = BigInt(F - 16);
-  const X: Interval = { lo: (piN.lo * (one - vhi)) >> drop, hi: ((piN.hi * (one - vlo)) >> drop) + 1n, e: piN.e - 16 };
+  // One full product: with π^n ∈ [A, A + dA] and 1 − V ∈ [B, B + dB] (dA, dB a few bits),
+  // (A + dA)(B + dB) = AB + A·dB + dA·B + dA·dB, the corrections being short products.
+  const A = piN.lo, dA = piN.hi - piN.lo, B = one - vhi, dB = vhi - vlo;
+  const AB = A * B;
+  const X: Interval = { lo: AB >> drop, hi: ((AB + A * dB + dA * B + dA * dB) >> drop) + 1n, e: piN.e - 16 };
   // N = K/(X·2^n): with X = [lo, hi]·2^e, N ∈ [K·2^s/hi, K·2^s/lo], s = −(e + n).
   const s = -(X.e + n);
   const num = s >= 0 ? K << BigInt(s) : K;
@@ -1046,9 +1054,11 @@ function bernoulliAttempt(n: number, K: bigint, W: number, pace?: Pace): bigint 
   const lo = X.lo * scale, hi = X.hi * scale;
   // Only the leading bits of the quotient matter: divide truncated operands, then certify exactly.
   const N0 = roundedQuotient(num, hi);
-  // Accept when N0 is the only integer in [num/hi, num/lo]: (N0 − 1)·hi < num and num < (N0 + 1)·lo.
+  // Accept when N0 is the only integer in [num/hi, num/lo]: (N0 − 1)·hi < num and num < (N0 + 1)·lo,
+  // from one full product N0·lo: (N0 + 1)·lo = N0·lo + lo, (N0 − 1)·hi = N0·lo + N0·(hi − lo) − hi.
   pace?.progress?.(3, 3);
-  if ((N0 - 1n) * hi < num && num < (N0 + 1n) * lo) return N0;
+  const N0lo = N0 * lo;
+  if (N0lo + N0 * (hi - lo) - hi < num && num < N0lo + lo) return N0;
   return undefined;
 }
 
@@ -1095,7 +1105,10 @@ function inversePowerFixed(p: number, n: number, F: number): [bigint, bigint] | 
   if (s < 0) return [0n, 1n];
   const top = 1n << BigInt(s);
   const q = top / enc.hi;
-  return [q, enc.lo === enc.hi ? q + 1n : top / enc.lo + 1n];
+  if (enc.lo === enc.hi) return [q, q + 1n];
+  // One long division: with δ = hi − lo (a few bits), top/lo = (top/hi)·(hi/lo) < (q + 1)(1 + δ/lo),
+  // so ⌊(q + 1)·δ/lo⌋ + q + 2 (a short quotient) bounds it from above.
+  return [q, q + 2n + ((q + 1n) * (enc.hi - enc.lo)) / enc.lo];
 }
 
 /* ------------------------------------------------------------------------------------------ */
