@@ -1,0 +1,415 @@
+/**
+ * Discrete logarithms in a subgroup of prime order ℓ of GF(2^n)^*, n ≤ 63, by index calculus.
+ *
+ * Elements are bigints of polynomial bits over GF(2) (bit i = coefficient of x^i) reduced by the
+ * field's defining polynomial f (degree n). Factor base: the irreducible polynomials of degree ≤ b.
+ * Relations: w = z·p with z a product of random factor-base elements and p one more; w is written
+ * as u/v with deg u < ⌈n/2⌉, deg v ≤ ⌊n/2⌋ (extended Euclid against f stopped halfway, on two
+ * 32-bit words), kept when u and v are both b-smooth (u | u'·Π_{b/2<i≤b}(x^{2^i} − x) mod u, then
+ * trial division). The homogeneous system Σ e·log = 0 (mod ℓ) is solved by the sparse kernel of
+ * index_calculus.ts (logs up to one common scale λ); the base and the target are each descended
+ * (w·random factor-base elements smooth) and the scale cancels in their quotient.
+ */
+import { IndexCalculusExhausted, solveKernel, type Relation } from "./index_calculus.js";
+import { modInverse } from "./integer.js";
+
+export const GF2_IC_MAX_DEGREE = 63;
+export const GF2_IC_MIN_DEGREE = 20;
+
+const noop = (): void => {};
+
+/** Smoothness bound b for GF(2^n). */
+export function gf2FactorBaseDegree(n: number): number {
+  return Math.max(6, Math.min(11, Math.round(n / 5)));
+}
+
+/**
+ * Expected work units (≈ one field multiplication each) of one run for GF(2^n): candidates ≈
+ * (factor base)·1.1 / ρ(n/2b)² at ~6 units each, plus the elimination.
+ */
+export function gf2IndexCalculusCost(n: number): number {
+  const b = gf2FactorBaseDegree(n);
+  const fb = factorBaseSize(b);
+  const u = n / 2 / b;
+  const rho = dickman(u);
+  return 6 * (fb * 1.2) / (rho * rho) + 50 * fb * fb;
+}
+
+function factorBaseSize(b: number): number {
+  let s = 0;
+  for (let d = 1; d <= b; d++) s += 2 ** d / d;
+  return Math.ceil(s);
+}
+
+/** Dickman's ρ on [0, 4] (piecewise, enough for a cost estimate; polynomial smoothness is a bit likelier). */
+function dickman(u: number): number {
+  if (u <= 1) return 1;
+  if (u <= 2) return 1 - Math.log(u);
+  const t = [1, 0.3069, 0.0486, 0.00491, 0.000354];
+  const i = Math.min(3, Math.floor(u));
+  const f = u - i;
+  return t[i]! * (t[i + 1]! / t[i]!) ** f;
+}
+
+export class Gf2IndexCalculusFailed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "Gf2IndexCalculusFailed";
+  }
+}
+
+// ───────────────────── polynomials over GF(2) of degree ≤ 31 in one number ─────────────────────
+
+function deg32(a: number): number {
+  return 31 - Math.clz32(a);
+}
+
+/** a·c mod u for a, c < 2^d, d = deg u ≤ 31. */
+function mulMod(a: number, c: number, u: number, d: number): number {
+  let r = 0;
+  for (let i = d - 1; i >= 0; i--) {
+    r <<= 1;
+    if ((r >>> d) & 1) r ^= u;
+    if ((a >>> i) & 1) r ^= c;
+  }
+  return r >>> 0;
+}
+
+/** The formal derivative (odd-degree terms shifted down). */
+function derivative(a: number): number {
+  return ((a >>> 1) & 0x55555555) >>> 0;
+}
+
+/** A necessary test for b-smoothness (exact for squarefree u); trial division decides. */
+function maybeSmooth(u: number, b: number): boolean {
+  const d = deg32(u);
+  if (d <= b) return true;
+  // x^{2^i} mod u
+  let s = 2; // x
+  let prod = derivative(u);
+  if (prod === 0) return true;
+  const half = b >> 1;
+  for (let i = 1; i <= b; i++) {
+    s = mulMod(s, s, u, d);
+    if (i > half) {
+      prod = mulMod(prod, (s ^ 2) >>> 0, u, d);
+      if (prod === 0) return true;
+    }
+  }
+  return prod === 0;
+}
+
+/** Exact quotient and remainder of a by p (a, p < 2^32). */
+function divRem(a: number, p: number): { q: number; r: number } {
+  const e = deg32(p);
+  let r = a >>> 0, q = 0;
+  for (let i = deg32(r); i >= e; i--) {
+    if ((r >>> i) & 1) {
+      r = (r ^ ((p << (i - e)) >>> 0)) >>> 0;
+      q |= 1 << (i - e);
+    }
+  }
+  return { q: q >>> 0, r };
+}
+
+interface FactorBase {
+  polys: number[];
+  degs: number[];
+  /** index by polynomial value (< 2^{b+1}), −1 when not in the base */
+  index: Int32Array;
+  /** first index of each degree (degs ascending) */
+  start: number[];
+  b: number;
+}
+
+function buildFactorBase(b: number): FactorBase {
+  const size = 1 << (b + 1);
+  const composite = new Uint8Array(size);
+  const polys: number[] = [], degs: number[] = [];
+  const index = new Int32Array(size).fill(-1);
+  const start: number[] = [];
+  // Sieve: mark products p·m with deg ≤ b.
+  for (let d = 1; d <= b; d++) {
+    start[d] = polys.length;
+    for (let p = 1 << d; p < 1 << (d + 1); p++) {
+      if (composite[p]) continue;
+      index[p] = polys.length;
+      polys.push(p);
+      degs.push(d);
+      for (let m = 2; deg32(m) + d <= b; m++) {
+        // carryless p·m
+        let prod = 0;
+        for (let i = 0; i <= deg32(m); i++) if ((m >>> i) & 1) prod ^= p << i;
+        composite[prod] = 1;
+      }
+    }
+  }
+  start[b + 1] = polys.length;
+  return { polys, degs, index, start, b };
+}
+
+/** The factorization of u over the factor base (index → exponent added to acc with sign), or false. */
+function factorOver(u: number, fb: FactorBase, sign: number, acc: Map<number, number>): boolean {
+  let r = u >>> 0;
+  for (let d = 1; d <= fb.b; d++) {
+    const dr = deg32(r);
+    if (dr <= 0) return true;
+    if (dr < 2 * d) {
+      // r has no factor of degree < d: irreducible (or 1)
+      if (dr > fb.b) return false;
+      const i = fb.index[r]!;
+      if (i < 0) return false;
+      acc.set(i, (acc.get(i) ?? 0) + sign);
+      return true;
+    }
+    for (let i = fb.start[d]!; i < fb.start[d + 1]!; i++) {
+      const p = fb.polys[i]!;
+      for (;;) {
+        const { q, r: rem } = divRem(r, p);
+        if (rem !== 0) break;
+        r = q;
+        acc.set(i, (acc.get(i) ?? 0) + sign);
+      }
+    }
+  }
+  return deg32(r) <= 0;
+}
+
+// ───────────────────────── GF(2^n) on bigints ─────────────────────────
+
+class Gf2n {
+  readonly mask: bigint;
+  readonly nb: bigint;
+  readonly low: bigint;
+  readonly hiF: number;
+  readonly loF: number;
+  constructor(readonly n: number, readonly f: bigint) {
+    this.nb = BigInt(n);
+    this.mask = (1n << this.nb) - 1n;
+    this.low = f & this.mask;
+    this.hiF = Number(f >> 32n);
+    this.loF = Number(f & 0xffffffffn);
+  }
+  reduce(r: bigint): bigint {
+    for (;;) {
+      const h = r >> this.nb;
+      if (h === 0n) return r;
+      r &= this.mask;
+      let hh = h, s = 0n;
+      while (hh) {
+        if (hh & 1n) r ^= this.low << s;
+        hh >>= 1n;
+        s++;
+      }
+    }
+  }
+  /** w·p for a small polynomial p. */
+  mulSmall(w: bigint, p: number): bigint {
+    let r = 0n;
+    for (let i = 0; p >>> i; i++) if ((p >>> i) & 1) r ^= w << BigInt(i);
+    return this.reduce(r);
+  }
+
+  /**
+   * w ≡ u / v with deg u < ⌈n/2⌉ and deg v ≤ ⌊n/2⌋: Euclid on (f, w) stopped halfway, two words per
+   * remainder; the cofactor of w stays below 2^32.
+   */
+  reconstruct(w: bigint, out: { u: number; v: number }): void {
+    const half = (this.n + 1) >> 1;
+    let ah = this.hiF >>> 0, al = this.loF >>> 0, ta = 0;
+    let bh = Number(w >> 32n) >>> 0, bl = Number(w & 0xffffffffn) >>> 0, tb = 1;
+    let da = this.n, db = bh ? 63 - Math.clz32(bh) : 31 - Math.clz32(bl);
+    while (db >= half) {
+      while (da >= db) {
+        const s = da - db;
+        let sh: number, sl: number;
+        if (s === 0) {
+          sh = bh;
+          sl = bl;
+        } else if (s < 32) {
+          sh = ((bh << s) | (bl >>> (32 - s))) >>> 0;
+          sl = (bl << s) >>> 0;
+        } else {
+          sh = (bl << (s - 32)) >>> 0;
+          sl = 0;
+        }
+        ah = (ah ^ sh) >>> 0;
+        al = (al ^ sl) >>> 0;
+        ta = (ta ^ (tb << s)) >>> 0;
+        da = ah ? 63 - Math.clz32(ah) : 31 - Math.clz32(al);
+      }
+      let x = ah;
+      ah = bh;
+      bh = x;
+      x = al;
+      al = bl;
+      bl = x;
+      x = ta;
+      ta = tb;
+      tb = x;
+      x = da;
+      da = db;
+      db = x;
+    }
+    out.u = bl;
+    out.v = tb;
+  }
+}
+
+/** Deterministic xorshift128+ style generator on two 32-bit words. */
+class Rng {
+  private a: number;
+  private b: number;
+  constructor(seed: number) {
+    this.a = (seed ^ 0x9e3779b9) >>> 0 || 1;
+    this.b = (Math.imul(seed, 0x85ebca6b) ^ 0xc2b2ae35) >>> 0 || 2;
+  }
+  next(): number {
+    let x = this.a;
+    const y = this.b;
+    this.a = y;
+    x ^= x << 11;
+    x ^= x >>> 8;
+    this.b = (x ^ y ^ (y >>> 19)) >>> 0;
+    return this.b;
+  }
+  below(m: number): number {
+    return this.next() % m;
+  }
+}
+
+export interface Gf2IndexCalculusOptions {
+  checkpoint?: () => void;
+  seed?: number;
+  /** Work allowance in units (≈ candidates); default 40× the estimate. */
+  maxUnits?: number;
+  /** Sees every relation (factor-base polynomials as bit patterns, exponents) before the elimination; tests check them. */
+  onRelations?: (polys: readonly number[], relations: readonly Relation[], candidates: number) => void;
+}
+
+/**
+ * log_gamma(t) mod ℓ in GF(2^n) = GF(2)[x]/(f), gamma of order ℓ (prime), t in ⟨gamma⟩; both
+ * as bigints of polynomial bits. The answer is not verified here (the caller checks gamma^x = t).
+ */
+export function gf2PrimeOrderLog(n: number, f: bigint, gamma: bigint, t: bigint, ell: bigint, opts: Gf2IndexCalculusOptions = {}): bigint {
+  if (n < 2 || n > GF2_IC_MAX_DEGREE) throw new RangeError(`gf2PrimeOrderLog: n = ${n} outside 2..${GF2_IC_MAX_DEGREE}`);
+  const checkpoint = opts.checkpoint ?? noop;
+  const rng = new Rng(opts.seed ?? 1);
+  const F = new Gf2n(n, f);
+  const b = gf2FactorBaseDegree(n);
+  const fb = buildFactorBase(b);
+  const nfb = fb.polys.length;
+  const budget = { left: opts.maxUnits ?? 40 * gf2IndexCalculusCost(n) };
+  const spend = (u: number): void => {
+    budget.left -= u;
+    if (budget.left < 0) throw new IndexCalculusExhausted();
+  };
+  const rec = { u: 0, v: 0 };
+  const relations: Relation[] = [];
+  const acc = new Map<number, number>();
+  let candidates = 0;
+  // z is multiplied by each factor-base element of degree ≥ b − 1 in turn (a small one often keeps
+  // z's own reconstruction and repeats its relation), then replaced; repeated rows are dropped
+  const lo = fb.start[Math.max(1, b - 1)]!;
+  let next = lo;
+  const seen = new Set<string>();
+  let z = 1n;
+  const zExp = new Map<number, number>();
+  const newZ = (): void => {
+    zExp.clear();
+    z = 1n;
+    let dsum = 0;
+    while (dsum < n + 8) {
+      const i = rng.below(nfb);
+      z = F.mulSmall(z, fb.polys[i]!);
+      zExp.set(i, (zExp.get(i) ?? 0) + 1);
+      dsum += fb.degs[i]!;
+    }
+  };
+  newZ();
+  const collect = (want: number): void => {
+  while (relations.length < want) {
+    if ((++candidates & 255) === 0) {
+      checkpoint();
+      spend(256 * 6);
+    }
+    if (next === nfb) {
+      newZ();
+      next = lo;
+    }
+    const j = next++;
+    const w = F.mulSmall(z, fb.polys[j]!);
+    F.reconstruct(w, rec);
+    if (!maybeSmooth(rec.u, b) || !maybeSmooth(rec.v, b)) continue;
+    acc.clear();
+    if (!factorOver(rec.u, fb, 1, acc) || !factorOver(rec.v, fb, -1, acc)) continue;
+    // u − v − z − p = 0
+    for (const [i, e] of zExp) acc.set(i, (acc.get(i) ?? 0) - e);
+    acc.set(j, (acc.get(j) ?? 0) - 1);
+    const cols: number[] = [], coefs: number[] = [];
+    for (const [i, e] of [...acc].sort((x, y) => x[0] - y[0])) if (e !== 0) {
+      cols.push(i);
+      coefs.push(e);
+    }
+    if (!cols.length) continue;
+    const key = `${cols.join(",")}/${coefs.join(",")}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    relations.push({ cols: Int32Array.from(cols), coefs: Int32Array.from(coefs) });
+  }
+  };
+  // a few relations depend on others (and some elements never occur): collect more until the kernel is one-dimensional
+  let solved: ReturnType<typeof solveKernel>;
+  const meter = { left: Infinity };
+  for (let round = 0; ; round++) {
+    collect(Math.ceil(nfb * 1.1) + 40 + round * Math.max(20, Math.ceil(nfb / 10)));
+    opts.onRelations?.(fb.polys, relations, candidates);
+    meter.left = budget.left * 50;
+    solved = solveKernel(relations, nfb, nfb, ell, meter, checkpoint);
+    if (solved) break;
+    if (round === 4) throw new Gf2IndexCalculusFailed("the relations did not determine the factor-base logarithms");
+  }
+  const L = solved.values;
+  const known: number[] = [];
+  for (let i = 0; i < nfb; i++) if (L[i] !== undefined) known.push(i);
+  if (known.length < 8) throw new Gf2IndexCalculusFailed("too few factor-base logarithms determined");
+
+  // known elements of degree ≥ b − 1 where there are enough (multiplying by a small one often keeps the reconstruction)
+  const big = known.filter((i) => fb.degs[i]! >= b - 1);
+  const steps = big.length >= 16 ? big : known;
+  const descend = (x: bigint): bigint => {
+    // a random walk w = x·Π p_r over known elements, carrying Σ L(p_r)
+    let w = x, sw = 0n;
+    for (let attempt = 0; attempt < 1 << 22; attempt++) {
+      if ((attempt & 255) === 255) {
+        checkpoint();
+        spend(256 * 6);
+      }
+      const r = steps[rng.below(steps.length)]!;
+      w = F.mulSmall(w, fb.polys[r]!);
+      sw += L[r]!;
+      F.reconstruct(w, rec);
+      if (!maybeSmooth(rec.u, b) || !maybeSmooth(rec.v, b)) continue;
+      acc.clear();
+      if (!factorOver(rec.u, fb, 1, acc) || !factorOver(rec.v, fb, -1, acc)) continue;
+      let s = 0n, ok = true;
+      for (const [i, e] of acc) {
+        const li = L[i];
+        if (li === undefined) {
+          ok = false;
+          break;
+        }
+        s += BigInt(e) * li;
+      }
+      if (!ok) continue;
+      s -= sw;
+      return ((s % ell) + ell) % ell;
+    }
+    throw new Gf2IndexCalculusFailed("descent found no smooth representation");
+  };
+  const lg = descend(gamma);
+  const lt = descend(t);
+  const inv = modInverse(lg, ell);
+  if (inv === undefined || lg === 0n) throw new Gf2IndexCalculusFailed("the base's logarithm vanished modulo ℓ");
+  return (lt * inv) % ell;
+}
