@@ -20,6 +20,7 @@ import sparseRankTwoThousand from "./sparse-rank-2000.js";
 import sparseSolveTwoThousand from "./sparse-solve-2000.js";
 import dlogTwelve from "./dlog-12.js";
 import dlogTwenty from "./dlog-20.js";
+import dlogGfTwoSixtyOne from "./dlog-gf2-61.js";
 import factorThirty from "./factor-30.js";
 import factorForty from "./factor-40.js";
 import factorFifty from "./factor-50.js";
@@ -57,4 +58,4 @@ import graphIsoCubic1000 from "./graph-iso-cubic-1000.js";
 import graphChromatic60 from "./graph-chromatic-60.js";
 import graphPlanarity1e5 from "./graph-planarity-1e5.js";
 
-export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty, polyMulOneE4, polyDivremGfp, factormodTwoHundred, factormodGf2Thousand, factorGf9TwoHundred, factorGfp2Hundred, polyFactorSixty, polySwinnertonDyerSix, polyGcdFiveHundred, polyResultantHundred, polyMfactorGf32003, fibersGf101, cyclicSix, katsuraSix, detEighty, detOneSixty, detThreeHundred, rankHundred, rrefHundred, solveHundred, charpolySixty, hnfForty, snfForty, lllForty, sparseRankTwoThousand, sparseSolveTwoThousand, graphSsspOneE5, graphMaxflowOneE5, graphMatchingOneE4, graphIsoSrg144, graphIsoCubic1000, graphChromatic60, graphPlanarity1e5];
+export const WORKLOADS: readonly Workload[] = [gcdTwentyK, gcdHundredK, extendedGcdTwentyK, detSixty, stdioColdStart, partitionOneE5, bpswThousand, primePiOneE11, factorThirty, factorForty, factorFifty, findTenK, sqrtModPrimeHundred, binomialOneE5, factorialOneE5, fibonacciOneE6, bernoulliThousand, dlogTwelve, dlogTwenty, dlogGfTwoSixtyOne, polyMulOneE4, polyDivremGfp, factormodTwoHundred, factormodGf2Thousand, factorGf9TwoHundred, factorGfp2Hundred, polyFactorSixty, polySwinnertonDyerSix, polyGcdFiveHundred, polyResultantHundred, polyMfactorGf32003, fibersGf101, cyclicSix, katsuraSix, detEighty, detOneSixty, detThreeHundred, rankHundred, rrefHundred, solveHundred, charpolySixty, hnfForty, snfForty, lllForty, sparseRankTwoThousand, sparseSolveTwoThousand, graphSsspOneE5, graphMaxflowOneE5, graphMatchingOneE4, graphIsoSrg144, graphIsoCubic1000, graphChromatic60, graphPlanarity1e5];

@@ -1,4 +1,5 @@
 import { JacobianError } from "../../domain/errors.js";
+import { gf2IndexCalculusGroupOps, gf2IndexCalculusMemory, gf2IndexCalculusPreferred } from "../../domain/math/gf2_index_calculus.js";
 import { StepAllowanceExceeded } from "../../domain/math/poly/gfq.js";
 import { natural, oneOf, positive, request } from "../_support/kinds.js";
 import { arithOf, FIELD_BOUNDS, ffCompute, fieldElement, fieldSize, groupOrderOf, groupOrderUnits, incompleteShape, mulUnits, requireSameField } from "./support.js";
@@ -17,23 +18,34 @@ export default ffCompute<typeof Request.infer, Res>({
   title: "Discrete logarithm in the multiplicative group of a finite field",
   summary:
     "The least x ≥ 0 with g^x = h in GF(q)^* (q = p^k), or exists: false when h ∉ ⟨g⟩ (in the cyclic group GF(q)^*, exactly when h^ord(g) ≠ 1). " +
-    "Pohlig–Hellman over the factored order of g, with baby-step giant-step (primes below 2^40) or Pollard rho in each prime-order subgroup, digits of prime powers one at a time, then CRT. " +
+    "Pohlig–Hellman over the factored order of g, with baby-step giant-step (primes below 2^40) or Pollard rho in each prime-order subgroup, digits of prime powers one at a time, then CRT; " +
+    "in GF(2^k) with 20 ≤ k ≤ 63, a prime r ≥ 2^28 of the order goes to index calculus where that is cheaper than 2√r steps (factor base: the irreducible polynomials of degree ≤ b ≈ k/5; relations from balanced rational reconstruction; sparse structured elimination modulo r; the answer checked by exponentiation). " +
     "q − 1 is factored through its cyclotomic pieces (standard effort; INCOMPLETE otherwise). Refused when the largest prime of the order needs more than 2·10^8 group operations.",
   keywords: ["finite field", "discrete logarithm", "discrete log", "fflog", "pohlig-hellman", "baby-step giant-step", "pollard rho", "galois field", "gf", "extension field", "index"],
   request: Request,
   result: Result,
   bounds: [...FIELD_BOUNDS, { name: "group_operations", limit: MAX_STEPS, unit: "multiplications", description: "the generic subgroup searches together use at most this many group operations (≈ 2√r per prime r of the order)" }],
-  cost_model: "units ≈ factoring q − 1 + (Σ over primes r^e of q − 1 of e·2√r + ω·bits(q)) multiplications of 2·k²·limbs(p)² each; preflight assumes the order of g is q − 1",
+  cost_model: "units ≈ factoring q − 1 + (Σ over primes r^e of q − 1 of e·2√r — or, for index calculus in GF(2^k), e·(relations/ρ(k/2b)² + 50·|factor base|²)/100 — + ω·bits(q)) multiplications of 2·k²·limbs(p)² each; preflight assumes the order of g is q − 1",
   budget: { max_units: 1e12, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
   preflight(req) {
     const s = fieldSize(req.base.field);
     const A = arithOf(req.base.field);
     const fac = A.groupOrder({ factorBudget: 1e5 });
-    let steps = 0;
-    if (fac.status === "COMPLETE") for (const { prime, exponent } of fac.factors) steps += exponent * 2 * Math.sqrt(Number(prime));
-    else steps = 2 * Math.sqrt(Number(fac.unfactored));
+    let steps = 0, generic = 0, icMemory = 0;
+    const ic = (r: bigint): boolean => req.base.field.p === 2n && gf2IndexCalculusPreferred(s.k, r);
+    if (fac.status === "COMPLETE")
+      for (const { prime, exponent } of fac.factors) {
+        if (ic(prime)) {
+          steps += exponent * gf2IndexCalculusGroupOps(s.k);
+          icMemory = gf2IndexCalculusMemory(s.k);
+        } else {
+          steps += exponent * 2 * Math.sqrt(Number(prime));
+          generic = Math.max(generic, 2 * Math.sqrt(Number(prime)));
+        }
+      }
+    else steps = generic = 2 * Math.sqrt(Number(fac.unfactored));
     if (steps > MAX_STEPS) throw new JacobianError("DOMAIN_ERROR", `a prime of q − 1 needs about ${steps.toExponential(2)} group operations (more than ${MAX_STEPS})`, { path: "payload.base.field", hint: "use a field whose q − 1 has smaller prime factors" });
-    return { units: groupOrderUnits(req.base.field) + (steps + 40 * s.qbits) * mulUnits(req.base.field), memory_bytes: 2 ** 22 + 64 * Math.min(steps, 2 ** 21) * s.k, basis: `about ${Math.round(steps)} subgroup steps` };
+    return { units: groupOrderUnits(req.base.field) + (steps + 40 * s.qbits) * mulUnits(req.base.field), memory_bytes: 2 ** 22 + 64 * Math.min(generic, 2 ** 21) * s.k + icMemory, basis: `about ${Math.round(steps)} subgroup steps` };
   },
   execute({ base, target }, ctx): Res {
     requireSameField(base, target, "payload.target");
@@ -57,6 +69,7 @@ export default ffCompute<typeof Request.infer, Res>({
   },
   examples: [
     { title: "log_a(a + 1) in GF(3^2)", payload: { base: { field: "GF(3^2)", element: "a" }, target: { field: "GF(3^2)", element: "a + 1" } }, expected: { status: "COMPLETE", exists: true, log: "2", base_order: "8" } },
+    { title: "GF(2^61): the order 2^61 − 1 is a Mersenne prime, so index calculus (a generic search would need ~3·10^9 steps)", payload: { base: { field: "GF(2^61)", element: "a + 1" }, target: { field: "GF(2^61)", element: "a^60 + a^7 + 1" } }, expected: { status: "COMPLETE", exists: true, log: "1178304529535127820", base_order: "2305843009213693951" } },
     { title: "no solution: a is not a power of a^3 (order 5) in GF(2^4)", payload: { base: { field: "GF(2^4)", element: "a^3" }, target: { field: "GF(2^4)", element: "a" } }, expected: { status: "COMPLETE", exists: false, base_order: "5", reason: "h^ord(g) ≠ 1: h is not a power of g" } },
   ],
 });

@@ -33,6 +33,8 @@ import type { PrimalityStatus } from "../primality.js";
 import { proveFieldCharacteristic } from "../prime_fields.js";
 import { CONWAY_TABLE } from "./conway_table.js";
 import { gfpIsIrreducible } from "./gfp.js";
+import { Gf2IndexCalculusFailed, gf2IndexCalculusGroupOps, gf2IndexCalculusPreferred, gf2PrimeOrderLog } from "../gf2_index_calculus.js";
+import { IndexCalculusExhausted } from "../index_calculus.js";
 import type { CoeffRing, ExtensionField, FieldElement } from "./types.js";
 
 // ─────────────────────────── base field GF(p) ───────────────────────────
@@ -524,8 +526,32 @@ export class FqArith<C = unknown> {
   /** log_gamma(t) in the subgroup of prime order r (t known to lie in it). */
   private primeOrderLog(gamma: readonly C[], t: readonly C[], r: bigint, meter: { left: number }, checkpoint: () => void): bigint {
     if (this.isOne(t)) return 0n;
+    if (this.p === 2n && gf2IndexCalculusPreferred(this.k, r)) {
+      const x = this.gf2Log(gamma, t, r, meter, checkpoint);
+      if (x !== undefined) return x;
+    }
     if (r <= 1n << 40n) return this.bsgs(gamma, t, r, meter, checkpoint);
     return this.rho(gamma, t, r, meter, checkpoint);
+  }
+
+  /** Index calculus in GF(2^k) (three seeds), the answer checked; undefined when every seed fails. */
+  private gf2Log(gamma: readonly C[], t: readonly C[], r: bigint, meter: { left: number }, checkpoint: () => void): bigint | undefined {
+    const bits = (a: readonly C[]): bigint => {
+      let v = 0n;
+      for (let i = a.length - 1; i >= 0; i--) v = (v << 1n) | this.B.big(a[i]!);
+      return v;
+    };
+    const f = bits(this.mod);
+    for (let seed = 1; seed <= 3; seed++) {
+      this.charge(meter, gf2IndexCalculusGroupOps(this.k), r);
+      try {
+        const x = gf2PrimeOrderLog(this.k, f, bits(gamma), bits(t), r, { seed, checkpoint });
+        if (this.eq(this.pow(gamma, x), t)) return x;
+      } catch (e) {
+        if (!(e instanceof Gf2IndexCalculusFailed || e instanceof IndexCalculusExhausted)) throw e;
+      }
+    }
+    return undefined;
   }
 
   private charge(meter: { left: number }, steps: number, r: bigint): void {

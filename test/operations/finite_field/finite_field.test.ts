@@ -66,6 +66,27 @@ describe("finite_field pack", function () {
       expect(out).to.deep.equal(ours.map(() => "11111111"));
     });
 
+    it("discrete logs in GF(2^k) by index calculus (k = 31, 49, 59, 61, 62) equal PARI's fflog", async () => {
+      const r = rng(6161);
+      const script: string[] = [];
+      const ours: string[] = [];
+      for (const k of [31, 49, 59, 61, 62]) {
+        const field = `GF(2^${k})`;
+        const mp = valueOf(await run("finite_field.minimal_polynomial.compute", { element: { field, element: "a" } }));
+        script.push(`g = ffgen(Mod(1, 2)*(${mp.minimal_polynomial.expression}), 'a);`);
+        for (let t = 0; t < 2; t++) {
+          const el = () => Array.from({ length: k }, (_, i) => (r.int(0, 1) ? `a^${i}` : "")).filter(Boolean).join(" + ") || "a";
+          const x = el(), y = el();
+          const lg = valueOf(await run("finite_field.discrete_log.compute", { base: { field, element: x }, target: { field, element: y } }));
+          const asEl = (s: string) => `subst(${s.replace(/a/g, "t")}, t, g)`;
+          // PARI: the least log (fflog with the base's order), or −1 when y ∉ ⟨x⟩
+          script.push(`o = fforder(${asEl(x)}); print(if((${asEl(y)})^o == 1, fflog(${asEl(y)}, ${asEl(x)}, o), -1), " ", o)`);
+          ours.push(`${lg.exists ? lg.log : -1} ${lg.base_order}`);
+        }
+      }
+      expect(gp(script.join("\n"))).to.deep.equal(ours);
+    });
+
     it("irreducible and primitive polynomials are what they claim (PARI)", async () => {
       const cases: [string, number][] = [["2", 31], ["3", 20], ["101", 5], ["1000003", 4], ["18446744073709551557", 3]];
       const script: string[] = [];
