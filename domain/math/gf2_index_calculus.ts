@@ -90,35 +90,62 @@ function deg32(a: number): number {
   return 31 - Math.clz32(a);
 }
 
-/** a·c mod u for a, c < 2^d, d = deg u ≤ 31. */
-function mulMod(a: number, c: number, u: number, d: number): number {
-  let r = 0;
-  for (let i = d - 1; i >= 0; i--) {
-    r <<= 1;
-    if ((r >>> d) & 1) r ^= u;
-    if ((a >>> i) & 1) r ^= c;
-  }
-  return r >>> 0;
-}
-
 /** The formal derivative (odd-degree terms shifted down). */
 function derivative(a: number): number {
   return ((a >>> 1) & 0x55555555) >>> 0;
+}
+
+// Four bits at a time modulo one u: RED[t] = t·x^d mod u, MUL[t] = t·c mod u (t < 16).
+const RED = new Int32Array(16);
+const MUL = new Int32Array(16);
+
+/** RED for u of degree d (5 ≤ d ≤ 31). */
+function setReduction(u: number, d: number): void {
+  const low = (u ^ (1 << d)) >>> 0; // x^d mod u
+  let x = low;
+  for (let k = 0; k < 4; k++) {
+    const bit = 1 << k;
+    for (let t = 0; t < bit; t++) RED[bit | t] = (x ^ RED[t]!) | 0;
+    // the next power of x, modulo u
+    x = (x << 1) >>> 0;
+    if ((x >>> d) & 1) x = (x ^ u) >>> 0;
+  }
+}
+
+/** a·c mod u with RED set for u (a, c < 2^d): Horner on the nibbles of a. */
+function mulModW(a: number, c: number, u: number, d: number): number {
+  let y = c;
+  for (let k = 0; k < 4; k++) {
+    const bit = 1 << k;
+    for (let t = 0; t < bit; t++) MUL[bit | t] = (y ^ MUL[t]!) | 0;
+    y = (y << 1) >>> 0;
+    if ((y >>> d) & 1) y = (y ^ u) >>> 0;
+  }
+  const mask = (2 ** d - 1) | 0, hi = d - 4;
+  let r = 0;
+  for (let sh = (d - 1) & ~3; sh >= 0; sh -= 4) {
+    // r·x^4 + (nibble)·c: the four bits shifted past x^d come back through RED (d ≤ 31: no sign bit)
+    r = ((r << 4) & mask) ^ RED[r >>> hi]! ^ MUL[(a >>> sh) & 15]!;
+  }
+  return r;
 }
 
 /** A necessary test for b-smoothness (exact for squarefree u); trial division decides. */
 function maybeSmooth(u: number, b: number): boolean {
   const d = deg32(u);
   if (d <= b) return true;
-  // x^{2^i} mod u
-  let s = 2; // x
   let prod = derivative(u);
   if (prod === 0) return true;
+  setReduction(u, d);
+  // x^{2^i} mod u: a monomial while 2^i < d
   const half = b >> 1;
-  for (let i = 1; i <= b; i++) {
-    s = mulMod(s, s, u, d);
+  let s = 2; // x
+  let i = 1;
+  for (; i <= half && 2 ** i < d; i++) s = 2 ** 2 ** i;
+  for (; i <= b; i++) {
+    s = mulModW(s, s, u, d);
     if (i > half) {
-      prod = mulMod(prod, (s ^ 2) >>> 0, u, d);
+      prod = mulModW(prod, (s ^ 2) >>> 0, u, d);
       if (prod === 0) return true;
     }
   }
