@@ -130,6 +130,32 @@ function mulModW(a: number, c: number, u: number, d: number): number {
   return r;
 }
 
+/** SPREAD[t]: the bits of the byte t moved to the even positions (squaring is linear over GF(2)). */
+const SPREAD = (() => {
+  const t = new Int32Array(256);
+  for (let x = 0; x < 256; x++) {
+    let y = 0;
+    for (let i = 0; i < 8; i++) if ((x >>> i) & 1) y |= 1 << (2 * i);
+    t[x] = y;
+  }
+  return t;
+})();
+
+/** a² mod u with RED set for u (a < 2^d): spread the bits, then reduce the low end four bits at a time. */
+function sqrModW(a: number, u: number, d: number): number {
+  // a² = hi·2^32 + lo, below 2^(2d−1)
+  const lo = (SPREAD[a & 255]! | (SPREAD[(a >>> 8) & 255]! << 16)) >>> 0;
+  const hi = (SPREAD[(a >>> 16) & 255]! | (SPREAD[(a >>> 24) & 255]! << 16)) >>> 0;
+  // r = a² >> m for m ≥ d − 1 (so r < 2^d), m a multiple of 4; then the m low bits by nibbles
+  const m = (d + 2) & ~3;
+  let r = m === 32 ? hi : ((lo >>> m) | (hi << (32 - m))) >>> 0;
+  const mask = (2 ** d - 1) | 0, top = d - 4;
+  for (let sh = m - 4; sh >= 0; sh -= 4) {
+    r = ((r << 4) & mask) ^ RED[r >>> top]! ^ ((lo >>> sh) & 15); // sh ≤ 28: within lo
+  }
+  return r;
+}
+
 /** A necessary test for b-smoothness (exact for squarefree u); trial division decides. */
 function maybeSmooth(u: number, b: number): boolean {
   const d = deg32(u);
@@ -143,7 +169,7 @@ function maybeSmooth(u: number, b: number): boolean {
   let i = 1;
   for (; i <= half && 2 ** i < d; i++) s = 2 ** 2 ** i;
   for (; i <= b; i++) {
-    s = mulModW(s, s, u, d);
+    s = sqrModW(s, u, d);
     if (i > half) {
       prod = mulModW(prod, (s ^ 2) >>> 0, u, d);
       if (prod === 0) return true;
@@ -228,49 +254,81 @@ function factorOver(u: number, fb: FactorBase, sign: number, acc: Map<number, nu
   return deg32(r) <= 0;
 }
 
-// ───────────────────────── GF(2^n) on bigints ─────────────────────────
+// ───────────────────────── GF(2^n) in two 32-bit words ─────────────────────────
+
+interface Words {
+  hi: number;
+  lo: number;
+}
+
+// the product of a carry-less multiplication: T2·2^64 + T1·2^32 + T0
+let T0 = 0, T1 = 0, T2 = 0;
+
+/** T = (hi·2^32 + lo)·p over GF(2), p < 2^12. */
+function clmul(hi: number, lo: number, p: number): void {
+  let t0 = 0, t1 = 0, t2 = 0;
+  if (p & 1) {
+    t0 = lo;
+    t1 = hi;
+  }
+  for (let i = 1; p >>> i; i++) {
+    if (!((p >>> i) & 1)) continue;
+    t0 ^= lo << i;
+    t1 ^= (lo >>> (32 - i)) | (hi << i);
+    t2 ^= hi >>> (32 - i);
+  }
+  T0 = t0 >>> 0;
+  T1 = t1 >>> 0;
+  T2 = t2 >>> 0;
+}
 
 class Gf2n {
-  readonly mask: bigint;
-  readonly nb: bigint;
   readonly low: bigint;
   readonly hiF: number;
   readonly loF: number;
+  /** f − x^n as two words */
+  readonly lowHi: number;
+  readonly lowLo: number;
   constructor(readonly n: number, readonly f: bigint) {
-    this.nb = BigInt(n);
-    this.mask = (1n << this.nb) - 1n;
-    this.low = f & this.mask;
+    this.low = f & ((1n << BigInt(n)) - 1n);
     this.hiF = Number(f >> 32n);
     this.loF = Number(f & 0xffffffffn);
+    this.lowHi = Number(this.low >> 32n);
+    this.lowLo = Number(this.low & 0xffffffffn);
   }
-  reduce(r: bigint): bigint {
+  /** out = (hi·2^32 + lo)·p mod f, for hi·2^32 + lo of degree < n and p of degree ≤ 11. */
+  mulSmall(hi: number, lo: number, p: number, out: Words): void {
+    clmul(hi, lo, p);
+    const n = this.n, w = n >>> 5, s = n & 31;
     for (;;) {
-      const h = r >> this.nb;
-      if (h === 0n) return r;
-      r &= this.mask;
-      let hh = h, s = 0n;
-      while (hh) {
-        if (hh & 1n) r ^= this.low << s;
-        hh >>= 1n;
-        s++;
+      // h = T >> n (degree ≤ 10), then T mod x^n
+      const a = w === 0 ? T0 : w === 1 ? T1 : T2, c = w === 0 ? T1 : w === 1 ? T2 : 0;
+      const h = s === 0 ? a : ((a >>> s) | (c << (32 - s))) >>> 0;
+      if (h === 0) break;
+      if (n >= 32) {
+        T1 = (T1 & (2 ** (n - 32) - 1)) >>> 0;
+        T2 = 0;
+      } else {
+        T0 = (T0 & (2 ** n - 1)) >>> 0;
+        T1 = T2 = 0;
       }
+      const s0 = T0, s1 = T1;
+      clmul(this.lowHi, this.lowLo, h);
+      T0 = (T0 ^ s0) >>> 0;
+      T1 = (T1 ^ s1) >>> 0;
     }
-  }
-  /** w·p for a small polynomial p. */
-  mulSmall(w: bigint, p: number): bigint {
-    let r = 0n;
-    for (let i = 0; p >>> i; i++) if ((p >>> i) & 1) r ^= w << BigInt(i);
-    return this.reduce(r);
+    out.hi = T1;
+    out.lo = T0;
   }
 
   /**
    * w ≡ u / v with deg u < ⌈n/2⌉ and deg v ≤ ⌊n/2⌋: Euclid on (f, w) stopped halfway, two words per
    * remainder; the cofactor of w stays below 2^32.
    */
-  reconstruct(w: bigint, out: { u: number; v: number }): void {
+  reconstruct(w: Words, out: { u: number; v: number }): void {
     const half = (this.n + 1) >> 1;
     let ah = this.hiF >>> 0, al = this.loF >>> 0, ta = 0;
-    let bh = Number(w >> 32n) >>> 0, bl = Number(w & 0xffffffffn) >>> 0, tb = 1;
+    let bh = w.hi, bl = w.lo, tb = 1;
     let da = this.n, db = bh ? 63 - Math.clz32(bh) : 31 - Math.clz32(bl);
     while (db >= half) {
       while (da >= db) {
@@ -366,15 +424,16 @@ export function gf2PrimeOrderLog(n: number, f: bigint, gamma: bigint, t: bigint,
   const lo = fb.start[Math.max(1, b - 1)]!;
   let next = lo;
   const seen = new Set<string>();
-  let z = 1n;
+  const z: Words = { hi: 0, lo: 1 }, w: Words = { hi: 0, lo: 0 };
   const zExp = new Map<number, number>();
   const newZ = (): void => {
     zExp.clear();
-    z = 1n;
+    z.hi = 0;
+    z.lo = 1;
     let dsum = 0;
     while (dsum < n + 8) {
       const i = rng.below(nfb);
-      z = F.mulSmall(z, fb.polys[i]!);
+      F.mulSmall(z.hi, z.lo, fb.polys[i]!, z);
       zExp.set(i, (zExp.get(i) ?? 0) + 1);
       dsum += fb.degs[i]!;
     }
@@ -391,7 +450,7 @@ export function gf2PrimeOrderLog(n: number, f: bigint, gamma: bigint, t: bigint,
       next = lo;
     }
     const j = next++;
-    const w = F.mulSmall(z, fb.polys[j]!);
+    F.mulSmall(z.hi, z.lo, fb.polys[j]!, w);
     F.reconstruct(w, rec);
     if (!maybeSmooth(rec.u, b) || !maybeSmooth(rec.v, b)) continue;
     acc.clear();
@@ -418,7 +477,7 @@ export function gf2PrimeOrderLog(n: number, f: bigint, gamma: bigint, t: bigint,
     collect(Math.ceil(nfb * 1.1) + 40 + round * Math.max(20, Math.ceil(nfb / 10)));
     opts.onRelations?.(fb.polys, relations, candidates);
     meter.left = budget.left * 50;
-    solved = solveKernel(relations, nfb, nfb, ell, meter, checkpoint);
+    solved = solveKernel(relations, nfb, nfb, ell, meter, checkpoint, 32);
     if (solved) break;
     if (round === 4) throw new Gf2IndexCalculusFailed("the relations did not determine the factor-base logarithms");
   }
@@ -432,14 +491,16 @@ export function gf2PrimeOrderLog(n: number, f: bigint, gamma: bigint, t: bigint,
   const steps = big.length >= 16 ? big : known;
   const descend = (x: bigint): bigint => {
     // a random walk w = x·Π p_r over known elements, carrying Σ L(p_r)
-    let w = x, sw = 0n;
+    w.hi = Number(x >> 32n);
+    w.lo = Number(x & 0xffffffffn);
+    let sw = 0n;
     for (let attempt = 0; attempt < 1 << 22; attempt++) {
       if ((attempt & 255) === 255) {
         checkpoint();
         spend(256 * 6);
       }
       const r = steps[rng.below(steps.length)]!;
-      w = F.mulSmall(w, fb.polys[r]!);
+      F.mulSmall(w.hi, w.lo, fb.polys[r]!, w);
       sw += L[r]!;
       F.reconstruct(w, rec);
       if (!maybeSmooth(rec.u, b) || !maybeSmooth(rec.v, b)) continue;
