@@ -19,7 +19,7 @@ export default ffCompute<typeof Request.infer, Res>({
   summary:
     "The least x ≥ 0 with g^x = h in GF(q)^* (q = p^k), or exists: false when h ∉ ⟨g⟩ (in the cyclic group GF(q)^*, exactly when h^ord(g) ≠ 1). " +
     "Pohlig–Hellman over the factored order of g, with baby-step giant-step (primes below 2^40) or Pollard rho in each prime-order subgroup, digits of prime powers one at a time, then CRT; " +
-    "in GF(2^k) with 20 ≤ k ≤ 63, a prime r ≥ 2^28 of the order goes to index calculus where that is cheaper than 2√r steps (factor base: the irreducible polynomials of degree ≤ b ≈ k/5; relations from balanced rational reconstruction; sparse structured elimination modulo r; the answer checked by exponentiation). " +
+    "in GF(2^k) with 20 ≤ k ≤ 63, a prime r ≥ 2^28 of the order goes to index calculus where that is cheaper than 2√r steps (factor base: the irreducible polynomials of degree ≤ b = min(11, round(k/5)); relations from balanced rational reconstruction; sparse structured elimination modulo r; the answer checked by exponentiation). " +
     "q − 1 is factored through its cyclotomic pieces (standard effort; INCOMPLETE otherwise). Refused when the largest prime of the order needs more than 2·10^8 group operations.",
   keywords: ["finite field", "discrete logarithm", "discrete log", "fflog", "pohlig-hellman", "baby-step giant-step", "pollard rho", "galois field", "gf", "extension field", "index"],
   request: Request,
