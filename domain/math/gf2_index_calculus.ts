@@ -99,28 +99,24 @@ function derivative(a: number): number {
 const RED = new Int32Array(16);
 const MUL = new Int32Array(16);
 
-/** RED for u of degree d (5 ≤ d ≤ 31). */
-function setReduction(u: number, d: number): void {
-  const low = (u ^ (1 << d)) >>> 0; // x^d mod u
-  let x = low;
+/** T[t] = t·y mod u for t < 16 (y < 2^d, d = deg u ≤ 31): the four powers y·x^k, then their sums. */
+function fillNibbles(T: Int32Array, y: number, u: number, d: number): void {
   for (let k = 0; k < 4; k++) {
     const bit = 1 << k;
-    for (let t = 0; t < bit; t++) RED[bit | t] = (x ^ RED[t]!) | 0;
-    // the next power of x, modulo u
-    x = (x << 1) >>> 0;
-    if ((x >>> d) & 1) x = (x ^ u) >>> 0;
+    for (let t = 0; t < bit; t++) T[bit | t] = (y ^ T[t]!) | 0;
+    y = (y << 1) >>> 0;
+    if ((y >>> d) & 1) y = (y ^ u) >>> 0;
   }
+}
+
+/** RED for u of degree d (5 ≤ d ≤ 31). */
+function setReduction(u: number, d: number): void {
+  fillNibbles(RED, (u ^ (1 << d)) >>> 0, u, d); // starting from x^d mod u
 }
 
 /** a·c mod u with RED set for u (a, c < 2^d): Horner on the nibbles of a. */
 function mulModW(a: number, c: number, u: number, d: number): number {
-  let y = c;
-  for (let k = 0; k < 4; k++) {
-    const bit = 1 << k;
-    for (let t = 0; t < bit; t++) MUL[bit | t] = (y ^ MUL[t]!) | 0;
-    y = (y << 1) >>> 0;
-    if ((y >>> d) & 1) y = (y ^ u) >>> 0;
-  }
+  fillNibbles(MUL, c, u, d);
   const mask = (2 ** d - 1) | 0, hi = d - 4;
   let r = 0;
   for (let sh = (d - 1) & ~3; sh >= 0; sh -= 4) {
