@@ -24,7 +24,7 @@ export default ffCompute<typeof Request.infer, Res>({
   keywords: ["finite field", "discrete logarithm", "discrete log", "fflog", "pohlig-hellman", "baby-step giant-step", "pollard rho", "galois field", "gf", "extension field", "index"],
   request: Request,
   result: Result,
-  bounds: [...FIELD_BOUNDS, { name: "group_operations", limit: MAX_STEPS, unit: "multiplications", description: "the generic subgroup searches together use at most this many group operations (≈ 2√r per prime r of the order)" }],
+  bounds: [...FIELD_BOUNDS, { name: "group_operations", limit: MAX_STEPS, unit: "multiplications", description: "the subgroup searches together use at most this many group operations (≈ 2√r per prime r of the order; index calculus counted at its estimate)" }],
   cost_model: "units ≈ factoring q − 1 + (Σ over primes r^e of q − 1 of e·2√r — or, for index calculus in GF(2^k), e·(relations/ρ(k/2b)² + 50·|factor base|²)/100 — + ω·bits(q)) multiplications of 2·k²·limbs(p)² each; preflight assumes the order of g is q − 1",
   budget: { max_units: 1e12, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
   preflight(req) {

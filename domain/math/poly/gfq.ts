@@ -529,6 +529,8 @@ export class FqArith<C = unknown> {
     if (this.p === 2n && gf2IndexCalculusPreferred(this.k, r)) {
       const x = this.gf2Log(gamma, t, r, meter, checkpoint);
       if (x !== undefined) return x;
+      // every seed failed: a generic search the allowance cannot cover is refused now, not after it
+      if (2 * Math.sqrt(Number(r)) > meter.left) throw new StepAllowanceExceeded(r);
     }
     if (r <= 1n << 40n) return this.bsgs(gamma, t, r, meter, checkpoint);
     return this.rho(gamma, t, r, meter, checkpoint);
