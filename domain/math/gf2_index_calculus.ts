@@ -1,8 +1,10 @@
 /**
  * Discrete logarithms in a subgroup of prime order ℓ of GF(2^n)^*, n ≤ 63, by index calculus.
  *
- * Elements are bigints of polynomial bits over GF(2) (bit i = coefficient of x^i) reduced by the
- * field's defining polynomial f (degree n). Factor base: the irreducible polynomials of degree ≤ b.
+ * Elements enter and leave as bigints of polynomial bits over GF(2) (bit i = coefficient of x^i)
+ * reduced by the field's defining polynomial f (degree n); inside they are two 32-bit words, and
+ * the polynomials u, v below one word each (the bit-packed arrays of poly/gf2x.ts are for large
+ * degrees; everything here fits a word or two). Factor base: the irreducible polynomials of degree ≤ b.
  * Relations: w = z·p with z a product of random factor-base elements and p one more; w is written
  * as u/v with deg u < ⌈n/2⌉, deg v ≤ ⌊n/2⌋ (extended Euclid against f stopped halfway, on two
  * 32-bit words), kept when u and v are both b-smooth (u | u'·Π_{b/2<i≤b}(x^{2^i} − x) mod u, then
@@ -12,6 +14,7 @@
  */
 import { IndexCalculusExhausted, solveKernel, type Relation } from "./index_calculus.js";
 import { modInverse } from "./integer.js";
+import { SeededRandom } from "./seeded-random.js";
 
 export const GF2_IC_MAX_DEGREE = 63;
 export const GF2_IC_MIN_DEGREE = 20;
@@ -24,8 +27,8 @@ export function gf2FactorBaseDegree(n: number): number {
 }
 
 /**
- * Expected work units (≈ one field multiplication each) of one run for GF(2^n): candidates ≈
- * (factor base)·1.1 / ρ(n/2b)² at ~6 units each, plus the elimination.
+ * Expected work units of one run for GF(2^n) (one unit ≈ 10 ns here, see GF2_IC_UNITS_PER_GROUP_OP):
+ * candidates ≈ (factor base)·1.2 / ρ(n/2b)² at 6 units each, plus the elimination.
  */
 export function gf2IndexCalculusCost(n: number): number {
   const b = gf2FactorBaseDegree(n);
@@ -363,32 +366,10 @@ class Gf2n {
   }
 }
 
-/** Deterministic xorshift128+ style generator on two 32-bit words. */
-class Rng {
-  private a: number;
-  private b: number;
-  constructor(seed: number) {
-    this.a = (seed ^ 0x9e3779b9) >>> 0 || 1;
-    this.b = (Math.imul(seed, 0x85ebca6b) ^ 0xc2b2ae35) >>> 0 || 2;
-  }
-  next(): number {
-    let x = this.a;
-    const y = this.b;
-    this.a = y;
-    x ^= x << 11;
-    x ^= x >>> 8;
-    this.b = (x ^ y ^ (y >>> 19)) >>> 0;
-    return this.b;
-  }
-  below(m: number): number {
-    return this.next() % m;
-  }
-}
-
 export interface Gf2IndexCalculusOptions {
   checkpoint?: () => void;
   seed?: number;
-  /** Work allowance in units (≈ candidates); default 40× the estimate. */
+  /** Work allowance in units (6 per candidate); default 40× the estimate. */
   maxUnits?: number;
   /** Sees every relation (factor-base polynomials as bit patterns, exponents) before the elimination; tests check them. */
   onRelations?: (polys: readonly number[], relations: readonly Relation[], candidates: number) => void;
@@ -399,9 +380,9 @@ export interface Gf2IndexCalculusOptions {
  * as bigints of polynomial bits. The answer is not verified here (the caller checks gamma^x = t).
  */
 export function gf2PrimeOrderLog(n: number, f: bigint, gamma: bigint, t: bigint, ell: bigint, opts: Gf2IndexCalculusOptions = {}): bigint {
-  if (n < 2 || n > GF2_IC_MAX_DEGREE) throw new RangeError(`gf2PrimeOrderLog: n = ${n} outside 2..${GF2_IC_MAX_DEGREE}`);
+  if (n < GF2_IC_MIN_DEGREE || n > GF2_IC_MAX_DEGREE) throw new RangeError(`gf2PrimeOrderLog: n = ${n} outside ${GF2_IC_MIN_DEGREE}..${GF2_IC_MAX_DEGREE}`);
   const checkpoint = opts.checkpoint ?? noop;
-  const rng = new Rng(opts.seed ?? 1);
+  const rng = new SeededRandom(opts.seed ?? 1);
   const F = new Gf2n(n, f);
   const b = gf2FactorBaseDegree(n);
   const fb = buildFactorBase(b);
@@ -436,35 +417,35 @@ export function gf2PrimeOrderLog(n: number, f: bigint, gamma: bigint, t: bigint,
   };
   newZ();
   const collect = (want: number): void => {
-  while (relations.length < want) {
-    if ((++candidates & 255) === 0) {
-      checkpoint();
-      spend(256 * 6);
+    while (relations.length < want) {
+      if ((++candidates & 255) === 0) {
+        checkpoint();
+        spend(256 * 6);
+      }
+      if (next === nfb) {
+        newZ();
+        next = lo;
+      }
+      const j = next++;
+      F.mulSmall(z.hi, z.lo, fb.polys[j]!, w);
+      F.reconstruct(w, rec);
+      if (!maybeSmooth(rec.u, b) || !maybeSmooth(rec.v, b)) continue;
+      acc.clear();
+      if (!factorOver(rec.u, fb, 1, acc) || !factorOver(rec.v, fb, -1, acc)) continue;
+      // u − v − z − p = 0
+      for (const [i, e] of zExp) acc.set(i, (acc.get(i) ?? 0) - e);
+      acc.set(j, (acc.get(j) ?? 0) - 1);
+      const cols: number[] = [], coefs: number[] = [];
+      for (const [i, e] of [...acc].sort((x, y) => x[0] - y[0])) if (e !== 0) {
+        cols.push(i);
+        coefs.push(e);
+      }
+      if (!cols.length) continue;
+      const key = `${cols.join(",")}/${coefs.join(",")}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      relations.push({ cols: Int32Array.from(cols), coefs: Int32Array.from(coefs) });
     }
-    if (next === nfb) {
-      newZ();
-      next = lo;
-    }
-    const j = next++;
-    F.mulSmall(z.hi, z.lo, fb.polys[j]!, w);
-    F.reconstruct(w, rec);
-    if (!maybeSmooth(rec.u, b) || !maybeSmooth(rec.v, b)) continue;
-    acc.clear();
-    if (!factorOver(rec.u, fb, 1, acc) || !factorOver(rec.v, fb, -1, acc)) continue;
-    // u − v − z − p = 0
-    for (const [i, e] of zExp) acc.set(i, (acc.get(i) ?? 0) - e);
-    acc.set(j, (acc.get(j) ?? 0) - 1);
-    const cols: number[] = [], coefs: number[] = [];
-    for (const [i, e] of [...acc].sort((x, y) => x[0] - y[0])) if (e !== 0) {
-      cols.push(i);
-      coefs.push(e);
-    }
-    if (!cols.length) continue;
-    const key = `${cols.join(",")}/${coefs.join(",")}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    relations.push({ cols: Int32Array.from(cols), coefs: Int32Array.from(coefs) });
-  }
   };
   // a few relations depend on others (and some elements never occur): collect more until the kernel is one-dimensional
   let solved: ReturnType<typeof solveKernel>;

@@ -538,16 +538,12 @@ export class FqArith<C = unknown> {
 
   /** Index calculus in GF(2^k) (three seeds), the answer checked; undefined when every seed fails. */
   private gf2Log(gamma: readonly C[], t: readonly C[], r: bigint, meter: { left: number }, checkpoint: () => void): bigint | undefined {
-    const bits = (a: readonly C[]): bigint => {
-      let v = 0n;
-      for (let i = a.length - 1; i >= 0; i--) v = (v << 1n) | this.B.big(a[i]!);
-      return v;
-    };
-    const f = bits(this.mod);
+    // for p = 2 an element's index is its bit pattern; the modulus (k + 1 coefficients) likewise
+    const f = this.index(this.mod);
     for (let seed = 1; seed <= 3; seed++) {
       this.charge(meter, gf2IndexCalculusGroupOps(this.k), r);
       try {
-        const x = gf2PrimeOrderLog(this.k, f, bits(gamma), bits(t), r, { seed, checkpoint });
+        const x = gf2PrimeOrderLog(this.k, f, this.index(gamma), this.index(t), r, { seed, checkpoint });
         if (this.eq(this.pow(gamma, x), t)) return x;
       } catch (e) {
         if (!(e instanceof Gf2IndexCalculusFailed || e instanceof IndexCalculusExhausted)) throw e;
