@@ -5,7 +5,9 @@
  * reduced by the field's defining polynomial f (degree n); inside they are two 32-bit words, and
  * the polynomials u, v below one word each (the bit-packed arrays of poly/gf2x.ts are for large
  * degrees; everything here fits a word or two). Factor base: the irreducible polynomials of degree ≤ b.
- * Relations: w = z·p with z a product of random factor-base elements and p one more; w is written
+ * Relations: first Coppersmith's (when f = x^n + f1 with f1 of low degree, as the default moduli
+ * are): u = x^h·A + B and v = u^(2^e) mod f, both of low degree (see coppersmithPlan); then, to
+ * top up, w = z·p with z a product of random factor-base elements and p one more; w is written
  * as u/v with deg u < ⌈n/2⌉, deg v ≤ ⌊n/2⌋ (extended Euclid against f stopped halfway, on two
  * 32-bit words), kept when u and v are both b-smooth (u | u'·Π_{b/2<i≤b}(x^{2^i} − x) mod u, then
  * trial division). The homogeneous system Σ e·log = 0 (mod ℓ) is solved by the sparse kernel of
@@ -26,16 +28,40 @@ export function gf2FactorBaseDegree(n: number): number {
   return Math.max(6, Math.min(11, Math.round(n / 5)));
 }
 
+/** Relations one run collects before its first elimination. */
+function relationsWanted(fb: number): number {
+  return Math.ceil(fb * 1.1) + 40;
+}
+
 /**
- * Expected work units of one run for GF(2^n) (one unit ≈ 10 ns here, see GF2_IC_UNITS_PER_GROUP_OP):
- * candidates ≈ (factor base)·1.2 / ρ(n/2b)² at 6 units each, plus the elimination.
+ * Work units (≈ 10 ns each, see GF2_IC_UNITS_PER_GROUP_OP) of one candidate, measured on node 20 at
+ * n = 61 in the steady state: a Coppersmith pair (two smoothness tests of one-word polynomials, the
+ * trial division of the ~7 % that pass) about 2.7 µs, a reconstruction (half an extended Euclid on
+ * two words, then the same tests) about 4.4 µs; the elimination and both descents about 4·|fb|² (10 counted, for a cold start).
  */
-export function gf2IndexCalculusCost(n: number): number {
+const PAIR_UNITS = 300;
+const RECONSTRUCTION_UNITS = 450;
+const ELIMINATION_UNITS_PER_FB2 = 10;
+
+/**
+ * Expected work units of one run for GF(2^n) = GF(2)[x]/(f): the relations from Coppersmith's
+ * pairs (when f has the low tail they need, see coppersmithPlan) and from reconstructions, each
+ * kept with the exact probability that both its sides are b-smooth, plus the elimination. Without
+ * f: reconstructions only.
+ */
+export function gf2IndexCalculusCost(n: number, f?: bigint): number {
   const b = gf2FactorBaseDegree(n);
   const fb = factorBaseSize(b);
-  const u = n / 2 / b;
-  const rho = dickman(u);
-  return 6 * (fb * 1.2) / (rho * rho) + 50 * fb * fb;
+  let want = relationsWanted(fb), units = ELIMINATION_UNITS_PER_FB2 * fb * fb;
+  const plan = f === undefined ? undefined : cachedPlan(n, f, b);
+  if (plan) {
+    // pairs in decreasing yield: at most the expected number to reach `want`, at most all of them
+    const used = Math.min(plan.pairs.length / 2, want / plan.rate);
+    units += PAIR_UNITS * used;
+    want = Math.max(0, want - used * plan.rate);
+  }
+  const P = smoothProbabilities(b, n);
+  return units + (RECONSTRUCTION_UNITS * want) / (P[(n + 1) >> 1]! * P[n >> 1]!);
 }
 
 /**
@@ -45,8 +71,8 @@ export function gf2IndexCalculusCost(n: number): number {
 export const GF2_IC_UNITS_PER_GROUP_OP = 100;
 
 /** The index-calculus estimate in generic group operations (the discrete-log allowance's unit). */
-export function gf2IndexCalculusGroupOps(n: number): number {
-  return gf2IndexCalculusCost(n) / GF2_IC_UNITS_PER_GROUP_OP;
+export function gf2IndexCalculusGroupOps(n: number, f?: bigint): number {
+  return gf2IndexCalculusCost(n, f) / GF2_IC_UNITS_PER_GROUP_OP;
 }
 
 /** Bytes the index calculus may hold at once: the relations and the dense remainder of the elimination. */
@@ -59,25 +85,15 @@ export function gf2IndexCalculusMemory(n: number): number {
  * Whether the logarithm in the subgroup of prime order r of GF(2^n)^* goes to index calculus: n in
  * [GF2_IC_MIN_DEGREE, GF2_IC_MAX_DEGREE], r ≥ 2^28 and the estimate below the 2√r of a generic search.
  */
-export function gf2IndexCalculusPreferred(n: number, r: bigint): boolean {
+export function gf2IndexCalculusPreferred(n: number, r: bigint, f?: bigint): boolean {
   if (n < GF2_IC_MIN_DEGREE || n > GF2_IC_MAX_DEGREE || r < 1n << 28n) return false;
-  return gf2IndexCalculusGroupOps(n) < 2 * Math.sqrt(Number(r));
+  return gf2IndexCalculusGroupOps(n, f) < 2 * Math.sqrt(Number(r));
 }
 
 function factorBaseSize(b: number): number {
   let s = 0;
   for (let d = 1; d <= b; d++) s += 2 ** d / d;
   return Math.ceil(s);
-}
-
-/** Dickman's ρ on [0, 4] (piecewise, enough for a cost estimate; polynomial smoothness is a bit likelier). */
-function dickman(u: number): number {
-  if (u <= 1) return 1;
-  if (u <= 2) return 1 - Math.log(u);
-  const t = [1, 0.3069, 0.0486, 0.00491, 0.000354];
-  const i = Math.min(3, Math.floor(u));
-  const f = u - i;
-  return t[i]! * (t[i + 1]! / t[i]!) ** f;
 }
 
 export class Gf2IndexCalculusFailed extends Error {
@@ -253,6 +269,118 @@ function factorOver(u: number, fb: FactorBase, sign: number, acc: Map<number, nu
   return deg32(r) <= 0;
 }
 
+// ───────────────────── Coppersmith's relations for f = x^n + f1, f1 of low degree ─────────────────────
+//
+// With k = 2^e and h = ⌈n/k⌉, c = h·k − n: for u = x^h·A + B, u^k = x^{hk}·A(x^k) + B(x^k) (squaring is
+// additive over GF(2)) ≡ v = x^c·f1·A(x^k) + B(x^k) (mod f), so log v = k·log u whenever both factor
+// over the base. For n = 61 and f1 of degree 5 (k = 4): deg u ≤ 21 and deg v ≤ 28 instead of the
+// ~30 + 31 of a reconstruction, several times the yield per candidate, and no Euclid per candidate.
+// The pairs are finite (coprime A, B of bounded degree), so the reconstruction tops the relations up.
+
+/** P(a random polynomial of degree m over GF(2) is b-smooth), m ≤ maxDeg: the counting series Π_{d ≤ b} (1 − t^d)^{−I_d}. */
+function smoothProbabilities(b: number, maxDeg: number): Float64Array {
+  const N = new Float64Array(maxDeg + 1);
+  N[0] = 1;
+  for (let d = 1; d <= b; d++) {
+    // I_d irreducible polynomials of degree d (Gauss: Σ_{e | d} μ(e)·2^{d/e} / d)
+    let I = 0;
+    for (let e = 1; e <= d; e++) if (d % e === 0) I += mobius(e) * 2 ** (d / e);
+    I /= d;
+    for (let r = 0; r < I; r++) for (let m = d; m <= maxDeg; m++) N[m] += N[m - d]!;
+  }
+  for (let m = 0; m <= maxDeg; m++) N[m] = Math.min(1, N[m]! / 2 ** m);
+  return N;
+}
+
+function mobius(e: number): number {
+  let r = 1;
+  for (let q = 2; q * q <= e; q++) {
+    if (e % q) continue;
+    e /= q;
+    if (e % q === 0) return 0;
+    r = -r;
+  }
+  return e > 1 ? -r : r;
+}
+
+interface CoppersmithPlan {
+  k: number;
+  h: number;
+  /** x^c·f1, the multiplier of A(x^k) in v */
+  g: number;
+  /** (A, B) pairs in order of decreasing expected yield, flat */
+  pairs: Int32Array;
+  /** the expected share of pairs that give a relation */
+  rate: number;
+}
+
+/** The A(x^k) of A: bit i of a moved to bit k·i. */
+function spread(a: number, k: number): number {
+  let r = 0;
+  for (let i = 0; a >>> i; i++) if ((a >>> i) & 1) r |= 1 << (k * i);
+  return r >>> 0;
+}
+
+function gcd32(a: number, b: number): number {
+  while (b) {
+    const r = divRem(a, b).r;
+    a = b;
+    b = r;
+  }
+  return a;
+}
+
+const plans = new Map<bigint, CoppersmithPlan | undefined>();
+
+/** coppersmithPlan, kept for the last few moduli (preflight, the cost check and the run ask for the same one). */
+function cachedPlan(n: number, f: bigint, b: number): CoppersmithPlan | undefined {
+  if (plans.has(f)) return plans.get(f);
+  const plan = coppersmithPlan(n, f, b);
+  if (plans.size >= 8) plans.delete(plans.keys().next().value!);
+  plans.set(f, plan);
+  return plan;
+}
+
+/**
+ * The plan for f (u and v in one word, deg u < n) with the most expected relations over k = 2, 4,
+ * 8, 16, or undefined when its yield per pair is below twice a reconstruction's.
+ */
+function coppersmithPlan(n: number, f: bigint, b: number): CoppersmithPlan | undefined {
+  const low = f & ((1n << BigInt(n)) - 1n);
+  if (low >= 1n << 31n) return undefined;
+  const f1 = Number(low), d1 = deg32(f1);
+  const P = smoothProbabilities(b, 64);
+  const rrRate = P[(n + 1) >> 1]! * P[n >> 1]!;
+  let best: { k: number; h: number; c: number; dA: number; dB: number; rate: number; total: number } | undefined;
+  for (let k = 2; k <= 16; k *= 2) {
+    const h = Math.ceil(n / k), c = h * k - n;
+    const dA = Math.min(30 - h, n - 1 - h, Math.floor((31 - c - d1) / k)), dB = Math.min(h - 1, Math.floor(31 / k));
+    if (dA < 0 || dB < 0) continue;
+    let yieldSum = 0, pairs = 0;
+    for (let i = 0; i <= dA; i++) for (let j = 0; j <= dB; j++) {
+      const count = 2 ** (i + j);
+      pairs += count;
+      yieldSum += count * P[h + i]! * P[Math.max(c + d1 + k * i, k * j)]!;
+    }
+    if (!best || yieldSum > best.total) best = { k, h, c, dA, dB, rate: yieldSum / pairs, total: yieldSum };
+  }
+  if (!best || best.rate < 2 * rrRate) return undefined;
+  const { k, h, c, dA, dB } = best;
+  const cells: { i: number; j: number; p: number }[] = [];
+  for (let i = 0; i <= dA; i++) for (let j = 0; j <= dB; j++) cells.push({ i, j, p: P[h + i]! * P[Math.max(c + d1 + k * i, k * j)]! });
+  cells.sort((x, y) => y.p - x.p);
+  const out: number[] = [];
+  for (const { i, j } of cells) {
+    for (let A = 1 << i; A < 2 << i; A++) {
+      for (let B = j === 0 ? 0 : 1 << j; B < 2 << j; B++) {
+        if (B === 0 ? A !== 1 : gcd32(A, B) !== 1) continue;
+        out.push(A, B);
+      }
+    }
+  }
+  return { k, h, g: (f1 << c) >>> 0, pairs: Int32Array.from(out), rate: best.rate };
+}
+
 // ───────────────────────── GF(2^n) in two 32-bit words ─────────────────────────
 
 interface Words {
@@ -369,7 +497,7 @@ class Gf2n {
 export interface Gf2IndexCalculusOptions {
   checkpoint?: () => void;
   seed?: number;
-  /** Work allowance in units (6 per candidate); default 40× the estimate. */
+  /** Work allowance in units (PAIR_UNITS per Coppersmith pair, RECONSTRUCTION_UNITS per reconstruction or descent step); default 40× the estimate. */
   maxUnits?: number;
   /** Sees every relation (factor-base polynomials as bit patterns, exponents) before the elimination; tests check them. */
   onRelations?: (polys: readonly number[], relations: readonly Relation[], candidates: number) => void;
@@ -387,7 +515,7 @@ export function gf2PrimeOrderLog(n: number, f: bigint, gamma: bigint, t: bigint,
   const b = gf2FactorBaseDegree(n);
   const fb = buildFactorBase(b);
   const nfb = fb.polys.length;
-  const budget = { left: opts.maxUnits ?? 40 * gf2IndexCalculusCost(n) };
+  const budget = { left: opts.maxUnits ?? 40 * gf2IndexCalculusCost(n, f) };
   const spend = (u: number): void => {
     budget.left -= u;
     if (budget.left < 0) throw new IndexCalculusExhausted();
@@ -416,11 +544,41 @@ export function gf2PrimeOrderLog(n: number, f: bigint, gamma: bigint, t: bigint,
     }
   };
   newZ();
+  const plan = cachedPlan(n, f, b);
+  let pair = 0;
+  const addRelation = (): void => {
+    const cols: number[] = [], coefs: number[] = [];
+    for (const [i, e] of [...acc].sort((x, y) => x[0] - y[0])) if (e !== 0) {
+      cols.push(i);
+      coefs.push(e);
+    }
+    if (!cols.length) return;
+    const key = `${cols.join(",")}/${coefs.join(",")}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    relations.push({ cols: Int32Array.from(cols), coefs: Int32Array.from(coefs) });
+  };
   const collect = (want: number): void => {
+    // Coppersmith's pairs first (cheaper and likelier), then reconstructions
+    while (plan && pair < plan.pairs.length && relations.length < want) {
+      if ((++candidates & 255) === 0) {
+        checkpoint();
+        spend(256 * PAIR_UNITS);
+      }
+      const A = plan.pairs[pair++]!, B = plan.pairs[pair++]!;
+      const u = ((A << plan.h) | B) >>> 0;
+      let v = spread(B, plan.k);
+      for (let i = 0, sa = spread(A, plan.k); sa >>> i; i++) if ((sa >>> i) & 1) v ^= plan.g << i;
+      v >>>= 0;
+      if (!maybeSmooth(v, b) || !maybeSmooth(u, b)) continue;
+      acc.clear();
+      if (!factorOver(v, fb, 1, acc) || !factorOver(u, fb, -plan.k, acc)) continue;
+      addRelation();
+    }
     while (relations.length < want) {
       if ((++candidates & 255) === 0) {
         checkpoint();
-        spend(256 * 6);
+        spend(256 * RECONSTRUCTION_UNITS);
       }
       if (next === nfb) {
         newZ();
@@ -435,23 +593,14 @@ export function gf2PrimeOrderLog(n: number, f: bigint, gamma: bigint, t: bigint,
       // u − v − z − p = 0
       for (const [i, e] of zExp) acc.set(i, (acc.get(i) ?? 0) - e);
       acc.set(j, (acc.get(j) ?? 0) - 1);
-      const cols: number[] = [], coefs: number[] = [];
-      for (const [i, e] of [...acc].sort((x, y) => x[0] - y[0])) if (e !== 0) {
-        cols.push(i);
-        coefs.push(e);
-      }
-      if (!cols.length) continue;
-      const key = `${cols.join(",")}/${coefs.join(",")}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      relations.push({ cols: Int32Array.from(cols), coefs: Int32Array.from(coefs) });
+      addRelation();
     }
   };
   // a few relations depend on others (and some elements never occur): collect more until the kernel is one-dimensional
   let solved: ReturnType<typeof solveKernel>;
   const meter = { left: Infinity };
   for (let round = 0; ; round++) {
-    collect(Math.ceil(nfb * 1.1) + 40 + round * Math.max(20, Math.ceil(nfb / 10)));
+    collect(relationsWanted(nfb) + round * Math.max(20, Math.ceil(nfb / 10)));
     opts.onRelations?.(fb.polys, relations, candidates);
     meter.left = budget.left * 50;
     solved = solveKernel(relations, nfb, nfb, ell, meter, checkpoint, 32);
@@ -474,7 +623,7 @@ export function gf2PrimeOrderLog(n: number, f: bigint, gamma: bigint, t: bigint,
     for (let attempt = 0; attempt < 1 << 22; attempt++) {
       if ((attempt & 255) === 255) {
         checkpoint();
-        spend(256 * 6);
+        spend(256 * RECONSTRUCTION_UNITS);
       }
       const r = steps[rng.below(steps.length)]!;
       F.mulSmall(w.hi, w.lo, fb.polys[r]!, w);

@@ -19,24 +19,26 @@ export default ffCompute<typeof Request.infer, Res>({
   summary:
     "The least x ≥ 0 with g^x = h in GF(q)^* (q = p^k), or exists: false when h ∉ ⟨g⟩ (in the cyclic group GF(q)^*, exactly when h^ord(g) ≠ 1). " +
     "Pohlig–Hellman over the factored order of g, with baby-step giant-step (primes below 2^40) or Pollard rho in each prime-order subgroup, digits of prime powers one at a time, then CRT; " +
-    "in GF(2^k) with 20 ≤ k ≤ 63, a prime r ≥ 2^28 of the order goes to index calculus where that is cheaper than 2√r steps (factor base: the irreducible polynomials of degree ≤ b = min(11, round(k/5)); relations from balanced rational reconstruction; sparse structured elimination modulo r; the answer checked by exponentiation). " +
+    "in GF(2^k) with 20 ≤ k ≤ 63, a prime r ≥ 2^28 of the order goes to index calculus where that is cheaper than 2√r steps (factor base: the irreducible polynomials of degree ≤ b = min(11, round(k/5)); relations from Coppersmith's pairs u = x^h·A + B, v = u^(2^e) mod f when the modulus is x^k plus a low-degree tail and that pays (the default moduli for k = 59, 61, 62), topped up by balanced rational reconstruction; sparse structured elimination modulo r; the answer checked by exponentiation). " +
     "q − 1 is factored through its cyclotomic pieces (standard effort; INCOMPLETE otherwise). Refused when the largest prime of the order needs more than 2·10^8 group operations.",
   keywords: ["finite field", "discrete logarithm", "discrete log", "fflog", "pohlig-hellman", "baby-step giant-step", "pollard rho", "galois field", "gf", "extension field", "index"],
   request: Request,
   result: Result,
   bounds: [...FIELD_BOUNDS, { name: "group_operations", limit: MAX_STEPS, unit: "multiplications", description: "the subgroup searches together use at most this many group operations (≈ 2√r per prime r of the order; index calculus counted at its estimate)" }],
-  cost_model: "units ≈ factoring q − 1 + (Σ over primes r^e of q − 1 of e·2√r — or, for index calculus in GF(2^k), e·(relations/ρ(k/2b)² + 50·|factor base|²)/100 — + ω·bits(q)) multiplications of 2·k²·limbs(p)² each; preflight assumes the order of g is q − 1",
+  cost_model: "units ≈ factoring q − 1 + (Σ over primes r^e of q − 1 of e·2√r — or, for index calculus in GF(2^k), e·(300·Coppersmith pairs + 450·reconstructions + 10·|factor base|²)/100, each candidate kept with the exact probability that both its sides are b-smooth — + ω·bits(q)) multiplications of 2·k²·limbs(p)² each; preflight assumes the order of g is q − 1",
   budget: { max_units: 1e12, max_memory_bytes: 1024 * 2 ** 20, timeout_ms: 300_000 },
   preflight(req) {
     const s = fieldSize(req.base.field);
     const A = arithOf(req.base.field);
     const fac = A.groupOrder({ factorBudget: 1e5 });
     let steps = 0, generic = 0, icMemory = 0;
-    const ic = (r: bigint): boolean => req.base.field.p === 2n && gf2IndexCalculusPreferred(s.k, r);
+    // for p = 2 the modulus as a bit pattern (Coppersmith's relations need a low tail), else unused
+    const f = req.base.field.p === 2n ? A.index(A.mod) : 0n;
+    const ic = (r: bigint): boolean => req.base.field.p === 2n && gf2IndexCalculusPreferred(s.k, r, f);
     if (fac.status === "COMPLETE")
       for (const { prime, exponent } of fac.factors) {
         if (ic(prime)) {
-          steps += exponent * gf2IndexCalculusGroupOps(s.k);
+          steps += exponent * gf2IndexCalculusGroupOps(s.k, f);
           icMemory = gf2IndexCalculusMemory(s.k);
         } else {
           steps += exponent * 2 * Math.sqrt(Number(prime));

@@ -526,7 +526,7 @@ export class FqArith<C = unknown> {
   /** log_gamma(t) in the subgroup of prime order r (t known to lie in it). */
   private primeOrderLog(gamma: readonly C[], t: readonly C[], r: bigint, meter: { left: number }, checkpoint: () => void): bigint {
     if (this.isOne(t)) return 0n;
-    if (this.p === 2n && gf2IndexCalculusPreferred(this.k, r)) {
+    if (this.p === 2n && gf2IndexCalculusPreferred(this.k, r, this.index(this.mod))) {
       const x = this.gf2Log(gamma, t, r, meter, checkpoint);
       if (x !== undefined) return x;
       // every seed failed: a generic search the allowance cannot cover is refused now, not after it
@@ -541,7 +541,7 @@ export class FqArith<C = unknown> {
     // for p = 2 an element's index is its bit pattern; the modulus (k + 1 coefficients) likewise
     const f = this.index(this.mod);
     for (let seed = 1; seed <= 3; seed++) {
-      this.charge(meter, gf2IndexCalculusGroupOps(this.k), r);
+      this.charge(meter, gf2IndexCalculusGroupOps(this.k, f), r);
       try {
         const x = gf2PrimeOrderLog(this.k, f, this.index(gamma), this.index(t), r, { seed, checkpoint });
         if (this.eq(this.pow(gamma, x), t)) return x;

@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import { factorInteger } from "../../../domain/math/factor.js";
-import { gf2IndexCalculusPreferred, gf2PrimeOrderLog, GF2_IC_MAX_DEGREE } from "../../../domain/math/gf2_index_calculus.js";
+import { gf2IndexCalculusCost, gf2IndexCalculusPreferred, gf2PrimeOrderLog, GF2_IC_MAX_DEGREE } from "../../../domain/math/gf2_index_calculus.js";
+import { gfpIsIrreducible } from "../../../domain/math/poly/gfp.js";
 import { IndexCalculusExhausted, type Relation } from "../../../domain/math/index_calculus.js";
 import { defaultModulus } from "../../../domain/math/poly/gfq.js";
 import { rng } from "../../operations/integer/random.js";
@@ -35,7 +36,7 @@ function largestPrime(m: bigint): bigint {
 describe("GF(2^n) index calculus", function () {
   this.timeout(120_000);
 
-  for (const n of [31, 37, 49, 59, 61]) {
+  for (const n of [31, 37, 49, 59, 61, 62]) {
     it(`n = ${n}: every relation holds in the field and the logarithm is right, for three seeds`, () => {
       const F = field(n);
       const order = (1n << BigInt(n)) - 1n;
@@ -69,6 +70,40 @@ describe("GF(2^n) index calculus", function () {
       }
     });
   }
+
+  it("takes its relations from reconstructions when the modulus has no low tail (no Coppersmith pairs)", () => {
+    // x^61 + t with t of degree 60: the first irreducible from a seeded search
+    const r = rng(61_061);
+    let f = 0n;
+    for (;;) {
+      f = (1n << 61n) | (1n << 60n) | r.bits(60) | 1n;
+      const coefs = Array.from({ length: 62 }, (_, i) => (f >> BigInt(i)) & 1n);
+      if (gfpIsIrreducible(coefs, 2n)) break;
+    }
+    const ell = (1n << 61n) - 1n; // prime: every element ≠ 1 has order ℓ
+    const mul = (a: bigint, b: bigint): bigint => {
+      let p = 0n;
+      for (let s = 0n; b; b >>= 1n, s++) if (b & 1n) p ^= a << s;
+      for (let i = 120; i >= 61; i--) if ((p >> BigInt(i)) & 1n) p ^= f << BigInt(i - 61);
+      return p;
+    };
+    const pow = (a: bigint, e: bigint): bigint => {
+      let p = 1n;
+      for (; e; e >>= 1n, a = mul(a, a)) if (e & 1n) p = mul(p, a);
+      return p;
+    };
+    const x = r.bits(61) % ell;
+    const gamma = 0b1011n;
+    const t = pow(gamma, x);
+    let rows = 0;
+    const got = gf2PrimeOrderLog(61, f, gamma, t, ell, { seed: 1, onRelations: (_p, rels) => (rows = rels.length) });
+    expect(rows).to.be.greaterThan(400);
+    expect(got).to.equal(x);
+    // the cost estimate sees the difference: the default modulus x^61 + x^5 + x^2 + x + 1 has Coppersmith pairs
+    const fDefault = field(61).f;
+    expect(gf2IndexCalculusCost(61, fDefault) * 3).to.be.lessThan(gf2IndexCalculusCost(61, f));
+    expect(gf2IndexCalculusCost(61, f)).to.equal(gf2IndexCalculusCost(61));
+  });
 
   it("stops with IndexCalculusExhausted when the allowance is too small", () => {
     const F = field(61);
