@@ -351,11 +351,17 @@ function candidate(ell: bigint, lifted: bigint[][], S: readonly number[], P: big
  * from the lifted factors (P covers factors of half the degree, `factorSquarefree`): a subset S
  * of larger degree is tested through its complement, whose quotient is S's factor.
  */
-function subsetSearch(g0: bigint[], lifted: bigint[][], P: bigint, tick: () => void, maxCandidates = Infinity): bigint[][] | undefined {
+/**
+ * Zassenhaus' subset search: the factors of g from the lifted modular factors (modulo P), each with
+ * the number of modular factors it came from (`parts`). Every factor divides g exactly and their
+ * product is g, whatever P; they are irreducible when P exceeds twice the coefficients of every
+ * factor (the Mignotte bound), and a factor with parts = 1 always is (irreducible modulo p).
+ */
+function subsetSearch(g0: bigint[], lifted: bigint[][], P: bigint, tick: () => void, maxCandidates = Infinity): { factor: bigint[]; parts: number }[] | undefined {
   let g = g0;
   let candidates = 0;
   let idx = lifted.map((_, i) => i);
-  const out: bigint[][] = [];
+  const out: { factor: bigint[]; parts: number }[] = [];
   for (let s = 1; 2 * s <= idx.length; ) {
     let found = false;
     const comb = Array.from({ length: s }, (_, i) => i);
@@ -380,7 +386,7 @@ function subsetSearch(g0: bigint[], lifted: bigint[][], P: bigint, tick: () => v
         if (q) {
           // the factor found is the one of the s chosen modular factors (irreducible: no smaller
           // subset gave one); with the complement built, that is the quotient
-          out.push(complement ? q : h);
+          out.push({ factor: complement ? q : h, parts: s });
           g = complement ? h : q;
           const used = new Set(complement ? idx.filter((i) => !S.includes(i)) : S);
           idx = idx.filter((i) => !used.has(i));
@@ -397,7 +403,7 @@ function subsetSearch(g0: bigint[], lifted: bigint[][], P: bigint, tick: () => v
     }
     if (!found) s++;
   }
-  if (g.length > 1) out.push(primitivePart(g));
+  if (g.length > 1) out.push({ factor: primitivePart(g), parts: idx.length });
   return out;
 }
 
@@ -546,8 +552,31 @@ function factorSquarefree(g: bigint[], tick: () => void, stats: FactorStats, att
   let a = Math.ceil(needBits / log2p);
   if (attempt && (r > SUBSET_SEARCH_MAX || needBits > attempt.maxBits)) return undefined;
   if (r <= SUBSET_SEARCH_MAX) {
-    const lifted = henselLift(g, factors, p, a, tick);
-    return subsetSearch(g, lifted, p ** BigInt(a), tick, attempt ? ATTEMPT_CANDIDATES : Infinity);
+    const maxCandidates = attempt ? ATTEMPT_CANDIDATES : Infinity;
+    // First a lift to the largest p^a0 below 2^31 (every step on doubles): factors with small
+    // coefficients, the usual case, are found there and divide g exactly. One from a single modular
+    // factor is irreducible; the others are factored again (each smaller than g). Only when nothing
+    // splits at that precision does the lift go on to the Mignotte bound.
+    let a0 = 1;
+    while (a0 < a && p ** BigInt(a0 + 1) < RESIDUE_KERNEL_LIMIT) a0++;
+    if (a0 < a) {
+      const quick = subsetSearch(g, henselLift(g, factors, p, a0, tick), p ** BigInt(a0), tick, maxCandidates);
+      if (quick === undefined) return undefined;
+      if (quick.length > 1) {
+        const out: bigint[][] = [];
+        for (const { factor, parts } of quick) {
+          if (parts === 1) out.push(factor);
+          else {
+            const sub = factorSquarefree(factor, tick, stats, attempt);
+            if (sub === undefined) return undefined;
+            out.push(...sub);
+          }
+        }
+        return out;
+      }
+    }
+    const found = subsetSearch(g, henselLift(g, factors, p, a, tick), p ** BigInt(a), tick, maxCandidates);
+    return found?.map((x) => x.factor);
   }
   // van Hoeij: make room for the trace columns
   const lr = log2RootBound(g);

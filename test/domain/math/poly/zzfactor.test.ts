@@ -19,6 +19,15 @@ function randPoly(deg: number, bits: number, monic = false): bigint[] {
   while (a[deg] === 0n) a[deg] = randInt(bits);
   return a;
 }
+function primitiveOf(a: bigint[]): bigint[] {
+  let g = 0n;
+  for (const c of a) {
+    let x = c < 0n ? -c : c, y = g;
+    while (y) [x, y] = [y, x % y];
+    g = x;
+  }
+  return g > 1n ? a.map((c) => c / g) : a;
+}
 const toGp = (f: readonly bigint[]): string => `Polrev([${f.join(",")}])`;
 const key = (f: readonly bigint[]) => f.join(",");
 
@@ -108,6 +117,33 @@ describe("domain/math/poly/zzfactor", () => {
         const r = (c: bigint) => ((c % P) + P) % P;
         expect(prod.map(r), `p=${p} a=${a}`).to.deep.equal(F.map(r));
       }
+    }
+  });
+
+  it("factors with coefficients beyond 2^31 next to small ones: the quick lift (p^a < 2^31) splits off the small, the full lift finds the rest", () => {
+    // each factor irreducible modulo 3 (a single distinct-degree block of its own degree, lc ≢ 0): irreducible over ZZ
+    const irreducibleMod3 = (h: bigint[]): boolean => {
+      if (h[h.length - 1]! % 3n === 0n) return false;
+      const hp = gfpNormalize(h.map((c) => c * (h[h.length - 1]! % 3n === 1n ? 1n : 2n)), 3n);
+      if (gfpGcd(hp, gfpDerivative(hp, 3n), 3n).length > 1) return false;
+      const blocks = gfpDistinctDegree(hp, 3n);
+      return blocks.length === 1 && blocks[0]!.degree === h.length - 1;
+    };
+    const draw = (deg: number, bits: number): bigint[] => {
+      for (;;) {
+        const h = primitiveOf(randPoly(deg, bits));
+        if (irreducibleMod3(h)) return h;
+      }
+    };
+    for (let t = 0; t < 12; t++) {
+      const parts = [draw(4 + rng.below(8), 6), draw(3 + rng.below(6), 40 + rng.below(30)), draw(2 + rng.below(10), 4)];
+      if (t % 2) parts.push(draw(5 + rng.below(5), 35));
+      const f = parts.reduce((x, y) => mul(x, y), [1n]);
+      const got = factorOverIntegers(f);
+      const want = parts.map((h) => (h[h.length - 1]! < 0n ? h.map((c) => -c) : h)).map(key).sort();
+      expect(got.factors.map((x) => key(x.factor)).sort(), `case ${t}`).to.deep.equal(want);
+      expect(got.factors.every((x) => x.multiplicity === 1)).to.equal(true);
+      expect(got.unit).to.equal(parts.reduce((u, h) => u * (h[h.length - 1]! < 0n ? -1n : 1n), 1n));
     }
   });
 
