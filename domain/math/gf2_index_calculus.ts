@@ -15,7 +15,7 @@
  * (w·random factor-base elements smooth) and the scale cancels in their quotient.
  */
 import { IndexCalculusExhausted, solveKernel, type Relation } from "./index_calculus.js";
-import { modInverse } from "./integer.js";
+import { modInverse, moebiusSmall } from "./integer.js";
 import { SeededRandom } from "./seeded-random.js";
 
 export const GF2_IC_MAX_DEGREE = 63;
@@ -284,23 +284,12 @@ function smoothProbabilities(b: number, maxDeg: number): Float64Array {
   for (let d = 1; d <= b; d++) {
     // I_d irreducible polynomials of degree d (Gauss: Σ_{e | d} μ(e)·2^{d/e} / d)
     let I = 0;
-    for (let e = 1; e <= d; e++) if (d % e === 0) I += mobius(e) * 2 ** (d / e);
+    for (let e = 1; e <= d; e++) if (d % e === 0) I += moebiusSmall(e) * 2 ** (d / e);
     I /= d;
     for (let r = 0; r < I; r++) for (let m = d; m <= maxDeg; m++) N[m] += N[m - d]!;
   }
   for (let m = 0; m <= maxDeg; m++) N[m] = Math.min(1, N[m]! / 2 ** m);
   return N;
-}
-
-function mobius(e: number): number {
-  let r = 1;
-  for (let q = 2; q * q <= e; q++) {
-    if (e % q) continue;
-    e /= q;
-    if (e % q === 0) return 0;
-    r = -r;
-  }
-  return e > 1 ? -r : r;
 }
 
 interface CoppersmithPlan {

@@ -605,6 +605,18 @@ export function perfectPower(n: bigint, minRoot = 2n): { root: bigint; exponent:
   return best;
 }
 
+/** The Möbius function μ(n) of a small positive integer n (trial division). */
+export function moebiusSmall(n: number): -1 | 0 | 1 {
+  let m: -1 | 1 = 1;
+  for (let d = 2; d * d <= n; d++) {
+    if (n % d) continue;
+    n /= d;
+    if (n % d === 0) return 0;
+    m = m === 1 ? -1 : 1;
+  }
+  return n > 1 ? (m === 1 ? -1 : 1) : m;
+}
+
 function isSmallPrime(k: number): boolean {
   if (k < 2) return false;
   for (let d = 2; d * d <= k; d++) if (k % d === 0) return false;

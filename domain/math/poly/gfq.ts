@@ -28,7 +28,7 @@
  */
 import { JacobianError } from "../../errors.js";
 import { factorInteger, DEFAULT_FACTOR_BUDGET } from "../factor.js";
-import { bitLength, modInverse, modPow } from "../integer.js";
+import { bitLength, modInverse, modPow, moebiusSmall } from "../integer.js";
 import type { PrimalityStatus } from "../primality.js";
 import { proveFieldCharacteristic } from "../prime_fields.js";
 import { CONWAY_TABLE } from "./conway_table.js";
@@ -659,22 +659,11 @@ function divisors(n: number): number[] {
   for (let d = 1; d <= n; d++) if (n % d === 0) out.push(d);
   return out;
 }
-function moebius(n: number): number {
-  let m = 1;
-  for (let d = 2; d * d <= n; d++) {
-    if (n % d) continue;
-    n /= d;
-    if (n % d === 0) return 0;
-    m = -m;
-  }
-  return n > 1 ? -m : m;
-}
-
 /** Φ_d(p) = Π_{e | d} (p^e − 1)^{μ(d/e)}. */
 export function cyclotomicValue(d: number, p: bigint): bigint {
   let num = 1n, den = 1n;
   for (const e of divisors(d)) {
-    const mu = moebius(d / e);
+    const mu = moebiusSmall(d / e);
     if (mu === 1) num *= p ** BigInt(e) - 1n;
     else if (mu === -1) den *= p ** BigInt(e) - 1n;
   }

@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import fc from "fast-check";
-import { abs, bitLength, decimalStringMod, extendedGcd, gcd, GCD_THRESHOLDS, integerRoot, isqrt, isSquare, jacobi, minimalBezout, mod, modInverse, modPow, perfectPower, product } from "../../../domain/math/integer.js";
+import { abs, bitLength, decimalStringMod, extendedGcd, gcd, GCD_THRESHOLDS, integerRoot, isqrt, isSquare, jacobi, minimalBezout, mod, modInverse, modPow, moebiusSmall, perfectPower, product } from "../../../domain/math/integer.js";
 import { gp, requireGp } from "../../support/gp.js";
 
 /* ---------- independent references (deliberately naive) ---------- */
@@ -66,6 +66,17 @@ function fib(n: number): bigint {
 }
 
 describe("domain/math/integer", () => {
+  it("moebiusSmall matches Σ_{d | n} μ(d) = [n = 1] for n ≤ 2000", () => {
+    // the defining identity determines μ recursively; checked for every n, with μ(1) = 1 and μ(p²) = 0
+    const mu: number[] = [0];
+    for (let n = 1; n <= 2000; n++) {
+      let s = 0;
+      for (let d = 1; d < n; d++) if (n % d === 0) s += mu[d]!;
+      mu.push((n === 1 ? 1 : 0) - s);
+      expect(moebiusSmall(n), `μ(${n})`).to.equal(mu[n]);
+    }
+  });
+
   describe("gcd (Lehmer)", () => {
     it("matches naive Euclid on random integers of every size class, with common factors", () => {
       fc.assert(
