@@ -213,7 +213,8 @@ describe("modular checkers accept every true claim built independently, and reje
           expect([noRoot.verdict, noRoot.bindings.failure, noRoot.bindings.count]).to.deep.equal(["rejected", "has_roots", String(count)]);
           const wrongCount = await verify({ solvable: true, roots: [], count: String(count + 1n) });
           expect([wrongCount.verdict, wrongCount.bindings.failure, wrongCount.bindings.count]).to.deep.equal(["rejected", "wrong_count", String(count)]);
-          if (roots.length > 1) {
+          // (only for a complete list: with more than MAX_ROOTS roots the claim lists 10,000 of them and says so)
+          if (roots.length > 1 && roots.length <= 10_000) {
             const { count: _count, ...rest } = full;
             const dropped = await verify({ ...rest, roots: roots.slice(1).map(String) });
             expect([dropped.verdict, dropped.bindings.failure]).to.deep.equal(["rejected", "incomplete_roots"]);
