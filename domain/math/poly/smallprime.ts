@@ -355,23 +355,28 @@ function powWord(x: number, e: number, p: number, pinv: number): number {
   return r;
 }
 
-/** The exact quotient a / b modulo p < 2^25 (b | a assumed). */
+/**
+ * The exact quotient a / b modulo p < 2^25 (b | a assumed), digit by digit from the top: q_k is
+ * (a_{k+db} − Σ_{m>k} q_m·b_{k+db−m})/lc b, the sum taken seven products (< 7·2^50) at a time
+ * before one reduction.
+ */
 export function divWord(a: Float64Array, b: Float64Array, p: number): Float64Array {
   const pinv = 1 / p;
   const db = b.length - 1;
   const dq = a.length - 1 - db;
   if (dq < 0) return new Float64Array(0);
-  const r = a.slice();
   const q = new Float64Array(dq + 1);
   const inv = invModP(b[db]!, p);
-  for (let i = r.length - 1; i >= db; i--) {
-    const c = r[i]!;
-    if (c === 0) continue;
-    const t = red(c * inv, p, pinv);
-    q[i - db] = t;
-    const nt = p - t, off = i - db;
-    // only the entries the remaining quotient digits read are needed: off + j ≥ db
-    for (let j = Math.max(0, db - off); j < db; j++) r[off + j] = red(r[off + j]! + nt * b[j]!, p, pinv);
+  for (let k = dq; k >= 0; k--) {
+    const top = Math.min(dq, k + db), base = k + db;
+    let s = a[base]!;
+    for (let m = k + 1; m <= top; ) {
+      const end = Math.min(top, m + 6);
+      let acc = s;
+      for (; m <= end; m++) acc += q[m]! * (p - b[base - m]!);
+      s = red(acc, p, pinv);
+    }
+    q[k] = s === 0 ? 0 : red(s * inv, p, pinv);
   }
   return q;
 }

@@ -14,7 +14,7 @@
  */
 import { gcd as igcd } from "../integer.js";
 import { factorInteger } from "../factor.js";
-import { divWord, gcdWord, invModP, reduceWord, resultantWord, wordImage, wordPrime } from "./smallprime.js";
+import { divWord, gcdWord, invModP, reduceWord, resultantWord, wordImage, wordPrime, type WordImage } from "./smallprime.js";
 
 export type ZPoly = bigint[];
 
@@ -314,64 +314,149 @@ export function gcdWithCofactorsWithin(f: readonly bigint[], g: readonly bigint[
   const lcProd = lc(a) * lc(b);
   const wa = wordImage(a), wb = wordImage(b);
   const ga = scale(a, gamma), gb = scale(b, gamma);
+  // Bits of a bound on the cofactors' coefficients (Mignotte: Ā divides γ·a): beyond it a cofactor
+  // combination that still fails the proof means the candidate H is wrong.
+  let cofactorBitsKnown: number | undefined;
+  const cofactorBits = (): number => (cofactorBitsKnown ??= Math.max(mignotteBits(ga), mignotteBits(gb)) + 2);
   let d = Infinity;
-  // the unknowns: H (d + 1 coefficients), then Ā, then B̄
-  let X: bigint[] = [];
+  // H: the gcd image scaled to leading coefficient γ, combined over the primes at degree d
+  let H: bigint[] = [];
   let M = 1n;
-  for (let i = 0; ; i++) {
-    if (i >= maxPrimes) return undefined;
-    tick();
-    const p = wordPrime(i);
+  let images: ModularImage[] = [];
+  let next = 0;
+  const prime = (): number | undefined => {
+    for (;;) {
+      if (next >= maxPrimes) return undefined;
+      tick();
+      const p = wordPrime(next++);
+      if (lcProd % BigInt(p) !== 0n) return p;
+    }
+  };
+  for (;;) {
+    const p = prime();
+    if (p === undefined) return undefined;
     const P = BigInt(p);
-    if (lcProd % P === 0n) continue;
     const ap = reduceWord(wa, p), bp = reduceWord(wb, p);
     const hp = gcdWord(ap, bp, p);
     const dp = hp.length - 1;
     if (dp === 0) return slow([c]);
     if (dp > d) continue;
     const gp = Number(gamma % P);
-    const img: number[] = [];
-    for (let k = 0; k <= dp; k++) img.push((hp[k]! * gp) % p);
-    for (const x of divWord(ap, hp, p)) img.push(x);
-    for (const x of divWord(bp, hp, p)) img.push(x);
+    const img = new Float64Array(dp + 1);
+    for (let k = 0; k <= dp; k++) img[k] = (hp[k]! * gp) % p;
     let changed = false;
     if (dp < d) {
       d = dp;
-      X = img.map((x) => BigInt(x > p >> 1 ? x - p : x));
+      H = Array.from(img, (x) => BigInt(x > p >> 1 ? x - p : x));
       M = P;
+      images = [];
       changed = true;
     } else {
-      const mInv = invModP(Number(((M % P) + P) % P), p);
-      for (let k = 0; k < X.length; k++) {
-        const x = X[k]!;
-        let xm = Number(x % P);
-        if (xm < 0) xm += p;
-        let t = ((img[k]! - xm) * mInv) % p;
-        if (t < 0) t += p;
-        if (t === 0) continue;
-        if (t > p >> 1) t -= p;
-        X[k] = x + M * BigInt(t);
-        changed = true;
-      }
+      changed = crtInto(H, M, img, p);
       M *= P;
     }
-    // Try the proof when a prime changed nothing, or already when every entry is below M/2^10: a
-    // combination that has not converged looks uniform in (−M/2, M/2], so all of its ≥ 3 entries
-    // are that small only by rare chance (a wasted product, never a wrong answer: the products
-    // are the proof), and a converged one is tried without the extra prime (of 3 on a degree-500
-    // gcd with 16-bit factors) that waiting for stability costs.
-    if (!changed || allBelow(X, M >> 10n)) {
-      if (maxProofs-- <= 0) return undefined;
-      const H = X.slice(0, d + 1), A = trim(X.slice(d + 1, d + 1 + a.length - d)), B = trim(X.slice(d + 1 + a.length - d));
-      if (polyEq(mul(H, A), ga) && polyEq(mul(H, B), gb)) {
-        // H = κ·g_p (g_p the primitive gcd of a and b), Ā = γ·a/H: a/g_p = κ·Ā/γ, f/(c·g_p) = (s_f/c)·a/g_p
-        const kappa = content(H);
-        const gpr = H.map((x) => x / kappa);
-        const cof = (X_: bigint[], s: bigint) => X_.map((x) => ((x * kappa) / gamma) * (s / c));
-        return { gcd: scale(gpr, c), left: cof(A, sf), right: cof(B, sg) };
-      }
+    images.push({ p, ap, bp, hp });
+    // Try H when a prime changed nothing, or already when every entry is below M/2^t: a combination
+    // that has not converged looks uniform in (−M/2, M/2], so all of its d + 1 entries are that small
+    // with probability 2^(−t(d+1)) (a wasted attempt, never a wrong answer: the products are the
+    // proof). t = 2 for a large gcd settles a gcd with small coefficients on its first prime.
+    const t = Math.min(10, Math.max(2, Math.ceil(40 / (d + 1))));
+    if (!changed || allBelow(H, M >> BigInt(t))) {
+      const r = cofactorsAndProof(H, d);
+      if (r === undefined) return undefined;
+      if (r !== null) return r;
     }
   }
+
+  /**
+   * The cofactors Ā = γ·a/H, B̄ = γ·b/H by their images (exact division modulo each prime: the
+   * images of the gcd primes, then H reduced modulo further primes), Chinese remaindering and the
+   * proof H·Ā = γ·a, H·B̄ = γ·b; null when H is not the gcd, undefined when out of primes or proofs.
+   */
+  function cofactorsAndProof(H: bigint[], d: number): { gcd: bigint[]; left: bigint[]; right: bigint[] } | null | undefined {
+    const la = a.length - d, lb = b.length - d;
+    let X: bigint[] = [];
+    let MX = 1n;
+    let wH: WordImage | undefined;
+    const add = (p: number, Ap: Float64Array, Bp: Float64Array): boolean => {
+      const img = new Float64Array(la + lb);
+      img.set(Ap.subarray(0, la));
+      img.set(Bp.subarray(0, lb), la);
+      if (MX === 1n) {
+        X = Array.from(img, (x) => BigInt(x > p >> 1 ? x - p : x));
+        MX = BigInt(p);
+        return true;
+      }
+      const changed = crtInto(X, MX, img, p);
+      MX *= BigInt(p);
+      return changed;
+    };
+    let used = 0;
+    for (;;) {
+      let changed: boolean;
+      if (used < images.length) {
+        const { p, ap, bp, hp } = images[used++]!;
+        changed = add(p, divWord(ap, hp, p), divWord(bp, hp, p));
+      } else {
+        const p = prime();
+        if (p === undefined) return undefined;
+        wH ??= wordImage(H);
+        const hq = reduceWord(wH, p), gq = Number(gamma % BigInt(p));
+        if (hq.length !== d + 1) return null; // lc H = γ for the gcd, and p ∤ γ
+        const aq = reduceWord(wa, p), bq = reduceWord(wb, p);
+        for (let k = 0; k < aq.length; k++) aq[k] = (aq[k]! * gq) % p;
+        for (let k = 0; k < bq.length; k++) bq[k] = (bq[k]! * gq) % p;
+        changed = add(p, divWord(aq, hq, p), divWord(bq, hq, p));
+      }
+      if (changed && !allBelow(X, MX >> 10n)) {
+        if (bitLen(MX) > cofactorBits() + 12) return null;
+        continue;
+      }
+      if (maxProofs-- <= 0) return undefined;
+      const A = trim(X.slice(0, la)), B = trim(X.slice(la));
+      if (productEquals(H, A, ga) && productEquals(H, B, gb)) {
+        // H = κ·g_p (g_p the primitive gcd of a and b), Ā = γ·a/H: a/g_p = κ·Ā/γ, f/(c·g_p) = (s_f/c)·a/g_p
+        const kappa = content(H);
+        const gpr = kappa === 1n ? H : H.map((x) => x / kappa);
+        const cof = (X_: bigint[], s: bigint) => X_.map((x) => ((x * kappa) / gamma) * (s / c));
+        return { gcd: c === 1n ? gpr : scale(gpr, c), left: cof(A, sf), right: cof(B, sg) };
+      }
+      if (!changed || bitLen(MX) > cofactorBits() + 12) return null;
+    }
+  }
+}
+
+interface ModularImage { p: number; ap: Float64Array; bp: Float64Array; hp: Float64Array }
+
+/** X ← the symmetric CRT combination of X (mod M) and img (mod p), in place; whether it changed. */
+function crtInto(X: bigint[], M: bigint, img: Float64Array, p: number): boolean {
+  const P = BigInt(p);
+  const mInv = invModP(Number(((M % P) + P) % P), p);
+  let changed = false;
+  for (let k = 0; k < X.length; k++) {
+    const x = X[k]!;
+    let xm = Number(x % P);
+    if (xm < 0) xm += p;
+    let t = ((img[k]! - xm) * mInv) % p;
+    if (t < 0) t += p;
+    if (t === 0) continue;
+    if (t > p >> 1) t -= p;
+    X[k] = x + M * BigInt(t);
+    changed = true;
+  }
+  return changed;
+}
+
+/**
+ * x·y = z in ZZ[x], by one product at a power of two: with every coefficient of x·y (bounded by
+ * min(len)·‖x‖∞·‖y‖∞) and of z below 2^(k−1) in absolute value, evaluation at 2^k is injective.
+ */
+function productEquals(x: readonly bigint[], y: readonly bigint[], z: readonly bigint[]): boolean {
+  if (x.length === 0 || y.length === 0) return z.length === 0;
+  if (x.length + y.length - 1 !== z.length) return false;
+  const k = maxBits(x) + maxBits(y) + Math.ceil(Math.log2(Math.min(x.length, y.length))) + 2;
+  if (maxBits(z) >= k - 1) return false;
+  return pack(x, k) * pack(y, k) === pack(z, k);
 }
 
 function allBelow(X: readonly bigint[], T: bigint): boolean {

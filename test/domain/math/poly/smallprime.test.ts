@@ -8,7 +8,7 @@
  */
 import { expect } from "chai";
 import { SeededRandom } from "../../../../domain/math/seeded-random.js";
-import { largePrime, reduceWord, resultantP, resultantWord, wordImage, wordPrime } from "../../../../domain/math/poly/smallprime.js";
+import { divWord, largePrime, reduceWord, resultantP, resultantWord, wordImage, wordPrime } from "../../../../domain/math/poly/smallprime.js";
 
 const rng = new SeededRandom(20261202);
 
@@ -123,6 +123,29 @@ describe("domain/math/poly/smallprime resultant kernel", () => {
       if (fa[fa.length - 1] === 0 || ga[ga.length - 1] === 0) continue;
       expect(Array.from(reduceWord(wordImage(big), p))).to.deep.equal(fa);
       expect(resultantWord(reduceWord(wordImage(big), p), reduceWord(wordImage(other), p), p)).to.equal(sylvesterMod(fa, ga, p));
+    }
+  });
+});
+
+describe("domain/math/poly/smallprime exact division", () => {
+  // divWord sums seven products before each reduction: the largest word primes keep it at its bound
+  const primes = [2, 3, 101, 32003, wordPrime(0), wordPrime(1), wordPrime(300)];
+  it("divWord(q·b, b) = q, against bigint schoolbook products, for quotient and divisor degrees 0..60", () => {
+    const rng = new SeededRandom(4242);
+    for (const p of primes) {
+      const P = BigInt(p);
+      for (let t = 0; t < 60; t++) {
+        const dq = rng.below(61), db = rng.below(61);
+        // residues at the top of the range as often as random ones
+        const elt = () => (rng.below(3) === 0 ? p - 1 - rng.below(2) : rng.below(p));
+        const q = Array.from({ length: dq + 1 }, elt), b = Array.from({ length: db + 1 }, elt);
+        if (q[dq] === 0) q[dq] = 1;
+        if (b[db] === 0) b[db] = p - 1;
+        const a = new Array<bigint>(dq + db + 1).fill(0n);
+        for (let i = 0; i <= dq; i++) for (let j = 0; j <= db; j++) a[i + j] = (a[i + j]! + BigInt(q[i]!) * BigInt(b[j]!)) % P;
+        const got = divWord(Float64Array.from(a, Number), Float64Array.from(b), p);
+        expect(Array.from(got), `p = ${p}, degrees ${dq} and ${db}`).to.deep.equal(q);
+      }
     }
   });
 });

@@ -115,6 +115,31 @@ describe("domain/math/poly/zz", () => {
     expect(gcdWithCofactorsWithin(h, other, 12, 1)).to.deep.equal(gcdWithCofactors(h, other));
   });
 
+  it("a gcd with small coefficients and cofactors with large ones: the cofactors take further primes than the gcd", () => {
+    const r3 = new SeededRandom(5150);
+    const rp = (deg: number, bits: number): bigint[] => {
+      // 24 random bits at a time
+      const one = (): bigint => {
+        let x = 0n;
+        for (let k = 0; k < bits; k += 24) x = (x << 24n) | BigInt(r3.below(1 << 24));
+        return BigInt.asIntN(bits, x);
+      };
+      const a = Array.from({ length: deg + 1 }, one);
+      if (a[deg] === 0n) a[deg] = 1n;
+      return a;
+    };
+    for (let t = 0; t < 6; t++) {
+      const c = rp(40 + r3.below(40), 6), u = rp(20 + r3.below(30), 120), v = rp(20 + r3.below(30), 120);
+      const f = mul(c, u), g = mul(c, v);
+      const r = gcdWithCofactors(f, g);
+      expect(mul(r.gcd, r.left), "f = gcd·left").to.deep.equal(f);
+      expect(mul(r.gcd, r.right), "g = gcd·right").to.deep.equal(g);
+      expect(resultant(r.left, r.right), "coprime cofactors").to.not.equal(0n);
+      expect(gcdWithCofactorsWithin(f, g, 2, 1), "two primes cannot hold 120-bit cofactors").to.equal(undefined);
+      expect(gcdWithCofactorsWithin(f, g, 12, 1)).to.deep.equal(r);
+    }
+  });
+
   describe("against PARI/GP", function () {
     before(function () { requireGp(this); });
 
