@@ -48,6 +48,7 @@ export const DEFAULT_MAX_WORK = 2_000_000;
 
 const IDENT = /^[A-Za-z][A-Za-z0-9_]*$/;
 const RATIONAL_LITERAL = /^(0|-?[1-9][0-9]*)(\/[1-9][0-9]*)?$/;
+const INTEGER_LITERAL = /^(0|-?[1-9][0-9]*)$/;
 const LOG2_10 = Math.log2(10);
 
 const invalid = (path: string, message: string, hint?: string): JacobianError => new JacobianError("INVALID_PAYLOAD", message, { path, ...(hint ? { hint } : {}) });
@@ -87,6 +88,8 @@ export function parsePolynomialWire(wire: PolynomialWire | { ring: string; varia
 
 /** Parse a coefficient string of the ring: an integer or "p/q", or (GF(p^k)) an expression in `a`. */
 export function parseCoefficient<T>(R: CoeffRing<T>, s: string, path: string, limits: Pick<PolyLimits, "maxCoeffDigits">): T {
+  // an integer of ZZ within the bound, the common case of programs' term lists
+  if (R.ring.kind === "ZZ" && s.length <= limits.maxCoeffDigits && INTEGER_LITERAL.test(s)) return BigInt(s) as T;
   if (RATIONAL_LITERAL.test(s)) {
     if (s.length > limits.maxCoeffDigits * 2 + 2) throw invalid(path, `${path} has more than ${limits.maxCoeffDigits} digits`);
     if (R.ring.kind === "ZZ" && s.indexOf("/") < 0) return BigInt(s) as T;
@@ -108,26 +111,41 @@ function parseTermList<T>(R: CoeffRing<T>, nvars: number, terms: readonly unknow
   if (terms.length > limits.maxTerms) throw invalid(path, `${path} has ${terms.length} terms; at most ${limits.maxTerms} are allowed`);
   const maxCoeffChars = Math.max(64, 2 * limits.maxCoeffDigits + 2);
   const out: { exponents: number[]; coeff: T }[] = [];
+  const zz = R.ring.kind === "ZZ";
+  // The paths of messages are built only for a message; terms are read as given.
   for (let j = 0; j < terms.length; j++) {
     const t = terms[j] as { coefficient?: unknown; exponents?: unknown } | null;
-    const at = `${path}[${j}]`;
-    if (t === null || typeof t !== "object" || Array.isArray(t)) throw invalid(at, `${at} is not a term { coefficient, exponents }`);
-    for (const k of Object.keys(t)) if (k !== "coefficient" && k !== "exponents") throw invalid(`${at}.${k.slice(0, 32)}`, `${at} has an unknown key ${JSON.stringify(k.slice(0, 32))}`, "a term has exactly the keys coefficient and exponents");
+    const at = (): string => `${path}[${j}]`;
+    if (t === null || typeof t !== "object" || Array.isArray(t)) throw invalid(at(), `${at()} is not a term { coefficient, exponents }`);
+    for (const k in t) if (k !== "coefficient" && k !== "exponents") throw invalid(`${at()}.${k.slice(0, 32)}`, `${at()} has an unknown key ${JSON.stringify(k.slice(0, 32))}`, "a term has exactly the keys coefficient and exponents");
     const c = t.coefficient, ex = t.exponents;
-    if (typeof c !== "string" || c.length > maxCoeffChars) throw invalid(`${at}.coefficient`, `${at}.coefficient must be a string of at most ${maxCoeffChars} characters`);
-    if (!Array.isArray(ex)) throw invalid(`${at}.exponents`, `${at}.exponents must be an array of non-negative integers`);
-    if (ex.length !== nvars) throw invalid(`${at}.exponents`, `${at}.exponents has ${ex.length} entries; the polynomial has ${nvars} variables`, "give one exponent per variable, in the order of `variables`");
+    if (typeof c !== "string" || c.length > maxCoeffChars) throw invalid(`${at()}.coefficient`, `${at()}.coefficient must be a string of at most ${maxCoeffChars} characters`);
+    if (!Array.isArray(ex)) throw invalid(`${at()}.exponents`, `${at()}.exponents must be an array of non-negative integers`);
+    if (ex.length !== nvars) throw invalid(`${at()}.exponents`, `${at()}.exponents has ${ex.length} entries; the polynomial has ${nvars} variables`, "give one exponent per variable, in the order of `variables`");
     let total = 0;
     for (let i = 0; i < nvars; i++) {
       const e = ex[i];
-      if (typeof e !== "number" || !Number.isSafeInteger(e) || e < 0) throw invalid(`${at}.exponents[${i}]`, `${at}.exponents[${i}] is not a non-negative integer`);
+      if (typeof e !== "number" || !Number.isSafeInteger(e) || e < 0) throw invalid(`${at()}.exponents[${i}]`, `${at()}.exponents[${i}] is not a non-negative integer`);
       total += e;
     }
-    if (total > limits.maxDegree) throw invalid(`${at}.exponents`, `${at} has total degree ${total}, above the bound ${limits.maxDegree}`);
-    const coeff = parseCoefficient(R, c, `${at}.coefficient`, limits);
+    if (total > limits.maxDegree) throw invalid(`${at()}.exponents`, `${at()} has total degree ${total}, above the bound ${limits.maxDegree}`);
+    const coeff = zz && c.length <= limits.maxCoeffDigits && INTEGER_LITERAL.test(c) ? (BigInt(c) as T) : parseCoefficient(R, c, `${at()}.coefficient`, limits);
     if (!R.isZero(coeff)) out.push({ exponents: ex.slice() as number[], coeff });
   }
-  // Sort, then merge repeated exponent vectors (adjacent after sorting).
+  // Terms in strictly descending or strictly ascending order (a program's dense list) need no sort
+  // and no merge; otherwise sort, then merge repeated exponent vectors (adjacent after sorting).
+  let order = 0;
+  for (let j = 1; j < out.length; j++) {
+    const d = compareExponents(out[j - 1]!.exponents, out[j]!.exponents);
+    const o = d < 0 ? 1 : d > 0 ? -1 : 0;
+    if (o === 0 || (order !== 0 && o !== order)) {
+      order = 2;
+      break;
+    }
+    order = o;
+  }
+  if (order === 1 || out.length < 2) return out;
+  if (order === -1) return out.reverse();
   sortTerms(out);
   const merged: { exponents: number[]; coeff: T }[] = [];
   for (const t of out) {

@@ -414,7 +414,7 @@ export function gcdWithCofactorsWithin(f: readonly bigint[], g: readonly bigint[
       }
       if (maxProofs-- <= 0) return undefined;
       const A = trim(X.slice(0, la)), B = trim(X.slice(la));
-      if (productEquals(H, A, ga) && productEquals(H, B, gb)) {
+      if (productsEqual(H, [A, ga], [B, gb])) {
         // H = κ·g_p (g_p the primitive gcd of a and b), Ā = γ·a/H: a/g_p = κ·Ā/γ, f/(c·g_p) = (s_f/c)·a/g_p
         const kappa = content(H);
         const gpr = kappa === 1n ? H : H.map((x) => x / kappa);
@@ -448,16 +448,27 @@ function crtInto(X: bigint[], M: bigint, img: Float64Array, p: number): boolean 
 }
 
 /**
- * x·y = z in ZZ[x], by one product at a power of two: with every coefficient of x·y (bounded by
- * min(len)·‖x‖∞·‖y‖∞) and of z below 2^(k−1) in absolute value, evaluation at 2^k is injective.
+ * x·y = z in ZZ[x] for every [y, z] of `pairs`, by one product each at a common power of two 2^k
+ * (x packed once): with every coefficient of each x·y (bounded by min(len)·‖x‖∞·‖y‖∞) and of each
+ * z below 2^(k−1) in absolute value, evaluation at 2^k is injective.
  */
-function productEquals(x: readonly bigint[], y: readonly bigint[], z: readonly bigint[]): boolean {
-  if (x.length === 0 || y.length === 0) return z.length === 0;
-  if (x.length + y.length - 1 !== z.length) return false;
-  const k = maxBits(x) + maxBits(y) + Math.ceil(Math.log2(Math.min(x.length, y.length))) + 2;
-  if (maxBits(z) >= k - 1) return false;
-  return pack(x, k) * pack(y, k) === pack(z, k);
+function productsEqual(x: readonly bigint[], ...pairs: [readonly bigint[], readonly bigint[]][]): boolean {
+  if (x.length === 0) return pairs.every(([, z]) => z.length === 0);
+  const bx = maxBits(x);
+  let k = 0;
+  for (const [y, z] of pairs) {
+    if (y.length === 0) {
+      if (z.length !== 0) return false;
+      continue;
+    }
+    if (x.length + y.length - 1 !== z.length) return false;
+    k = Math.max(k, bx + maxBits(y) + Math.ceil(Math.log2(Math.min(x.length, y.length))) + 2);
+  }
+  for (const [, z] of pairs) if (maxBits(z) >= k - 1) return false;
+  const X = pack(x, k);
+  return pairs.every(([y, z]) => y.length === 0 || X * pack(y, k) === pack(z, k));
 }
+
 
 function allBelow(X: readonly bigint[], T: bigint): boolean {
   const nT = -T;
