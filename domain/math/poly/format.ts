@@ -19,18 +19,23 @@
 import { coeffRing, formatPolyRing } from "./rings.js";
 import type { CoeffRing, Polynomial, PolynomialOutWire, Term } from "./types.js";
 
-/** The canonical output form. */
+/** The canonical output form (each coefficient formatted once, for both forms). */
 export function formatPolynomial<T>(p: Polynomial<T>): PolynomialOutWire {
   const R = coeffRing(p.ring) as CoeffRing<T>;
+  const coefficients = p.terms.map((t) => R.format(t.coeff));
   return {
     ring: formatPolyRing(p.ring),
     variables: p.variables.slice(),
-    expression: formatExpression(R, p.variables, p.terms),
-    terms: p.terms.map((t) => ({ coefficient: R.format(t.coeff), exponents: t.exponents.slice() })),
+    expression: expressionOf(p.variables, p.terms, coefficients),
+    terms: p.terms.map((t, j) => ({ coefficient: coefficients[j]!, exponents: t.exponents.slice() })),
   };
 }
 
 function monomial(variables: readonly string[], exponents: readonly number[]): string {
+  if (exponents.length === 1) {
+    const e = exponents[0]!;
+    return e === 0 ? "" : e === 1 ? variables[0]! : `${variables[0]}^${e}`;
+  }
   const parts: string[] = [];
   exponents.forEach((e, i) => {
     if (e === 1) parts.push(variables[i]!);
@@ -41,13 +46,18 @@ function monomial(variables: readonly string[], exponents: readonly number[]): s
 
 /** The canonical expression of canonical terms. */
 export function formatExpression<T>(R: CoeffRing<T>, variables: readonly string[], terms: readonly Term<T>[]): string {
+  return expressionOf(variables, terms, terms.map((t) => R.format(t.coeff)));
+}
+
+/** The expression of canonical terms whose coefficients are already formatted. */
+function expressionOf<T>(variables: readonly string[], terms: readonly Term<T>[], coefficients: readonly string[]): string {
   if (!terms.length) return "0";
-  const chunks: string[] = [];
-  terms.forEach((t, j) => {
-    const mono = monomial(variables, t.exponents);
-    let c = R.format(t.coeff);
+  let out = "";
+  for (let j = 0; j < terms.length; j++) {
+    const mono = monomial(variables, terms[j]!.exponents);
+    let c = coefficients[j]!;
     let negative = false;
-    if (c.startsWith("-")) {
+    if (c.charCodeAt(0) === 45) {
       negative = true;
       c = c.slice(1);
     }
@@ -56,8 +66,7 @@ export function formatExpression<T>(R: CoeffRing<T>, variables: readonly string[
     if (mono === "") body = sum ? `(${c})` : c;
     else if (c === "1") body = mono;
     else body = `${sum ? `(${c})` : c}*${mono}`;
-    if (j === 0) chunks.push(negative ? `-${body}` : body);
-    else chunks.push(negative ? ` - ${body}` : ` + ${body}`);
-  });
-  return chunks.join("");
+    out += j === 0 ? (negative ? `-${body}` : body) : negative ? ` - ${body}` : ` + ${body}`;
+  }
+  return out;
 }
