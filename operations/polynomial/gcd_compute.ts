@@ -19,7 +19,7 @@ export default polyCompute<Req, Res>({
   title: "Greatest common divisor of two polynomials, with cofactors and (one variable) Bézout coefficients",
   summary:
     "gcd of two polynomials in one variable over ZZ, QQ, GF(p) or GF(p^k), or in several variables over ZZ, QQ, GF(p) or GF(p^k), with the cofactors left/gcd and right/gcd; in one variable over a field also Bézout coefficients s, t with s·left + t·right = gcd. " +
-    "ZZ and QQ: small-prime modular gcd (Brown/Collins: images modulo primes below 2^26, Chinese remaindering, stopped when the image is stable and its primitive part divides both operands — the division is the proof), " +
+    "ZZ and QQ: small-prime modular gcd (Brown/Collins: images of the gcd modulo primes below 2^26 combined by Chinese remaindering until stable, then the cofactors by exact division modulo primes, proven by the products gcd·cofactor = operand), " +
     "Bézout coefficients over QQ by the extended Euclidean algorithm; GF(p) and GF(p^k): Euclid. Several variables: Brown's dense modular algorithm (images modulo word primes, each by evaluation and Newton interpolation variable by variable, " +
     "unlucky primes and points detected by the leading monomial), stopped when the image is stable and divides both operands; over GF(p) the same evaluation and interpolation modulo p itself (p < 2^26), " +
     "and the primitive pseudo-remainder sequence in the first variable, contents taken out recursively, when p is larger or too small to give enough evaluation points; over GF(p^k) that pseudo-remainder sequence. " +

@@ -5,8 +5,9 @@
  *   big integer at a power of two wide enough for the result, one big-integer product / quotient,
  *   unpack with signed digits; V8's big-integer kernels do the heavy lifting).
  * - gcd: Brown/Collins small-prime modular algorithm (primes < 2^26 on doubles, CRT in the
- *   symmetric range, the leading-coefficient gcd as normalising factor), stopped when the CRT
- *   image is stable and its primitive part divides both inputs (that division test is the proof).
+ *   symmetric range, the leading-coefficient gcd as normalising factor): the gcd's images until
+ *   stable (or certainly converged), then the cofactors' by exact division modulo primes, proven
+ *   by the two products gcd·cofactor = input.
  * - Resultant: one image per prime up to the Hadamard bound, Garner CRT; discriminant from it.
  * - Square-free decomposition (Yun), cyclotomic polynomials (Möbius product of x^d − 1 as power
  *   series), content / primitive part, Mignotte bound.
@@ -279,10 +280,12 @@ export interface WorkOptions {
  * gcd over ZZ[x]: primitive up to the content gcd, positive leading coefficient; gcd(0, 0) = [].
  *
  * Images modulo primes below 2^25 (the fused kernel of smallprime.ts) of the gcd, scaled to the
- * leading coefficient γ = gcd(lc a, lc b), and of the cofactors Ā = γ·a/H, B̄ = γ·b/H, combined by
- * Chinese remaindering in the symmetric range; when a prime changes none of them the candidate is
- * proven by two products: H·Ā = γ·a and H·B̄ = γ·b make H a common divisor of γ·a and γ·b, so its
- * primitive part divides a and b, and its degree is at least the gcd's (images of lucky primes).
+ * leading coefficient γ = gcd(lc a, lc b), combined by Chinese remaindering in the symmetric range
+ * into H; when a prime changes nothing, or every entry is far below the modulus, the cofactors
+ * Ā = γ·a/H, B̄ = γ·b/H follow from exact divisions modulo the same primes and further ones (H
+ * reduced; no gcd image needed), combined likewise, and the candidate is proven by two products:
+ * H·Ā = γ·a and H·B̄ = γ·b make H a common divisor of γ·a and γ·b, so its primitive part divides
+ * a and b, and its degree is at least the gcd's (images of lucky primes).
  */
 export function gcd(f: readonly bigint[], g: readonly bigint[], opts: WorkOptions = {}): bigint[] {
   return gcdWithCofactors(f, g, opts).gcd;
