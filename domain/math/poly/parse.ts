@@ -86,10 +86,15 @@ export function parsePolynomialWire(wire: PolynomialWire | { ring: string; varia
   return makePolynomial(ring, w.variables, fromTerms!);
 }
 
+/** An integer literal of ZZ within the digit bound (the common case of programs' term lists), else undefined. */
+function integerOfZZ<T>(R: CoeffRing<T>, s: string, maxDigits: number): bigint | undefined {
+  return R.ring.kind === "ZZ" && s.length <= maxDigits && INTEGER_LITERAL.test(s) ? BigInt(s) : undefined;
+}
+
 /** Parse a coefficient string of the ring: an integer or "p/q", or (GF(p^k)) an expression in `a`. */
 export function parseCoefficient<T>(R: CoeffRing<T>, s: string, path: string, limits: Pick<PolyLimits, "maxCoeffDigits">): T {
-  // an integer of ZZ within the bound, the common case of programs' term lists
-  if (R.ring.kind === "ZZ" && s.length <= limits.maxCoeffDigits && INTEGER_LITERAL.test(s)) return BigInt(s) as T;
+  const n = integerOfZZ(R, s, limits.maxCoeffDigits);
+  if (n !== undefined) return n as T;
   if (RATIONAL_LITERAL.test(s)) {
     if (s.length > limits.maxCoeffDigits * 2 + 2) throw invalid(path, `${path} has more than ${limits.maxCoeffDigits} digits`);
     if (R.ring.kind === "ZZ" && s.indexOf("/") < 0) return BigInt(s) as T;
@@ -111,7 +116,6 @@ function parseTermList<T>(R: CoeffRing<T>, nvars: number, terms: readonly unknow
   if (terms.length > limits.maxTerms) throw invalid(path, `${path} has ${terms.length} terms; at most ${limits.maxTerms} are allowed`);
   const maxCoeffChars = Math.max(64, 2 * limits.maxCoeffDigits + 2);
   const out: { exponents: number[]; coeff: T }[] = [];
-  const zz = R.ring.kind === "ZZ";
   // The paths of messages are built only for a message; terms are read as given.
   for (let j = 0; j < terms.length; j++) {
     const t = terms[j] as { coefficient?: unknown; exponents?: unknown } | null;
@@ -129,7 +133,8 @@ function parseTermList<T>(R: CoeffRing<T>, nvars: number, terms: readonly unknow
       total += e;
     }
     if (total > limits.maxDegree) throw invalid(`${at()}.exponents`, `${at()} has total degree ${total}, above the bound ${limits.maxDegree}`);
-    const coeff = zz && c.length <= limits.maxCoeffDigits && INTEGER_LITERAL.test(c) ? (BigInt(c) as T) : parseCoefficient(R, c, `${at()}.coefficient`, limits);
+    // ZZ integers directly: parseCoefficient would need the message path built for every term
+    const coeff = (integerOfZZ(R, c, limits.maxCoeffDigits) as T | undefined) ?? parseCoefficient(R, c, `${at()}.coefficient`, limits);
     if (!R.isZero(coeff)) out.push({ exponents: ex.slice() as number[], coeff });
   }
   // Terms in strictly descending or strictly ascending order (a program's dense list) need no sort

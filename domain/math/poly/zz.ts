@@ -252,26 +252,6 @@ function symmetric(x: bigint, m: bigint): bigint {
   return x > m >> 1n ? x - m : x;
 }
 
-/** Incremental CRT: x mod m and r mod p (p prime, p ∤ m) → the residue mod m·p in 0..mp−1. */
-function crtStep(x: bigint, m: bigint, r: number, p: number): bigint {
-  const P = BigInt(p);
-  const xm = Number(x % P);
-  const mInv = BigInt(invMod(Number(m % P), p));
-  let t = (BigInt(r - xm) * mInv) % P;
-  if (t < 0n) t += P;
-  return x + m * t;
-}
-
-function invMod(a: number, p: number): number {
-  let t = 0, nt = 1, r = p, nr = ((a % p) + p) % p;
-  while (nr !== 0) {
-    const q = Math.floor(r / nr);
-    [t, nt] = [nt, t - q * nt];
-    [r, nr] = [nr, r - q * nr];
-  }
-  return t < 0 ? t + p : t;
-}
-
 export interface WorkOptions {
   checkpoint?: () => void;
 }
@@ -467,11 +447,10 @@ function productsEqual(x: readonly bigint[], ...pairs: [readonly bigint[], reado
     if (x.length + y.length - 1 !== z.length) return false;
     k = Math.max(k, bx + maxBits(y) + Math.ceil(Math.log2(Math.min(x.length, y.length))) + 2);
   }
-  for (const [, z] of pairs) if (maxBits(z) >= k - 1) return false;
+  for (const [y, z] of pairs) if (y.length !== 0 && maxBits(z) >= k - 1) return false;
   const X = pack(x, k);
   return pairs.every(([y, z]) => y.length === 0 || X * pack(y, k) === pack(z, k));
 }
-
 
 function allBelow(X: readonly bigint[], T: bigint): boolean {
   const nT = -T;

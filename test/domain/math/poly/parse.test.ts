@@ -51,4 +51,20 @@ describe("domain/math/poly parse and format", () => {
     expect(f("ZZ", "7", [])).to.equal("7");
     expect(f("QQ", "+ - -x")).to.equal("x");
   });
+
+  it("a term list in canonical order, in reverse order, shuffled or with a repeated exponent parses to the same canonical terms", () => {
+    const coeffs = Array.from({ length: 40 }, (_, i) => `${(i * 7919) % 201 - 100 || 1}`);
+    const ascending = coeffs.map((c, i) => ({ coefficient: c, exponents: [i] }));
+    const expected = parse({ ring: "ZZ", variables: ["x"], expression: coeffs.map((c, i) => `(${c})*x^${i}`).join(" + ") }).terms;
+    const shuffled = ascending.map((t, i) => ascending[(i * 17) % 40]!);
+    // 5·x^3 written as 2·x^3 + 3·x^3, out of order
+    const split = [...ascending.filter((t) => t.exponents[0] !== 3), { coefficient: "2", exponents: [3] }, { coefficient: "3", exponents: [3] }];
+    const withSplit = parse({ ring: "ZZ", variables: ["x"], expression: coeffs.map((c, i) => (i === 3 ? "5*x^3" : `(${c})*x^${i}`)).join(" + ") }).terms;
+    expect(parse({ ring: "ZZ", variables: ["x"], terms: ascending }).terms).to.deep.equal(expected);
+    expect(parse({ ring: "ZZ", variables: ["x"], terms: ascending.slice().reverse() }).terms).to.deep.equal(expected);
+    expect(parse({ ring: "ZZ", variables: ["x"], terms: shuffled }).terms).to.deep.equal(expected);
+    expect(parse({ ring: "ZZ", variables: ["x"], terms: split }).terms).to.deep.equal(withSplit);
+    // terms that cancel leave no zero term behind
+    expect(parse({ ring: "ZZ", variables: ["x"], terms: [{ coefficient: "4", exponents: [2] }, { coefficient: "1", exponents: [0] }, { coefficient: "-4", exponents: [2] }] }).terms).to.deep.equal(parse({ ring: "ZZ", variables: ["x"], expression: "1" }).terms);
+  });
 });
